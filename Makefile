@@ -1,0 +1,40 @@
+# Lamina — build, test and demo entry points.
+#
+# `make test` and `make demo` work on a fresh Debian 12 machine: both install the Debian packages
+# they need first (`make deps`), then build with the Swift toolchain on PATH.
+
+SWIFT      ?= swift
+SWIFTFLAGS ?=
+
+# Debian packages the build, the tests and the demo need.
+DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
+                libgl1-mesa-dri libpng-dev glslang-tools
+
+.PHONY: all deps build test clean
+
+all: build
+
+# Installs what is missing, prints what it installs, and does nothing when all is there.
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  echo "make deps: installing$$missing"; \
+	  $$sudo apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q --no-install-recommends $$missing; \
+	else \
+	  echo "make deps: all Debian packages present"; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFTFLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFTFLAGS)
+	$(SWIFT) test --skip-build $(SWIFTFLAGS)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.2
+//
+// Lamina: Core Animation's model as a headless GPU compositor for Linux.
+// The module layout follows ARCHITECTURE.md; dependency arrows point one way:
+//   LaminaCore <- LaminaWire <- LaminaRender <- LaminaServer <- laminad / lamina
+// and the C system libraries sit under LaminaRender only.
+
+import PackageDescription
+
+/// Swift settings every Lamina target shares (Swift 6 language mode is the package default): warnings
+/// are errors in our own targets only, so a dependency's warning cannot break the build.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Lamina",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LaminaCore", targets: ["LaminaCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: System libraries (pkg-config names as Debian ships them).
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+
+        // MARK: Lamina modules.
+        .target(
+            name: "LaminaCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests.
+        .testTarget(
+            name: "LaminaCoreTests",
+            dependencies: [
+                "LaminaCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SystemLibraryTests",
+            dependencies: ["CEGL", "CGLES3", "CGBM", "CDRM"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Mesa's generic buffer manager: buffers on a DRM render node.
+#include <gbm.h>

@@ -1,0 +1,102 @@
+/// The transforms a layer's own property values define, in CATransform3D's row-vector convention.
+/// The tree's conversions, hit testing and the renderer's world transforms are all built from these,
+/// so there is one definition of where a layer is.
+extension PropertyValues {
+    /// The anchor point in the layer's own coordinate space (bounds.origin counted, as the scroll offset
+    /// that it is), with `anchorPointZ` as z.
+    @inlinable
+    public var anchorInBounds: SIMD3<Double> {
+        let b = self[.bounds]
+        let a = self[.anchorPoint]
+        return SIMD3(b.origin.x + a.x * b.size.width, b.origin.y + a.y * b.size.height, self[.anchorPointZ])
+    }
+
+    /// Maps the layer's own coordinate space into its superlayer's, before the superlayer's
+    /// `sublayerTransform`: move the anchor to the origin, apply `transform`, move to
+    /// (`position`, `zPosition`).
+    @inlinable
+    public var frameTransform: Transform3D {
+        let a = anchorInBounds
+        let p = self[.position]
+        var m = self[.transform]
+        if !m.isIdentity {
+            m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z).concatenating(m)
+            m.row4 += SIMD4(p.x, p.y, self[.zPosition], 0)
+            return m
+        }
+        return Transform3D(translationX: p.x - a.x, y: p.y - a.y, z: self[.zPosition] - a.z)
+    }
+
+    /// Maps the space in which this layer's sublayers are positioned into this layer's own space:
+    /// `geometryFlipped` flips y about the bounds' middle, then `sublayerTransform` applies about this
+    /// layer's anchor point. The identity when neither is set.
+    @inlinable
+    public var sublayerSpaceTransform: Transform3D {
+        let sublayerTransform = self[.sublayerTransform]
+        let flipped = self[.geometryFlipped]
+        if sublayerTransform.isIdentity && !flipped { return .identity }
+        var m = Transform3D.identity
+        if flipped {
+            m = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(
+                Transform3D(translationX: 0, y: 2 * self[.bounds].midY, z: 0))
+        }
+        if !sublayerTransform.isIdentity {
+            let a = anchorInBounds
+            m = m.concatenating(Transform3D(translationX: -a.x, y: -a.y, z: -a.z))
+                .concatenating(sublayerTransform)
+                .concatenating(Transform3D(translationX: a.x, y: a.y, z: a.z))
+        }
+        return m
+    }
+
+    /// The layer's frame: the bounding box, in the superlayer's space, of the bounds transformed about
+    /// the anchor point (projected when the transform has perspective).
+    public var frame: Rect {
+        let m = frameTransform
+        let b = self[.bounds]
+        return Rect.boundingBox(of: [
+            m.project(Point(x: b.minX, y: b.minY)), m.project(Point(x: b.maxX, y: b.minY)),
+            m.project(Point(x: b.minX, y: b.maxY)), m.project(Point(x: b.maxX, y: b.maxY)),
+        ])
+    }
+
+    /// Sets the frame as CALayer does: `bounds.origin` is kept, `bounds.size` becomes the frame's size
+    /// divided by the transform's scale (when it has one), and `position` moves so the layer's frame
+    /// starts at the given origin. With a scale-and-translate transform, reading `frame` back returns
+    /// exactly what was set.
+    public mutating func setFrame(_ frame: Rect) {
+        let f = frame.standardized
+        var scale = SIMD3<Double>(1, 1, 1)
+        let t = self[.transform]
+        if !t.isIdentity { scale = TransformComponents(t).parts.scale }
+        var bounds = self[.bounds]
+        bounds.size = Size(
+            width: scale.x == 0 ? f.size.width : f.size.width / abs(scale.x),
+            height: scale.y == 0 ? f.size.height : f.size.height / abs(scale.y))
+        self[.bounds] = bounds
+        self[.position] = .zero
+        let unplaced = self.frame
+        self[.position] = Point(x: f.origin.x - unplaced.minX, y: f.origin.y - unplaced.minY)
+    }
+}
+
+extension Transform3D {
+    /// The point on the z = 0 plane of the space this transform maps *from* that projects onto `q` in the
+    /// space it maps *to*: the inverse of `project`, which a plain matrix inverse is not once perspective
+    /// is involved. NaN coordinates when the transform is singular or the plane is seen edge-on.
+    public func unproject(_ q: Point) -> Point {
+        let det = determinant
+        guard det != 0, det.isFinite else { return Point(x: .nan, y: .nan) }
+        let n = inverted()
+        let a = n.apply(SIMD4(q.x, q.y, 0, 1))
+        let b = n.apply(SIMD4(q.x, q.y, 1, 1))
+        let p0 = SIMD3(a.x, a.y, a.z) / a.w
+        let p1 = SIMD3(b.x, b.y, b.z) / b.w
+        let dz = p1.z - p0.z
+        if abs(dz) < 1e-12 {
+            return abs(p0.z) < 1e-9 ? Point(x: p0.x, y: p0.y) : Point(x: .nan, y: .nan)
+        }
+        let t = -p0.z / dz
+        return Point(x: p0.x + t * (p1.x - p0.x), y: p0.y + t * (p1.y - p0.y))
+    }
+}

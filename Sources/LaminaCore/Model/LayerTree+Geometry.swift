@@ -1,0 +1,95 @@
+/// Geometry across the tree: frames, conversions between layers' coordinate spaces, hit testing.
+///
+/// Every layer's space maps into its superlayer's through `frameTransform` followed by the superlayer's
+/// `sublayerSpaceTransform`; a mask maps into the space of the layer it masks through its
+/// `frameTransform` alone. Conversions go up to the root of each layer's tree and down again, so layers
+/// in separate trees convert through their roots, as Core Animation does.
+extension LayerTree {
+    /// The layer's frame in its superlayer's space (see `PropertyValues.frame`).
+    public func frame(of id: LayerID) throws(LayerTreeError) -> Rect { try node(id).values.frame }
+
+    /// Sets the layer's frame (see `PropertyValues.setFrame`).
+    public mutating func setFrame(_ frame: Rect, of id: LayerID) throws(LayerTreeError) {
+        var values = try node(id).values
+        values.setFrame(frame)
+        self[id] = values
+    }
+
+    /// The transform from `id`'s space to its superlayer's (or, for a mask, its owner's) space.
+    public func transformToParent(of id: LayerID) throws(LayerTreeError) -> Transform3D {
+        let n = try node(id)
+        let m = n.values.frameTransform
+        guard let parent = n.superlayer else { return m }
+        let s = slots[Int(parent.index)].node!.values.sublayerSpaceTransform
+        return s.isIdentity ? m : m.concatenating(s)
+    }
+
+    /// The transform from `id`'s space to the space of its tree's root's superlayer (the canvas).
+    public func transformToRoot(of id: LayerID) throws(LayerTreeError) -> Transform3D {
+        var m = try transformToParent(of: id)
+        var current = id
+        while let parent = geometricParent(of: current) {
+            m = m.concatenating(try transformToParent(of: parent))
+            current = parent
+        }
+        return m
+    }
+
+    /// Converts a point from `source`'s space to `destination`'s (`convert(_:from:)` / `convert(_:to:)`);
+    /// nil stands for the canvas, the space the roots are positioned in.
+    public func convert(_ p: Point, from source: LayerID?, to destination: LayerID?) throws(LayerTreeError) -> Point {
+        var q = p
+        if let source { q = try transformToRoot(of: source).project(q) }
+        if let destination { q = try transformToRoot(of: destination).unproject(q) }
+        return q
+    }
+
+    /// Converts a rectangle: the bounding box of its four converted corners.
+    public func convert(_ r: Rect, from source: LayerID?, to destination: LayerID?) throws(LayerTreeError) -> Rect {
+        if r.isNull { return .null }
+        let corners = [
+            Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+            Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+        ]
+        var converted: [Point] = []
+        for c in corners { converted.append(try convert(c, from: source, to: destination)) }
+        return Rect.boundingBox(of: converted)
+    }
+
+    /// Whether `p`, in the layer's own space, lies inside its bounds (`CALayer.contains(_:)`).
+    public func contains(_ p: Point, in id: LayerID) throws(LayerTreeError) -> Bool {
+        try node(id).values[.bounds].contains(p)
+    }
+
+    /// The farthest descendant of `id` (or `id` itself) that contains `p`, given in `id`'s superlayer's
+    /// space (`CALayer.hitTest(_:)`). Hidden layers and their subtrees are skipped, `masksToBounds`
+    /// clips the subtree, siblings are tried front to back (higher `zPosition` first, then later
+    /// sublayers first), and the deepest hit wins.
+    public func hitTest(_ p: Point, in id: LayerID) throws(LayerTreeError) -> LayerID? {
+        let local = try transformToParent(of: id).unproject(p)
+        return hitTest(local: local, id)
+    }
+
+    private func hitTest(local p: Point, _ id: LayerID) -> LayerID? {
+        let n = slots[Int(id.index)].node!
+        if n.values[.hidden] { return nil }
+        let inside = n.values[.bounds].contains(p)
+        if n.values[.masksToBounds] && !inside { return nil }
+        let sublayerSpace = n.values.sublayerSpaceTransform
+        for child in frontToBack(n.sublayers) {
+            let c = slots[Int(child.index)].node!.values
+            let toParent = sublayerSpace.isIdentity ? c.frameTransform : c.frameTransform.concatenating(sublayerSpace)
+            if let hit = hitTest(local: toParent.unproject(p), child) { return hit }
+        }
+        return inside ? id : nil
+    }
+
+    /// Sublayers in front-to-back order: higher `zPosition` first; equal ones, later sublayers first.
+    public func frontToBack(_ sublayers: [LayerID]) -> [LayerID] {
+        sublayers.enumerated().sorted { a, b in
+            let za = slots[Int(a.element.index)].node!.values[.zPosition]
+            let zb = slots[Int(b.element.index)].node!.values[.zPosition]
+            return za != zb ? za > zb : a.offset > b.offset
+        }.map(\.element)
+    }
+}

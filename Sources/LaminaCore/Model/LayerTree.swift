@@ -1,0 +1,266 @@
+/// The model tree: layers, their property values, and the relations between them (sublayers in order,
+/// masks), with Core Animation's editing rules.
+///
+/// Storage is a slot array indexed by `LayerID.index`; relations are handles, so a tree is a value
+/// (copy-on-write arrays) that is cheap to snapshot. Several roots may coexist: a layer with no
+/// superlayer that is no layer's mask is a root. Every edit either succeeds whole or throws and changes
+/// nothing.
+public struct LayerTree: Sendable {
+    /// One layer's record.
+    @usableFromInline
+    struct Node: Sendable {
+        @usableFromInline var values = PropertyValues()
+        var name: String?
+        var superlayer: LayerID?
+        var sublayers: [LayerID] = []
+        var mask: LayerID?
+        var maskOwner: LayerID?
+    }
+
+    @usableFromInline
+    struct Slot: Sendable {
+        @usableFromInline var generation: UInt32
+        @usableFromInline var node: Node?
+    }
+
+    @usableFromInline var slots: [Slot] = []
+    private var freeSlots: [UInt32] = []
+
+    /// The number of live layers.
+    public private(set) var count = 0
+
+    /// An empty tree.
+    public init() {}
+
+    // MARK: Lifetime
+
+    /// Creates a root layer with every property at its default, or with `values`.
+    @discardableResult
+    public mutating func create(name: String? = nil, values: PropertyValues = PropertyValues()) -> LayerID {
+        let node = Node(values: values, name: name)
+        count += 1
+        if let index = freeSlots.popLast() {
+            slots[Int(index)].node = node
+            return LayerID(index: index, generation: slots[Int(index)].generation)
+        }
+        slots.append(Slot(generation: 0, node: node))
+        return LayerID(index: UInt32(slots.count - 1), generation: 0)
+    }
+
+    /// Destroys a layer: it leaves its superlayer (or stops being a mask), its sublayers and its mask
+    /// become roots, and its handle goes stale. Sublayers are not destroyed with it, as a Core Animation
+    /// layer that is released does not release sublayers someone else still holds.
+    public mutating func destroy(_ id: LayerID) throws(LayerTreeError) {
+        let node = try self.node(id)
+        detach(id)
+        for child in node.sublayers { slots[Int(child.index)].node!.superlayer = nil }
+        if let mask = node.mask { slots[Int(mask.index)].node!.maskOwner = nil }
+        slots[Int(id.index)].node = nil
+        slots[Int(id.index)].generation &+= 1
+        freeSlots.append(id.index)
+        count -= 1
+    }
+
+    /// Whether `id` names a live layer.
+    @inlinable
+    public func contains(_ id: LayerID) -> Bool {
+        Int(id.index) < slots.count && slots[Int(id.index)].generation == id.generation
+            && slots[Int(id.index)].node != nil
+    }
+
+    /// Every live layer, in slot order.
+    public var layers: [LayerID] {
+        slots.indices.compactMap { i in
+            slots[i].node == nil ? nil : LayerID(index: UInt32(i), generation: slots[i].generation)
+        }
+    }
+
+    /// The layers with no superlayer that are not masks, in slot order.
+    public var roots: [LayerID] {
+        layers.filter { let n = slots[Int($0.index)].node!; return n.superlayer == nil && n.maskOwner == nil }
+    }
+
+    // MARK: Reading
+
+    /// A layer's property values; traps on a stale handle (check with `contains` or `values(of:)`).
+    @inlinable
+    public subscript(id: LayerID) -> PropertyValues {
+        get {
+            precondition(contains(id), "unknown layer \(id)")
+            return slots[Int(id.index)].node!.values
+        }
+        set {
+            precondition(contains(id), "unknown layer \(id)")
+            slots[Int(id.index)].node!.values = newValue
+        }
+    }
+
+    /// A layer's property values.
+    public func values(of id: LayerID) throws(LayerTreeError) -> PropertyValues { try node(id).values }
+
+    /// Sets the value at a key path of a layer, such as `position.x`.
+    public mutating func setValue(_ value: PropertyValue, forKeyPath path: String, of id: LayerID) throws(LayerTreeError) {
+        var values = try node(id).values
+        do { try values.setValue(value, forKeyPath: path) } catch { throw .property(id, error) }
+        slots[Int(id.index)].node!.values = values
+    }
+
+    /// The value at a key path of a layer.
+    public func value(forKeyPath path: String, of id: LayerID) throws(LayerTreeError) -> PropertyValue {
+        let values = try node(id).values
+        do { return try values.value(forKeyPath: path) } catch { throw .property(id, error) }
+    }
+
+    /// A layer's name, if it has one.
+    public func name(of id: LayerID) throws(LayerTreeError) -> String? { try node(id).name }
+
+    /// Names a layer.
+    public mutating func setName(_ name: String?, of id: LayerID) throws(LayerTreeError) {
+        _ = try node(id)
+        slots[Int(id.index)].node!.name = name
+    }
+
+    /// A layer's superlayer (nil for roots and masks).
+    public func superlayer(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).superlayer }
+
+    /// A layer's sublayers, back to front in sublayer order.
+    public func sublayers(of id: LayerID) throws(LayerTreeError) -> [LayerID] { try node(id).sublayers }
+
+    /// A layer's mask.
+    public func mask(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).mask }
+
+    /// The layer whose mask `id` is, if any.
+    public func maskOwner(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).maskOwner }
+
+    /// The layer whose coordinate space and time `id` lives in: its superlayer, or the layer it masks.
+    func geometricParent(of id: LayerID) -> LayerID? {
+        let n = slots[Int(id.index)].node!
+        return n.superlayer ?? n.maskOwner
+    }
+
+    /// The root of the tree holding `id` (following masks to their owners).
+    public func root(of id: LayerID) throws(LayerTreeError) -> LayerID {
+        _ = try node(id)
+        var current = id
+        while let parent = geometricParent(of: current) { current = parent }
+        return current
+    }
+
+    // MARK: Editing sublayers
+
+    /// Appends `child` to `parent`'s sublayers, removing it from its previous superlayer first.
+    public mutating func addSublayer(_ child: LayerID, to parent: LayerID) throws(LayerTreeError) {
+        let count = try node(parent).sublayers.count
+        try insertSublayer(child, into: parent, at: count)
+    }
+
+    /// Inserts `child` at `index` (0...count) of `parent`'s sublayers, removing it from its previous
+    /// superlayer first. Reinserting into the same parent counts the index without the child.
+    public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
+        try checkInsertable(child, into: parent)
+        var siblings = slots[Int(parent.index)].node!.sublayers
+        siblings.removeAll { $0 == child }
+        guard index >= 0, index <= siblings.count else {
+            throw .indexOutOfRange(index: index, count: siblings.count, parent: parent)
+        }
+        detach(child)
+        siblings.insert(child, at: index)
+        slots[Int(parent.index)].node!.sublayers = siblings
+        slots[Int(child.index)].node!.superlayer = parent
+    }
+
+    /// Inserts `child` just above (in front of) `sibling`, a sublayer of `parent`.
+    public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, above sibling: LayerID) throws(LayerTreeError) {
+        try insertSublayer(child, into: parent, relativeTo: sibling, offset: 1)
+    }
+
+    /// Inserts `child` just below (behind) `sibling`, a sublayer of `parent`.
+    public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, below sibling: LayerID) throws(LayerTreeError) {
+        try insertSublayer(child, into: parent, relativeTo: sibling, offset: 0)
+    }
+
+    private mutating func insertSublayer(
+        _ child: LayerID, into parent: LayerID, relativeTo sibling: LayerID, offset: Int
+    ) throws(LayerTreeError) {
+        try checkInsertable(child, into: parent)
+        _ = try node(sibling)
+        let others = slots[Int(parent.index)].node!.sublayers.filter { $0 != child }
+        guard sibling != child, let position = others.firstIndex(of: sibling) else {
+            throw .notASublayer(sibling: sibling, parent: parent)
+        }
+        try insertSublayer(child, into: parent, at: position + offset)
+    }
+
+    /// Replaces `old`, a sublayer of `parent`, by `new` at the same index; `old` becomes a root.
+    public mutating func replaceSublayer(_ old: LayerID, in parent: LayerID, with new: LayerID) throws(LayerTreeError) {
+        _ = try node(old)
+        try checkInsertable(new, into: parent)
+        guard let index = slots[Int(parent.index)].node!.sublayers.firstIndex(of: old) else {
+            throw .notASublayer(sibling: old, parent: parent)
+        }
+        if old == new { return }
+        detach(old)
+        try insertSublayer(new, into: parent, at: min(index, slots[Int(parent.index)].node!.sublayers.count))
+    }
+
+    /// Removes a layer from its superlayer, or from the layer it masks; a root stays as it is.
+    public mutating func removeFromSuperlayer(_ id: LayerID) throws(LayerTreeError) {
+        _ = try node(id)
+        detach(id)
+    }
+
+    // MARK: Masks
+
+    /// Sets (or clears, with nil) `layer`'s mask. The mask must have no superlayer and mask nothing else;
+    /// a previous mask becomes a root.
+    public mutating func setMask(_ mask: LayerID?, of layer: LayerID) throws(LayerTreeError) {
+        let owner = try node(layer)
+        if let mask {
+            let m = try node(mask)
+            if let superlayer = m.superlayer { throw .maskHasSuperlayer(mask: mask, superlayer: superlayer) }
+            if let other = m.maskOwner, other != layer { throw .layerIsMask(mask, of: other) }
+            if isAncestor(mask, of: layer) { throw .cycle(layer: mask, descendant: layer) }
+        }
+        if let previous = owner.mask { slots[Int(previous.index)].node!.maskOwner = nil }
+        slots[Int(layer.index)].node!.mask = mask
+        if let mask { slots[Int(mask.index)].node!.maskOwner = layer }
+    }
+
+    // MARK: Helpers
+
+    @usableFromInline
+    func node(_ id: LayerID) throws(LayerTreeError) -> Node {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node!
+    }
+
+    /// Whether `a` is `b` or one of its ancestors, through superlayers and mask owners.
+    func isAncestor(_ a: LayerID, of b: LayerID) -> Bool {
+        var current: LayerID? = b
+        while let c = current {
+            if c == a { return true }
+            current = geometricParent(of: c)
+        }
+        return false
+    }
+
+    private func checkInsertable(_ child: LayerID, into parent: LayerID) throws(LayerTreeError) {
+        let c = try node(child)
+        _ = try node(parent)
+        if let owner = c.maskOwner { throw .layerIsMask(child, of: owner) }
+        if isAncestor(child, of: parent) { throw .cycle(layer: child, descendant: parent) }
+    }
+
+    /// Unlinks a layer from its superlayer or mask owner.
+    private mutating func detach(_ id: LayerID) {
+        let n = slots[Int(id.index)].node!
+        if let parent = n.superlayer {
+            slots[Int(parent.index)].node!.sublayers.removeAll { $0 == id }
+            slots[Int(id.index)].node!.superlayer = nil
+        }
+        if let owner = n.maskOwner {
+            slots[Int(owner.index)].node!.mask = nil
+            slots[Int(id.index)].node!.maskOwner = nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// A parsed Core Animation key path into a layer property: the property and, optionally, one component
+/// of its value (`position.x`, `bounds.size.width`, `transform.rotation.z`).
+///
+/// Components of a transform (`transform.rotation.x`, `transform.scale`, `transform.translation.y`)
+/// read and write the matrix through its decomposition, as Core Animation's KVC extensions do; the
+/// animation engine interpolates such a path as the plain number it is.
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    /// The property.
+    public let key: PropertyKey
+    /// The component of the property's value, or nil for the whole value.
+    public let component: Component?
+
+    /// A component of a property value that a key path can name.
+    public enum Component: String, Hashable, Sendable, CaseIterable {
+        // Point
+        case x, y
+        // Size
+        case width, height
+        // Rect
+        case origin, size
+        case originX = "origin.x", originY = "origin.y", sizeWidth = "size.width", sizeHeight = "size.height"
+        // Transform
+        case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
+        case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+        case translation, translationX = "translation.x", translationY = "translation.y"
+        case translationZ = "translation.z"
+
+        /// The type of value the component of a value of type `owner` holds, or nil if it has none.
+        func type(in owner: PropertyType) -> PropertyType? {
+            switch (owner, self) {
+            case (.point, .x), (.point, .y), (.size, .width), (.size, .height): .number
+            case (.rect, .origin): .point
+            case (.rect, .size): .size
+            case (.rect, .originX), (.rect, .originY), (.rect, .sizeWidth), (.rect, .sizeHeight): .number
+            case (.transform, .translation): .size
+            case (.transform, .rotation), (.transform, .rotationX), (.transform, .rotationY),
+                (.transform, .rotationZ), (.transform, .scale), (.transform, .scaleX), (.transform, .scaleY),
+                (.transform, .scaleZ), (.transform, .translationX), (.transform, .translationY),
+                (.transform, .translationZ):
+                .number
+            default: nil
+            }
+        }
+    }
+
+    /// Creates a whole-property path.
+    public init(_ key: PropertyKey) {
+        self.key = key
+        self.component = nil
+    }
+
+    /// Parses a dotted key path; throws `unknownKey` naming the whole path when any part is unknown.
+    public init(_ path: String) throws(PropertyError) {
+        let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let key = PropertyKey(name: parts[0]) else { throw .unknownKey(path) }
+        self.key = key
+        if parts.count == 1 {
+            self.component = nil
+        } else {
+            guard let component = Component(rawValue: String(parts[1])),
+                component.type(in: key.descriptor.type) != nil
+            else { throw .unknownKey(path) }
+            self.component = component
+        }
+    }
+
+    /// The type of value the path reads and writes.
+    public var valueType: PropertyType {
+        guard let component else { return key.descriptor.type }
+        return component.type(in: key.descriptor.type)!
+    }
+
+    /// The dotted form.
+    public var description: String {
+        component.map { "\(key.name).\($0.rawValue)" } ?? key.name
+    }
+
+    /// The path's value within `value`, a value of the property.
+    public func read(from value: PropertyValue) -> PropertyValue {
+        guard let component else { return value }
+        switch (value, component) {
+        case (.point(let p), .x): return .number(p.x)
+        case (.point(let p), .y): return .number(p.y)
+        case (.size(let s), .width): return .number(s.width)
+        case (.size(let s), .height): return .number(s.height)
+        case (.rect(let r), .origin): return .point(r.origin)
+        case (.rect(let r), .size): return .size(r.size)
+        case (.rect(let r), .originX): return .number(r.origin.x)
+        case (.rect(let r), .originY): return .number(r.origin.y)
+        case (.rect(let r), .sizeWidth): return .number(r.size.width)
+        case (.rect(let r), .sizeHeight): return .number(r.size.height)
+        case (.transform(let t), _): return TransformComponents(t).read(component)
+        default: return value
+        }
+    }
+
+    /// `value` (a value of the property) with the path's part replaced by `new`.
+    public func write(_ new: PropertyValue, into value: PropertyValue) throws(PropertyError) -> PropertyValue {
+        guard new.type == valueType else {
+            throw .typeMismatch(key: description, expected: valueType, got: new.type)
+        }
+        guard let component else { return new }
+        switch (value, component, new) {
+        case (.point(var p), .x, .number(let n)): p.x = n; return .point(p)
+        case (.point(var p), .y, .number(let n)): p.y = n; return .point(p)
+        case (.size(var s), .width, .number(let n)): s.width = n; return .size(s)
+        case (.size(var s), .height, .number(let n)): s.height = n; return .size(s)
+        case (.rect(var r), .origin, .point(let p)): r.origin = p; return .rect(r)
+        case (.rect(var r), .size, .size(let s)): r.size = s; return .rect(r)
+        case (.rect(var r), .originX, .number(let n)): r.origin.x = n; return .rect(r)
+        case (.rect(var r), .originY, .number(let n)): r.origin.y = n; return .rect(r)
+        case (.rect(var r), .sizeWidth, .number(let n)): r.size.width = n; return .rect(r)
+        case (.rect(var r), .sizeHeight, .number(let n)): r.size.height = n; return .rect(r)
+        case (.transform(let t), _, _):
+            var parts = TransformComponents(t)
+            parts.write(component, new)
+            return .transform(parts.recomposed)
+        default:
+            throw .typeMismatch(key: description, expected: valueType, got: new.type)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// Why a property read or write was refused. Each case names the key the caller wrote.
+public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The key or key path names no supported layer property (or no component of one).
+    case unknownKey(String)
+    /// The value's type is not the property's (or the component's).
+    case typeMismatch(key: String, expected: PropertyType, got: PropertyType)
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let key):
+            "unknown layer property '\(key)'"
+        case .typeMismatch(let key, let expected, let got):
+            "'\(key)' takes a \(expected), not a \(got)"
+        }
+    }
+}

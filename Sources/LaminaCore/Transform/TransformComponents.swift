@@ -1,0 +1,84 @@
+import RealModule
+
+/// The components that CATransform3D's key paths name — `rotation.x/y/z` (Euler angles), `scale.x/y/z`,
+/// `translation.x/y/z` — read from and written into a transform through its decomposition.
+///
+/// Euler angles follow `R = Rx(a) · Ry(b) · Rz(c)` in the row-vector convention (x applied first), so a
+/// transform with a rotation about one axis reads back exactly that angle (within ±π). Writing a
+/// component keeps every other part (the other angles, skew, perspective) of the decomposition.
+/// A singular matrix, which has no decomposition, reads as its translation plus the lengths of its rows
+/// as scale: `transform.scale.x` animates from 0 as it should.
+struct TransformComponents {
+    var parts: DecomposedTransform
+
+    init(_ t: Transform3D) {
+        if let parts = DecomposedTransform(t) {
+            self.parts = parts
+        } else {
+            let w = t.m44 == 0 ? 1 : t.m44
+            parts = DecomposedTransform(
+                translation: SIMD3(t.m41, t.m42, t.m43) / w,
+                scale: SIMD3(length(SIMD3(t.m11, t.m12, t.m13)), length(SIMD3(t.m21, t.m22, t.m23)),
+                    length(SIMD3(t.m31, t.m32, t.m33))) / abs(w))
+        }
+    }
+
+    var recomposed: Transform3D { parts.recomposed }
+
+    func read(_ c: LayerKeyPath.Component) -> PropertyValue {
+        switch c {
+        case .rotation, .rotationZ: .number(parts.eulerAngles.z)
+        case .rotationX: .number(parts.eulerAngles.x)
+        case .rotationY: .number(parts.eulerAngles.y)
+        case .scale: .number((parts.scale.x + parts.scale.y + parts.scale.z) / 3)
+        case .scaleX: .number(parts.scale.x)
+        case .scaleY: .number(parts.scale.y)
+        case .scaleZ: .number(parts.scale.z)
+        case .translation: .size(Size(width: parts.translation.x, height: parts.translation.y))
+        case .translationX: .number(parts.translation.x)
+        case .translationY: .number(parts.translation.y)
+        case .translationZ: .number(parts.translation.z)
+        default: .transform(recomposed)
+        }
+    }
+
+    /// Writes `value` (already checked to be of the component's type) into the component.
+    mutating func write(_ c: LayerKeyPath.Component, _ value: PropertyValue) {
+        switch (c, value) {
+        case (.rotation, .number(let n)), (.rotationZ, .number(let n)): parts.eulerAngles.z = n
+        case (.rotationX, .number(let n)): parts.eulerAngles.x = n
+        case (.rotationY, .number(let n)): parts.eulerAngles.y = n
+        case (.scale, .number(let n)): parts.scale = SIMD3(repeating: n)
+        case (.scaleX, .number(let n)): parts.scale.x = n
+        case (.scaleY, .number(let n)): parts.scale.y = n
+        case (.scaleZ, .number(let n)): parts.scale.z = n
+        case (.translation, .size(let s)): (parts.translation.x, parts.translation.y) = (s.width, s.height)
+        case (.translationX, .number(let n)): parts.translation.x = n
+        case (.translationY, .number(let n)): parts.translation.y = n
+        case (.translationZ, .number(let n)): parts.translation.z = n
+        default: break
+        }
+    }
+}
+
+extension DecomposedTransform {
+    /// The rotation as Euler angles `(a, b, c)` with `R = Rx(a) · Ry(b) · Rz(c)` (x applied first).
+    public var eulerAngles: SIMD3<Double> {
+        get {
+            let r = DecomposedTransform(rotation: rotation).recomposed
+            let sinB = Swift.min(Swift.max(-r.m13, -1), 1)
+            let b = Double.asin(sinB)
+            if abs(sinB) < 1 - 1e-12 {
+                return SIMD3(Double.atan2(y: r.m23, x: r.m33), b, Double.atan2(y: r.m12, x: r.m11))
+            }
+            // Gimbal lock: only a ± c is determined; put it all in a.
+            return SIMD3(Double.atan2(y: -r.m32, x: r.m22), b, 0)
+        }
+        set {
+            let r = Transform3D(rotationAngle: newValue.x, x: 1, y: 0, z: 0)
+                .concatenating(Transform3D(rotationAngle: newValue.y, x: 0, y: 1, z: 0))
+                .concatenating(Transform3D(rotationAngle: newValue.z, x: 0, y: 0, z: 1))
+            rotation = DecomposedTransform(r)?.rotation ?? .identity
+        }
+    }
+}
