@@ -195,12 +195,13 @@ public struct LayerTree: Sendable {
     public mutating func replaceSublayer(_ old: LayerID, in parent: LayerID, with new: LayerID) throws(LayerTreeError) {
         _ = try node(old)
         try checkInsertable(new, into: parent)
-        guard let index = slots[Int(parent.index)].node!.sublayers.firstIndex(of: old) else {
-            throw .notASublayer(sibling: old, parent: parent)
-        }
+        let siblings = slots[Int(parent.index)].node!.sublayers
+        guard siblings.contains(old) else { throw .notASublayer(sibling: old, parent: parent) }
         if old == new { return }
+        // The index `old` has once `new` (possibly a sibling) is taken out: where `new` goes.
+        let index = siblings.filter { $0 != new }.firstIndex(of: old)!
         detach(old)
-        try insertSublayer(new, into: parent, at: min(index, slots[Int(parent.index)].node!.sublayers.count))
+        try insertSublayer(new, into: parent, at: index)
     }
 
     /// Removes a layer from its superlayer, or from the layer it masks; a root stays as it is.

@@ -1,0 +1,140 @@
+import LaminaCore
+import Testing
+
+@Suite("The model tree: sublayers, masks, cycles")
+struct LayerTreeTests {
+    @Test func createAndDestroyWithStableHandles() throws {
+        var tree = LayerTree()
+        let a = tree.create(name: "a")
+        let b = tree.create()
+        #expect(tree.count == 2 && tree.contains(a) && tree.contains(b))
+        try tree.destroy(a)
+        #expect(!tree.contains(a) && tree.count == 1)
+        let c = tree.create()
+        #expect(c.index == a.index && c != a)  // the slot is reused, the handle is not
+        #expect(!tree.contains(a))
+        #expect(throws: LayerTreeError.unknownLayer(a)) { try tree.values(of: a) }
+        #expect(throws: LayerTreeError.unknownLayer(a)) { try tree.destroy(a) }
+        #expect(try tree.name(of: c) == nil)
+    }
+
+    @Test func addInsertAndOrder() throws {
+        var tree = LayerTree()
+        let root = tree.create()
+        let (a, b, c, d) = (tree.create(), tree.create(), tree.create(), tree.create())
+        try tree.addSublayer(a, to: root)
+        try tree.addSublayer(b, to: root)
+        try tree.insertSublayer(c, into: root, at: 0)
+        #expect(try tree.sublayers(of: root) == [c, a, b])
+        try tree.insertSublayer(d, into: root, above: a)
+        #expect(try tree.sublayers(of: root) == [c, a, d, b])
+        try tree.insertSublayer(b, into: root, below: c)
+        #expect(try tree.sublayers(of: root) == [b, c, a, d])
+        // Moving within the same parent counts the index without the moved layer.
+        try tree.insertSublayer(b, into: root, at: 3)
+        #expect(try tree.sublayers(of: root) == [c, a, d, b])
+        #expect(throws: LayerTreeError.indexOutOfRange(index: 5, count: 4, parent: root)) {
+            try tree.insertSublayer(tree.create(), into: root, at: 5)
+        }
+        let stranger = tree.create()
+        #expect(throws: LayerTreeError.notASublayer(sibling: stranger, parent: root)) {
+            try tree.insertSublayer(b, into: root, above: stranger)
+        }
+        #expect(try tree.superlayer(of: a) == root)
+        #expect(Set(tree.roots).isSuperset(of: [root, stranger]))
+    }
+
+    @Test func addingMovesFromThePreviousParent() throws {
+        var tree = LayerTree()
+        let (p, q, child) = (tree.create(), tree.create(), tree.create())
+        try tree.addSublayer(child, to: p)
+        try tree.addSublayer(child, to: q)
+        #expect(try tree.sublayers(of: p) == [])
+        #expect(try tree.sublayers(of: q) == [child])
+        try tree.removeFromSuperlayer(child)
+        #expect(try tree.superlayer(of: child) == nil)
+        #expect(try tree.sublayers(of: q) == [])
+        try tree.removeFromSuperlayer(child)  // a root stays a root
+    }
+
+    @Test func replaceSublayer() throws {
+        var tree = LayerTree()
+        let (p, a, b, c) = (tree.create(), tree.create(), tree.create(), tree.create())
+        try tree.addSublayer(a, to: p)
+        try tree.addSublayer(b, to: p)
+        try tree.replaceSublayer(a, in: p, with: c)
+        #expect(try tree.sublayers(of: p) == [c, b])
+        #expect(try tree.superlayer(of: a) == nil)
+        #expect(throws: LayerTreeError.notASublayer(sibling: a, parent: p)) { try tree.replaceSublayer(a, in: p, with: c) }
+        // Replacing with a sibling keeps the slot of the replaced one.
+        try tree.replaceSublayer(b, in: p, with: c)
+        #expect(try tree.sublayers(of: p) == [c])
+    }
+
+    @Test func cyclesAreRejectedAndChangeNothing() throws {
+        var tree = LayerTree()
+        let (a, b, c) = (tree.create(), tree.create(), tree.create())
+        try tree.addSublayer(b, to: a)
+        try tree.addSublayer(c, to: b)
+        #expect(throws: LayerTreeError.cycle(layer: a, descendant: c)) { try tree.addSublayer(a, to: c) }
+        #expect(throws: LayerTreeError.cycle(layer: a, descendant: a)) { try tree.addSublayer(a, to: a) }
+        #expect(try tree.superlayer(of: a) == nil)
+        #expect(try tree.sublayers(of: c) == [])
+        // Through a mask: c's mask may not be its ancestor.
+        #expect(throws: LayerTreeError.maskHasSuperlayer(mask: b, superlayer: a)) { try tree.setMask(b, of: c) }
+        let m = tree.create()
+        try tree.setMask(m, of: c)
+        #expect(throws: LayerTreeError.cycle(layer: a, descendant: m)) { try tree.addSublayer(a, to: m) }
+        let n = tree.create()
+        #expect(throws: LayerTreeError.cycle(layer: n, descendant: n)) { try tree.setMask(n, of: n) }
+        #expect(LayerTreeError.cycle(layer: a, descendant: c).description.contains("cycle"))
+    }
+
+    @Test func masksHaveNoSuperlayer() throws {
+        var tree = LayerTree()
+        let (layer, mask, other) = (tree.create(), tree.create(), tree.create())
+        try tree.setMask(mask, of: layer)
+        #expect(try tree.mask(of: layer) == mask)
+        #expect(try tree.maskOwner(of: mask) == layer)
+        #expect(try tree.superlayer(of: mask) == nil)
+        #expect(!tree.roots.contains(mask))
+        #expect(throws: LayerTreeError.layerIsMask(mask, of: layer)) { try tree.addSublayer(mask, to: other) }
+        #expect(throws: LayerTreeError.layerIsMask(mask, of: layer)) { try tree.setMask(mask, of: other) }
+        #expect(try tree.root(of: mask) == layer)
+        // Replacing the mask frees the old one; removeFromSuperlayer unsets a mask.
+        let second = tree.create()
+        try tree.setMask(second, of: layer)
+        #expect(try tree.maskOwner(of: mask) == nil)
+        try tree.removeFromSuperlayer(second)
+        #expect(try tree.mask(of: layer) == nil)
+        try tree.setMask(mask, of: layer)
+        try tree.setMask(nil, of: layer)
+        #expect(try tree.maskOwner(of: mask) == nil)
+    }
+
+    @Test func destroyDetachesAndOrphans() throws {
+        var tree = LayerTree()
+        let (p, l, child, mask) = (tree.create(), tree.create(), tree.create(), tree.create())
+        try tree.addSublayer(l, to: p)
+        try tree.addSublayer(child, to: l)
+        try tree.setMask(mask, of: l)
+        try tree.destroy(l)
+        #expect(try tree.sublayers(of: p) == [])
+        #expect(try tree.superlayer(of: child) == nil)
+        #expect(try tree.maskOwner(of: mask) == nil)
+        #expect(Set(tree.roots) == [p, child, mask])
+    }
+
+    @Test func propertyAccessThroughTheTree() throws {
+        var tree = LayerTree()
+        let l = tree.create()
+        try tree.setValue(.number(0.5), forKeyPath: "opacity", of: l)
+        #expect(tree[l][.opacity] == 0.5)
+        #expect(try tree.value(forKeyPath: "opacity", of: l) == .number(0.5))
+        #expect(throws: LayerTreeError.property(l, .unknownKey("opacityy"))) {
+            try tree.setValue(.number(1), forKeyPath: "opacityy", of: l)
+        }
+        try tree.setName("card", of: l)
+        #expect(try tree.name(of: l) == "card")
+    }
+}

@@ -1,0 +1,136 @@
+import LaminaCore
+import Testing
+
+@Suite("The layer property table and key paths")
+struct PropertyTableTests {
+    @Test("Rows are indexed by their key and named as Core Animation names them")
+    func tableOrder() {
+        #expect(LayerProperties.table.count == PropertyKey.allCases.count)
+        for (i, row) in LayerProperties.table.enumerated() {
+            #expect(row.key.rawValue == i)
+            #expect(PropertyKey(name: row.name) == row.key)
+            #expect(row.defaultValue.type == row.type)
+        }
+        #expect(PropertyKey(name: "shadowOffset") == .shadowOffset)
+        #expect(PropertyKey(name: "frame") == nil)  // derived, never stored
+    }
+
+    @Test("Every property the scene format names is in the table")
+    func coversSceneFormat() {
+        let sceneFormat = [
+            "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
+            "hidden", "opacity", "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "masksToBounds",
+            "doubleSided", "geometryFlipped", "contents", "contentsRect", "contentsCenter", "contentsGravity",
+            "contentsScale", "minificationFilter", "magnificationFilter", "shadowColor", "shadowOpacity",
+            "shadowOffset", "shadowRadius", "allowsGroupOpacity", "beginTime", "timeOffset", "speed",
+        ]
+        for name in sceneFormat { #expect(PropertyKey(name: name) != nil, "\(name)") }
+    }
+
+    @Test("Defaults are Core Animation's")
+    func defaults() throws {
+        let v = PropertyValues()
+        #expect(v[.anchorPoint] == Point(x: 0.5, y: 0.5))
+        #expect(v[.opacity] == 1)
+        #expect(v[.contentsRect] == Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(v[.contentsCenter] == Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(v[.contentsGravity] == .resize)
+        #expect(v[.contentsScale] == 1)
+        #expect(v[.masksToBounds] == false)
+        #expect(v[.doubleSided] == true)
+        #expect(v[.shadowOpacity] == 0)
+        #expect(v[.shadowOffset] == Size(width: 0, height: -3))
+        #expect(v[.shadowRadius] == 3)
+        #expect(v[.shadowColor] == .black)
+        #expect(v[.borderColor] == .black)
+        #expect(v[.cornerRadius] == 0)
+        #expect(v[.zPosition] == 0)
+        #expect(v[.hidden] == false)
+        #expect(v[.speed] == 1)
+        #expect(v[.allowsGroupOpacity] == true)
+        #expect(v[.transform] == .identity)
+        #expect(v[.contents] == nil)
+        #expect(try LayerProperties.defaultValue(forKey: "opacity") == .number(1))
+        #expect(try LayerProperties.defaultValue(forKey: "anchorPoint.x") == .number(0.5))
+        #expect(try LayerProperties.defaultValue(forKey: "shadowOffset.height") == .number(-3))
+        #expect(throws: PropertyError.unknownKey("opacityy")) { try LayerProperties.defaultValue(forKey: "opacityy") }
+    }
+
+    @Test("Animatability and interpolation come from the table")
+    func animatability() {
+        #expect(PropertyKey.position.descriptor.isAnimatable)
+        #expect(PropertyKey.transform.descriptor.interpolation == .decomposedTransform)
+        #expect(PropertyKey.hidden.descriptor.interpolation == .discrete)
+        #expect(!PropertyKey.contentsGravity.descriptor.isAnimatable)
+        #expect(!PropertyKey.speed.descriptor.isAnimatable)
+    }
+
+    @Test("Dotted key paths read and write components")
+    func componentPaths() throws {
+        var v = PropertyValues()
+        v[.position] = Point(x: 10, y: 20)
+        v[.bounds] = Rect(x: 1, y: 2, width: 30, height: 40)
+        #expect(try v.value(forKeyPath: "position.x") == .number(10))
+        #expect(try v.value(forKeyPath: "bounds.size.width") == .number(30))
+        #expect(try v.value(forKeyPath: "bounds.origin") == .point(Point(x: 1, y: 2)))
+        #expect(try v.value(forKeyPath: "bounds.size") == .size(Size(width: 30, height: 40)))
+        try v.setValue(.number(99), forKeyPath: "position.y")
+        try v.setValue(.number(5), forKeyPath: "shadowOffset.height")
+        try v.setValue(.number(0.25), forKeyPath: "contentsRect.origin.x")
+        try v.setValue(.point(Point(x: 7, y: 8)), forKeyPath: "bounds.origin")
+        #expect(v[.position] == Point(x: 10, y: 99))
+        #expect(v[.shadowOffset] == Size(width: 0, height: 5))
+        #expect(v[.contentsRect] == Rect(x: 0.25, y: 0, width: 1, height: 1))
+        #expect(v[.bounds] == Rect(x: 7, y: 8, width: 30, height: 40))
+    }
+
+    @Test("Transform key paths read and write the decomposition")
+    func transformPaths() throws {
+        var v = PropertyValues()
+        try v.setValue(.number(.pi / 4), forKeyPath: "transform.rotation.z")
+        #expect(close(v[.transform], Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)))
+        guard case .number(let z) = try v.value(forKeyPath: "transform.rotation") else { Issue.record(); return }
+        #expect(close(z, .pi / 4))
+        try v.setValue(.number(2), forKeyPath: "transform.scale.x")
+        try v.setValue(.number(30), forKeyPath: "transform.translation.y")
+        let expected = Transform3D(scaleX: 2, y: 1, z: 1)
+            .concatenating(Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1))
+            .concatenating(Transform3D(translationX: 0, y: 30, z: 0))
+        #expect(close(v[.transform], expected))
+        #expect(try v.value(forKeyPath: "transform.translation") == .size(Size(width: 0, height: 30)))
+        guard case .number(let s) = try v.value(forKeyPath: "transform.scale") else { Issue.record(); return }
+        #expect(close(s, 4.0 / 3))
+        try v.setValue(.number(0.5), forKeyPath: "transform.rotation.x")
+        guard case .number(let x) = try v.value(forKeyPath: "transform.rotation.x") else { Issue.record(); return }
+        #expect(close(x, 0.5))
+        // A full turn written as a component is a rotation matrix, not an error.
+        var w = PropertyValues()
+        try w.setValue(.number(2 * .pi), forKeyPath: "transform.rotation.z")
+        #expect(close(w[.transform], .identity, 1e-12))
+        // A singular transform still has a scale component to animate from.
+        var u = PropertyValues()
+        u[.transform] = Transform3D(scaleX: 0, y: 1, z: 1)
+        #expect(try u.value(forKeyPath: "transform.scale.x") == .number(0))
+        try u.setValue(.number(0.5), forKeyPath: "transform.scale.x")
+        #expect(close(u[.transform], Transform3D(scaleX: 0.5, y: 1, z: 1)))
+    }
+
+    @Test("Unknown keys and wrong types are errors naming the key")
+    func errors() {
+        var v = PropertyValues()
+        #expect(throws: PropertyError.unknownKey("positon")) { try v.setValue(.number(1), forKeyPath: "positon") }
+        #expect(throws: PropertyError.unknownKey("position.z")) { try v.value(forKeyPath: "position.z") }
+        #expect(throws: PropertyError.unknownKey("opacity.x")) { try v.value(forKeyPath: "opacity.x") }
+        #expect(throws: PropertyError.typeMismatch(key: "opacity", expected: .number, got: .point)) {
+            try v.setValue(.point(.zero), forKeyPath: "opacity")
+        }
+        #expect(throws: PropertyError.typeMismatch(key: "bounds.size", expected: .size, got: .number)) {
+            try v.setValue(.number(1), forKeyPath: "bounds.size")
+        }
+        #expect(throws: PropertyError.typeMismatch(key: "hidden", expected: .bool, got: .number)) {
+            try v.set(.number(1), for: .hidden)
+        }
+        #expect(PropertyError.unknownKey("positon").description == "unknown layer property 'positon'")
+        #expect(v == PropertyValues())  // nothing changed
+    }
+}
