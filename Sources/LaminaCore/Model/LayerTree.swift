@@ -15,6 +15,8 @@ public struct LayerTree: Sendable {
         var sublayers: [LayerID] = []
         var mask: LayerID?
         var maskOwner: LayerID?
+        /// Attached animations, in the order they were added (the order they apply in).
+        @usableFromInline var animations: ContiguousArray<AnimationEntry> = []
     }
 
     @usableFromInline
@@ -25,6 +27,8 @@ public struct LayerTree: Sendable {
 
     @usableFromInline var slots: [Slot] = []
     private var freeSlots: [UInt32] = []
+    /// The next `AnimationID` to hand out.
+    var nextAnimationID: UInt64 = 1
 
     /// The number of live layers.
     public private(set) var count = 0
@@ -50,7 +54,11 @@ public struct LayerTree: Sendable {
     /// Destroys a layer: it leaves its superlayer (or stops being a mask), its sublayers and its mask
     /// become roots, and its handle goes stale. Sublayers are not destroyed with it, as a Core Animation
     /// layer that is released does not release sublayers someone else still holds.
-    public mutating func destroy(_ id: LayerID) throws(LayerTreeError) {
+    ///
+    /// Returns the animations that were attached, which stop unfinished (transaction completion counts
+    /// them as removed).
+    @discardableResult
+    public mutating func destroy(_ id: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
         let node = try self.node(id)
         detach(id)
         for child in node.sublayers { slots[Int(child.index)].node!.superlayer = nil }
@@ -59,6 +67,7 @@ public struct LayerTree: Sendable {
         slots[Int(id.index)].generation &+= 1
         freeSlots.append(id.index)
         count -= 1
+        return Array(node.animations)
     }
 
     /// Whether `id` names a live layer.

@@ -15,6 +15,8 @@ public enum LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible {
     case maskHasSuperlayer(mask: LayerID, superlayer: LayerID)
     /// A property could not be read or written.
     case property(LayerID, PropertyError)
+    /// An animation was refused.
+    case animation(LayerID, AnimationError)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .layerIsMask(let layer, let owner): "\(layer) is the mask of \(owner)"
         case .maskHasSuperlayer(let mask, let superlayer): "mask \(mask) already has the superlayer \(superlayer)"
         case .property(let id, let error): "\(id): \(error)"
+        case .animation(let id, let error): "\(id): \(error)"
         }
     }
 }

@@ -1,0 +1,92 @@
+/// Why an animation was refused when added to a layer. Each case names the key path and the field.
+public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A value's type is not the key path's.
+    case valueType(keyPath: String, field: String, expected: PropertyType, got: PropertyType)
+    /// The property does not animate (`contentsGravity`, `speed`, ...).
+    case notAnimatable(keyPath: String)
+    /// A `path` animates point-valued key paths only.
+    case pathNeedsPoints(keyPath: String)
+    /// `keyTimes` or `timingFunctions` do not fit the keyframes.
+    case keyframes(keyPath: String, problem: String)
+    /// A timing field is out of range (negative duration, NaN, ...).
+    case timing(field: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .valueType(let keyPath, let field, let expected, let got):
+            "\(field) of an animation of '\(keyPath)' must be a \(expected), not a \(got)"
+        case .notAnimatable(let keyPath): "'\(keyPath)' is not animatable"
+        case .pathNeedsPoints(let keyPath): "a path can only animate a point, and '\(keyPath)' is not one"
+        case .keyframes(let keyPath, let problem): "keyframes of '\(keyPath)': \(problem)"
+        case .timing(let field, let problem): "\(field): \(problem)"
+        }
+    }
+}
+
+extension Animation {
+    /// Checks the animation (and a group's children) against the property table and Core Animation's
+    /// rules for keyframes and timing.
+    public func validate() throws(AnimationError) {
+        for (field, value) in [
+            ("duration", timing.duration), ("repeatCount", timing.repeatCount), ("repeatDuration", timing.repeatDuration),
+        ] where value < 0 || value.isNaN {
+            throw .timing(field: field, problem: "must be a non-negative number, got \(value)")
+        }
+        for (field, value) in [("beginTime", timing.beginTime), ("speed", timing.speed), ("timeOffset", timing.timeOffset)]
+        where !value.isFinite {
+            throw .timing(field: field, problem: "must be a finite number, got \(value)")
+        }
+        switch kind {
+        case .basic(let b): try Self.validate(b)
+        case .spring(let s):
+            try Self.validate(s.basic)
+            guard s.mass > 0, s.stiffness > 0, s.damping >= 0, s.initialVelocity.isFinite else {
+                throw .timing(field: "spring", problem: "mass and stiffness must be positive and damping non-negative")
+            }
+        case .keyframe(let k): try Self.validate(k)
+        case .group(let children): for child in children { try child.validate() }
+        case .transition(let t):
+            guard (0...1).contains(t.startProgress), (0...1).contains(t.endProgress) else {
+                throw .timing(field: "startProgress/endProgress", problem: "must lie in 0...1")
+            }
+        }
+    }
+
+    private static func check(_ value: PropertyValue?, _ field: String, _ path: LayerKeyPath) throws(AnimationError) {
+        guard let value, value.type != path.valueType else { return }
+        throw .valueType(keyPath: path.description, field: field, expected: path.valueType, got: value.type)
+    }
+
+    private static func validate(_ b: BasicAnimation) throws(AnimationError) {
+        guard b.keyPath.key.descriptor.isAnimatable else { throw .notAnimatable(keyPath: b.keyPath.description) }
+        try check(b.fromValue, "fromValue", b.keyPath)
+        try check(b.toValue, "toValue", b.keyPath)
+        try check(b.byValue, "byValue", b.keyPath)
+    }
+
+    private static func validate(_ k: KeyframeAnimation) throws(AnimationError) {
+        let path = k.keyPath
+        guard path.key.descriptor.isAnimatable else { throw .notAnimatable(keyPath: path.description) }
+        if k.path != nil {
+            guard path.valueType == .point else { throw .pathNeedsPoints(keyPath: path.description) }
+        } else {
+            for (i, v) in k.values.enumerated() { try check(v, "values[\(i)]", path) }
+        }
+        let count = k.keyframeCount
+        if let keyTimes = k.keyTimes, k.calculationMode != .paced, k.calculationMode != .cubicPaced {
+            let expected = k.calculationMode == .discrete ? count + 1 : count
+            guard keyTimes.count == expected else {
+                throw .keyframes(keyPath: path.description, problem: "\(keyTimes.count) keyTimes for \(count) keyframes (expected \(expected))")
+            }
+            guard zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }),
+                keyTimes.allSatisfy({ (0...1).contains($0) })
+            else {
+                throw .keyframes(keyPath: path.description, problem: "keyTimes must rise from 0 to 1")
+            }
+        }
+        if let functions = k.timingFunctions, functions.count != max(count - 1, 0) {
+            throw .keyframes(
+                keyPath: path.description, problem: "\(functions.count) timingFunctions for \(max(count - 1, 0)) segments")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import RealModule
+
+/// Where a keyframe animation is at one progress: the value, and the direction of motion (radians, for
+/// `rotationMode`) where the values are points.
+public struct KeyframeSample: Hashable, Sendable {
+    public var value: PropertyValue
+    public var tangentAngle: Double?
+}
+
+extension KeyframeAnimation {
+    /// The number of keyframes: the values, or a path's start point plus each segment's end point.
+    var keyframeCount: Int { path.map { $0.segments.count + 1 } ?? values.count }
+
+    /// The key time of keyframe `i` of `count`: `keyTimes[i]`, or even spacing (`i/count` in discrete
+    /// mode, which has one more key time than values; `i/(count-1)` otherwise).
+    func keyTime(_ i: Int, of count: Int) -> Double {
+        if let keyTimes, i < keyTimes.count { return keyTimes[i] }
+        if calculationMode == .discrete { return Double(i) / Double(count) }
+        return count > 1 ? Double(i) / Double(count - 1) : 0
+    }
+
+    /// The segment `i` such that `keyTime(i) <= p < keyTime(i+1)`, for `segments` segments.
+    func segment(containing p: Double, segments: Int, keyframes: Int) -> Int {
+        var i = 0
+        while i < segments - 1 && keyTime(i + 1, of: keyframes) <= p { i += 1 }
+        return i
+    }
+
+    /// Progress within segment `i` (0...1), through that segment's timing function if it has one.
+    func localProgress(_ p: Double, segment i: Int, keyframes: Int) -> Double {
+        let k0 = keyTime(i, of: keyframes), k1 = keyTime(i + 1, of: keyframes)
+        var u = k1 > k0 ? (p - k0) / (k1 - k0) : 1
+        u = Swift.min(Swift.max(u, 0), 1)
+        if let timingFunctions, i < timingFunctions.count { u = timingFunctions[i](u) }
+        return u
+    }
+
+    /// The animation's value at simple progress `p` (0...1, after the animation's own timing function).
+    public func sample(at p: Double) -> KeyframeSample? {
+        if let path { return samplePath(path, at: p) }
+        let n = values.count
+        guard n > 0 else { return nil }
+        if n == 1 { return KeyframeSample(value: values[0], tangentAngle: nil) }
+        switch calculationMode {
+        case .discrete:
+            var i = 0
+            while i < n - 1 && keyTime(i + 1, of: n) <= p { i += 1 }
+            return KeyframeSample(value: values[i], tangentAngle: nil)
+        case .linear:
+            let i = segment(containing: p, segments: n - 1, keyframes: n)
+            let u = localProgress(p, segment: i, keyframes: n)
+            return KeyframeSample(
+                value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
+        case .cubic:
+            let i = segment(containing: p, segments: n - 1, keyframes: n)
+            let u = localProgress(p, segment: i, keyframes: n)
+            return cubicSample(segment: i, u)
+        case .paced:
+            var total = 0.0
+            for i in 0..<(n - 1) { total += values[i].distance(to: values[i + 1]) }
+            var target = Swift.min(Swift.max(p, 0), 1) * total
+            for i in 0..<(n - 1) {
+                let d = values[i].distance(to: values[i + 1])
+                if target <= d || i == n - 2 {
+                    let u = d > 0 ? Swift.min(target / d, 1) : 1
+                    return KeyframeSample(
+                        value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
+                }
+                target -= d
+            }
+            return KeyframeSample(value: values[n - 1], tangentAngle: nil)
+        case .cubicPaced:
+            return cubicPacedSample(at: p)
+        }
+    }
+
+    /// The direction of travel from `a` to `b`, for point values.
+    private func direction(_ a: PropertyValue, _ b: PropertyValue) -> Double? {
+        guard case .point(let p) = a, case .point(let q) = b, p != q else { return nil }
+        return Double.atan2(y: q.y - p.y, x: q.x - p.x)
+    }
+
+    /// Kochanek–Bartels: the Hermite curve between keyframes `i` and `i+1` whose tangents come from the
+    /// neighbours, weighted by tension, continuity and bias (all 0: Catmull-Rom). The end keyframes
+    /// repeat themselves as their missing neighbours. Non-vector values fall back to linear.
+    func cubicSample(segment i: Int, _ u: Double) -> KeyframeSample {
+        let n = values.count
+        guard let p1 = values[i].vector, let p2 = values[i + 1].vector else {
+            return KeyframeSample(value: .interpolate(values[i], values[i + 1], u), tangentAngle: nil)
+        }
+        let p0 = values[Swift.max(i - 1, 0)].vector ?? p1
+        let p3 = values[Swift.min(i + 2, n - 1)].vector ?? p2
+        func parameter(_ list: [Double], _ j: Int) -> Double { j < list.count ? list[j] : 0 }
+        // Outgoing tangent at i, incoming tangent at i+1.
+        let (t1, c1, b1) = (parameter(tensionValues, i), parameter(continuityValues, i), parameter(biasValues, i))
+        let (t2, c2, b2) = (
+            parameter(tensionValues, i + 1), parameter(continuityValues, i + 1), parameter(biasValues, i + 1)
+        )
+        let out = (p1 - p0) * ((1 - t1) * (1 + c1) * (1 + b1) / 2) + (p2 - p1) * ((1 - t1) * (1 - c1) * (1 - b1) / 2)
+        let inc = (p2 - p1) * ((1 - t2) * (1 - c2) * (1 + b2) / 2) + (p3 - p2) * ((1 - t2) * (1 + c2) * (1 - b2) / 2)
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        let v = p1 * h00 + out * h10 + p2 * h01 + inc * h11
+        // Derivative, for the tangent of point motion.
+        let d00 = 6 * u2 - 6 * u, d10 = 3 * u2 - 4 * u + 1, d01 = -6 * u2 + 6 * u, d11 = 3 * u2 - 2 * u
+        let dv = p1 * d00 + out * d10 + p2 * d01 + inc * d11
+        var angle: Double?
+        if case .point = values[i], dv.x != 0 || dv.y != 0 { angle = Double.atan2(y: dv.y, x: dv.x) }
+        return KeyframeSample(value: values[i].withVector(v), tangentAngle: angle)
+    }
+
+    /// The cubic spline traversed at constant speed: arc length is measured by sampling each segment.
+    func cubicPacedSample(at p: Double) -> KeyframeSample {
+        let n = values.count
+        let steps = 16
+        var total = 0.0
+        for i in 0..<(n - 1) { total += cubicSegmentLength(i, steps: steps) }
+        var target = Swift.min(Swift.max(p, 0), 1) * total
+        for i in 0..<(n - 1) {
+            var previous = cubicSample(segment: i, 0).value
+            for s in 1...steps {
+                let u = Double(s) / Double(steps)
+                let next = cubicSample(segment: i, u).value
+                let d = previous.distance(to: next)
+                if target <= d || (i == n - 2 && s == steps) {
+                    let f = d > 0 ? Swift.min(target / d, 1) : 1
+                    return cubicSample(segment: i, (Double(s - 1) + f) / Double(steps))
+                }
+                target -= d
+                previous = next
+            }
+        }
+        return KeyframeSample(value: values[n - 1], tangentAngle: nil)
+    }
+
+    private func cubicSegmentLength(_ i: Int, steps: Int) -> Double {
+        var length = 0.0
+        var previous = cubicSample(segment: i, 0).value
+        for s in 1...steps {
+            let next = cubicSample(segment: i, Double(s) / Double(steps)).value
+            length += previous.distance(to: next)
+            previous = next
+        }
+        return length
+    }
+
+    /// Motion along a path: each element's end point is a keyframe; paced modes go at constant speed.
+    func samplePath(_ path: Path, at p: Double) -> KeyframeSample? {
+        let segments = path.segments
+        guard !segments.isEmpty else {
+            return path.currentPoint.map { KeyframeSample(value: .point($0), tangentAngle: nil) }
+        }
+        let keyframes = segments.count + 1
+        switch calculationMode {
+        case .paced, .cubicPaced:
+            let sampler = path.sampler()
+            let distance = Swift.min(Swift.max(p, 0), 1) * sampler.totalLength
+            return KeyframeSample(
+                value: .point(sampler.point(atDistance: distance)), tangentAngle: sampler.tangentAngle(atDistance: distance))
+        case .discrete:
+            var i = 0
+            while i < keyframes - 1 && keyTime(i + 1, of: keyframes) <= p { i += 1 }
+            let point = i == 0 ? segments[0].start : segments[i - 1].end
+            return KeyframeSample(value: .point(point), tangentAngle: nil)
+        case .linear, .cubic:
+            let i = segment(containing: p, segments: segments.count, keyframes: keyframes)
+            let u = localProgress(p, segment: i, keyframes: keyframes)
+            return KeyframeSample(value: .point(segments[i].point(at: u)), tangentAngle: segments[i].tangentAngle(at: u))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// The arithmetic animations need on property values: interpolation by the property's rule, sums and
+/// differences (for `byValue`, `additive`, `cumulative`), scaling, and distances (for paced keyframes).
+///
+/// Numbers, points, sizes, rects and colours are vectors of up to four components. Transforms
+/// interpolate by decomposition, and add by concatenation (the added transform applies first). The
+/// remaining types are discrete: they switch at the midpoint and "add" by replacement.
+extension PropertyValue {
+    /// The value as a vector, for the types that are vectors.
+    @inlinable
+    public var vector: SIMD4<Double>? {
+        switch self {
+        case .number(let n): SIMD4(n, 0, 0, 0)
+        case .point(let p): SIMD4(p.x, p.y, 0, 0)
+        case .size(let s): SIMD4(s.width, s.height, 0, 0)
+        case .rect(let r): SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
+        case .color(let c): SIMD4(c.red, c.green, c.blue, c.alpha)
+        default: nil
+        }
+    }
+
+    /// A value of the same type as `self` from a vector.
+    @inlinable
+    public func withVector(_ v: SIMD4<Double>) -> PropertyValue {
+        switch self {
+        case .number: .number(v.x)
+        case .point: .point(Point(x: v.x, y: v.y))
+        case .size: .size(Size(width: v.x, height: v.y))
+        case .rect: .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
+        case .color: .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
+        default: self
+        }
+    }
+
+    /// The value `fraction` of the way from `a` to `b` (fraction may leave 0...1 for overshooting curves).
+    /// Values of different types do not interpolate: `b` is returned from the midpoint on.
+    @inlinable
+    public static func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ fraction: Double) -> PropertyValue {
+        if let va = a.vector, let vb = b.vector, a.type == b.type {
+            return a.withVector(va + (vb - va) * fraction)
+        }
+        if case .transform(let ta) = a, case .transform(let tb) = b {
+            return .transform(Self.interpolateTransforms(ta, tb, fraction))
+        }
+        return fraction < 0.5 ? a : b
+    }
+
+    /// Transforms interpolate by their decomposed parts, rotations along the shorter arc; a transform that
+    /// cannot be decomposed (singular) switches at the midpoint.
+    public static func interpolateTransforms(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+        if a == b { return a }
+        guard let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return t < 0.5 ? a : b }
+        var d = DecomposedTransform()
+        d.translation = da.translation + (db.translation - da.translation) * t
+        d.scale = da.scale + (db.scale - da.scale) * t
+        d.skew = da.skew + (db.skew - da.skew) * t
+        d.perspective = da.perspective + (db.perspective - da.perspective) * t
+        d.rotation = da.rotation.slerp(to: db.rotation, t)
+        return d.recomposed
+    }
+
+    /// `self + other`: componentwise, or `other` applied before `self` for transforms, or `other` for
+    /// discrete types.
+    @inlinable
+    public func adding(_ other: PropertyValue) -> PropertyValue {
+        if let a = vector, let b = other.vector, type == other.type { return withVector(a + b) }
+        if case .transform(let a) = self, case .transform(let b) = other { return .transform(b.concatenating(a)) }
+        return other
+    }
+
+    /// `self - other`, the inverse of `adding`: `other.adding(self.subtracting(other)) == self`.
+    @inlinable
+    public func subtracting(_ other: PropertyValue) -> PropertyValue {
+        if let a = vector, let b = other.vector, type == other.type { return withVector(a - b) }
+        if case .transform(let a) = self, case .transform(let b) = other {
+            return .transform(a.concatenating(b.inverted()))
+        }
+        return self
+    }
+
+    /// `self` added to itself `times` times (what `cumulative` adds after `times` repeats).
+    public func repeated(_ times: Int) -> PropertyValue {
+        if let v = vector { return withVector(v * Double(times)) }
+        if case .transform(let t) = self {
+            var result = Transform3D.identity
+            for _ in 0..<Swift.max(times, 0) { result = result.concatenating(t) }
+            return .transform(result)
+        }
+        return self
+    }
+
+    /// The distance between two values, for paced keyframes: Euclidean over the vector components,
+    /// over translation for transforms, 0 or 1 for discrete values.
+    public func distance(to other: PropertyValue) -> Double {
+        if let a = vector, let b = other.vector {
+            let d = a - b
+            return (d * d).sum().squareRoot()
+        }
+        if case .transform(let a) = self, case .transform(let b) = other {
+            let d = SIMD3(a.m41 - b.m41, a.m42 - b.m42, a.m43 - b.m43)
+            return (d * d).sum().squareRoot()
+        }
+        return self == other ? 0 : 1
+    }
+}

@@ -1,0 +1,85 @@
+/// Animations attached to layers (`CALayer.add(_:forKey:)` and friends). They belong to the model, as in
+/// Core Animation; `evaluate(at:into:events:)` turns them into presentation values.
+extension LayerTree {
+    /// What adding an animation did: its identity, and the entry it replaced under the same key.
+    public struct AddedAnimation: Sendable {
+        public var id: AnimationID
+        public var replaced: AnimationEntry?
+    }
+
+    /// Adds an animation after validating it; one under the same key is replaced (and returned, since it
+    /// stops unfinished). `base` is the presentation value of the animated key path now (see
+    /// `AnimationEntry.base`); `beginTime` must already be in the layer's time (see `stampedBeginTime`).
+    @discardableResult
+    public mutating func addAnimation(
+        _ animation: Animation, forKey key: String?, to layer: LayerID, base: PropertyValue? = nil
+    ) throws(LayerTreeError) -> AddedAnimation {
+        _ = try node(layer)
+        do { try animation.validate() } catch { throw .animation(layer, error) }
+        let id = AnimationID(nextAnimationID)
+        nextAnimationID += 1
+        var replaced: AnimationEntry?
+        if let key, let i = slots[Int(layer.index)].node!.animations.firstIndex(where: { $0.key == key }) {
+            replaced = slots[Int(layer.index)].node!.animations.remove(at: i)
+        }
+        slots[Int(layer.index)].node!.animations.append(
+            AnimationEntry(id: id, key: key, animation: animation, base: base))
+        return AddedAnimation(id: id, replaced: replaced)
+    }
+
+    /// Removes the animation under `key`, returning it.
+    @discardableResult
+    public mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
+        _ = try node(layer)
+        guard let i = slots[Int(layer.index)].node!.animations.firstIndex(where: { $0.key == key }) else { return nil }
+        return slots[Int(layer.index)].node!.animations.remove(at: i)
+    }
+
+    /// Removes every animation of a layer, returning them.
+    @discardableResult
+    public mutating func removeAllAnimations(from layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
+        let removed = try node(layer).animations
+        slots[Int(layer.index)].node!.animations.removeAll()
+        return Array(removed)
+    }
+
+    /// The animation under `key`.
+    public func animation(forKey key: String, of layer: LayerID) throws(LayerTreeError) -> Animation? {
+        try node(layer).animations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of a layer's animations, in the order they were added (unkeyed ones are not listed).
+    public func animationKeys(of layer: LayerID) throws(LayerTreeError) -> [String] {
+        try node(layer).animations.compactMap(\.key)
+    }
+
+    /// A layer's animation entries, in the order they apply.
+    public func animations(of layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
+        Array(try node(layer).animations)
+    }
+
+    /// The `beginTime` an animation gets when committed at canvas time `commitTime` on `layer`: one with
+    /// `beginTime` 0 begins at the commit, in the layer's time; any other `beginTime` is already in the
+    /// layer's time and is kept.
+    public func stampedBeginTime(_ animation: Animation, committedAt commitTime: Double, on layer: LayerID) throws(LayerTreeError) -> Double {
+        if animation.timing.beginTime != 0 { return animation.timing.beginTime }
+        return try convertTime(commitTime, from: nil, to: layer)
+    }
+
+    /// The map from canvas time to `id`'s local time, as `local = scale · t + offset`: each layer's
+    /// `(t - beginTime) · speed + timeOffset` composed up the tree, without allocating.
+    func localTimeMap(of id: LayerID) -> (scale: Double, offset: Double) {
+        var scale = 1.0, offset = 0.0
+        var current: LayerID? = id
+        while let c = current {
+            let node = slots[Int(c.index)].node!
+            let v = node.values
+            let speed = v[.speed]
+            // current map g(t) = scale·t + offset; new map g(f(t)) with f(t) = speed·t + (timeOffset - beginTime·speed).
+            offset += scale * (v[.timeOffset] - v[.beginTime] * speed)
+            scale *= speed
+            current = node.superlayer ?? node.maskOwner
+        }
+        return (scale, offset)
+    }
+}

@@ -1,0 +1,124 @@
+import LaminaCore
+import Testing
+
+@Suite("Presentation: the engine over a tree")
+struct PresentationTests {
+    func setup() throws -> (LayerTree, LayerID, LayerID) {
+        var tree = LayerTree()
+        let root = tree.create()
+        let layer = tree.create()
+        try tree.addSublayer(layer, to: root)
+        tree[layer][.position] = Point(x: 100, y: 100)
+        return (tree, root, layer)
+    }
+
+    @Test("Presentation values, events, and removal on completion")
+    func lifecycle() throws {
+        var (tree, _, layer) = try setup()
+        let move = Animation.basic(
+            try LayerKeyPath("position.x"), from: .number(0), to: .number(10), timing: MediaTiming(beginTime: 1, duration: 1))
+        let added = try tree.addAnimation(move, forKey: "move", to: layer)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 0.5, into: &presentation, events: &events)
+        #expect(events.isEmpty)
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 100, y: 100))
+        tree.evaluate(at: 1.5, into: &presentation, events: &events)
+        #expect(events == [AnimationEvent(.started, layer: layer, animation: added.id, key: "move")])
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 5, y: 100))
+        #expect(presentation.values(of: layer, in: tree)[.position] == Point(x: 5, y: 100))
+        #expect(tree[layer][.position] == Point(x: 100, y: 100))  // the model is untouched
+        events.removeAll()
+        tree.evaluate(at: 2, into: &presentation, events: &events)
+        #expect(events == [AnimationEvent(.stopped(completed: true), layer: layer, animation: added.id, key: "move")])
+        #expect(try tree.animationKeys(of: layer) == [])
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 100, y: 100))
+    }
+
+    @Test("An animation kept after it ends fills forwards and reports its end once")
+    func keptAnimation() throws {
+        var (tree, _, layer) = try setup()
+        var fade = Animation.basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0), timing: MediaTiming(duration: 1, fillMode: .forwards))
+        fade.removedOnCompletion = false
+        try tree.addAnimation(fade, forKey: "fade", to: layer)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 2, into: &presentation, events: &events)
+        tree.evaluate(at: 3, into: &presentation, events: &events)
+        #expect(events.map(\.kind) == [.started, .stopped(completed: true)])
+        #expect(presentation.value(.opacity, of: layer, in: tree) == .number(0))
+        #expect(try tree.animationKeys(of: layer) == ["fade"])
+    }
+
+    @Test("Adding under a used key replaces; keys list in order; removal")
+    func keys() throws {
+        var (tree, _, layer) = try setup()
+        let a = Animation.basic(LayerKeyPath(.opacity), to: .number(0))
+        let first = try tree.addAnimation(a, forKey: "k", to: layer)
+        try tree.addAnimation(a, forKey: "other", to: layer)
+        let second = try tree.addAnimation(a, forKey: "k", to: layer)
+        #expect(second.replaced?.id == first.id)
+        #expect(try tree.animationKeys(of: layer) == ["other", "k"])
+        #expect(try tree.animation(forKey: "k", of: layer) == a)
+        #expect(try tree.removeAnimation(forKey: "other", from: layer)?.key == "other")
+        #expect(try tree.removeAnimation(forKey: "missing", from: layer) == nil)
+        try tree.addAnimation(a, forKey: nil, to: layer)
+        #expect(try tree.removeAllAnimations(from: layer).count == 2)
+        #expect(try tree.animations(of: layer).isEmpty)
+    }
+
+    @Test("Animations run in their layer's time: speeds and offsets nest")
+    func layerTime() throws {
+        var (tree, root, layer) = try setup()
+        tree[root][.speed] = 2
+        tree[layer][.timeOffset] = 1
+        let move = Animation.basic(try LayerKeyPath("position.x"), from: .number(0), to: .number(100), timing: MediaTiming(beginTime: 2, duration: 4))
+        try tree.addAnimation(move, forKey: nil, to: layer)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        // Layer time = 2·t + 1: at t = 1.5 it is 4, one half of the way.
+        tree.evaluate(at: 1.5, into: &presentation, events: &events)
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 50, y: 100))
+        // A paused subtree holds still.
+        tree[root][.speed] = 0
+        tree[root][.timeOffset] = 3  // the root's time at t = 1.5
+        tree.evaluate(at: 100, into: &presentation, events: &events)
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 50, y: 100))
+        #expect(try tree.stampedBeginTime(move, committedAt: 7, on: layer) == 2)
+        tree[root][.speed] = 1
+        tree[root][.timeOffset] = 0
+        #expect(try tree.stampedBeginTime(Animation.basic(LayerKeyPath(.opacity)), committedAt: 7, on: layer) == 8)
+    }
+
+    @Test("Malformed animations are refused whole with the key path and field named")
+    func validation() throws {
+        var (tree, _, layer) = try setup()
+        let wrong = Animation.basic(LayerKeyPath(.opacity), to: .point(.zero))
+        #expect(throws: LayerTreeError.animation(layer, .valueType(keyPath: "opacity", field: "toValue", expected: .number, got: .point))) {
+            try tree.addAnimation(wrong, forKey: "x", to: layer)
+        }
+        #expect(throws: LayerTreeError.animation(layer, .notAnimatable(keyPath: "contentsGravity"))) {
+            try tree.addAnimation(.basic(LayerKeyPath(.contentsGravity), to: .gravity(.center)), forKey: nil, to: layer)
+        }
+        let keyTimes = Animation(.keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.opacity), values: [.number(0), .number(1)], keyTimes: [0, 0.5, 1])))
+        #expect(throws: LayerTreeError.animation(layer, .keyframes(keyPath: "opacity", problem: "3 keyTimes for 2 keyframes (expected 2)"))) {
+            try tree.addAnimation(keyTimes, forKey: nil, to: layer)
+        }
+        let badPath = Animation(.keyframe(KeyframeAnimation(keyPath: LayerKeyPath(.opacity), path: Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)))))
+        #expect(throws: LayerTreeError.animation(layer, .pathNeedsPoints(keyPath: "opacity"))) {
+            try tree.addAnimation(badPath, forKey: nil, to: layer)
+        }
+        let negative = Animation.basic(LayerKeyPath(.opacity), to: .number(0), timing: MediaTiming(duration: -1))
+        #expect(throws: LayerTreeError.animation(layer, .timing(field: "duration", problem: "must be a non-negative number, got -1.0"))) {
+            try tree.addAnimation(negative, forKey: nil, to: layer)
+        }
+        #expect(try tree.animations(of: layer).isEmpty)
+    }
+
+    @Test("Destroying a layer hands back its animations")
+    func destroy() throws {
+        var (tree, _, layer) = try setup()
+        let added = try tree.addAnimation(.basic(LayerKeyPath(.opacity), to: .number(0)), forKey: "fade", to: layer)
+        #expect(try tree.destroy(layer).map(\.id) == [added.id])
+    }
+}
