@@ -78,6 +78,13 @@ struct BasicAnimationTests {
         #expect(present([second, first], model: model, at: 0.5)[.position].x == 5)
     }
 
+    @Test("An explicit animation's timing function defaults to linear, its duration to 0.25 s")
+    func defaults() {
+        let a = Animation(.basic(BasicAnimation(keyPath: opacity, fromValue: .number(0), toValue: .number(1))))
+        #expect(a.timingFunction == .linear && a.removedOnCompletion)
+        #expect(present([a], at: 0.0625)[.opacity] == 0.25)
+    }
+
     @Test("The timing function applies to progress")
     func curve() {
         let a = Animation.basic(opacity, from: .number(0), to: .number(1), timing: timing(1), timingFunction: .easeIn)

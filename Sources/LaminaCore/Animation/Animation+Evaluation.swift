@@ -11,7 +11,14 @@ extension Animation {
         at parentTime: Double, base: PropertyValue?, model: PropertyValues, id: AnimationID,
         to overlay: inout PresentationOverlay
     ) {
-        let timing = effectiveTiming
+        apply(at: parentTime, timing: effectiveTiming, base: base, model: model, id: id, to: &overlay)
+    }
+
+    /// `apply` with the effective timing already at hand (the engine keeps it in the entry).
+    func apply(
+        at parentTime: Double, timing: MediaTiming, base: PropertyValue?, model: PropertyValues, id: AnimationID,
+        to overlay: inout PresentationOverlay
+    ) {
         let state = timing.state(at: parentTime)
         guard let progress = state.progress else { return }
         let eased = timingFunction(progress)

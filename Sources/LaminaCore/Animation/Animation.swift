@@ -14,8 +14,10 @@ public struct Animation: Hashable, Sendable {
     /// What the animation does.
     public var kind: Kind
 
-    /// The kinds of animation.
-    public enum Kind: Hashable, Sendable {
+    /// The kinds of animation. `indirect`: the payloads live in shared boxes, so copying an
+    /// `Animation` (which the engine does for every entry it evaluates) copies a pointer, not the
+    /// several hundred bytes of a basic animation's values.
+    public indirect enum Kind: Hashable, Sendable {
         case basic(BasicAnimation)
         case keyframe(KeyframeAnimation)
         case spring(SpringAnimation)

@@ -18,6 +18,8 @@ public struct AnimationEntry: Hashable, Sendable {
     public let key: String?
     /// The animation, its `beginTime` already in the layer's time space.
     public let animation: Animation
+    /// `animation.effectiveTiming`, kept beside it because every frame reads it.
+    public let timing: MediaTiming
     /// The presentation value of the animated key path when the animation was added: where `toValue`-only,
     /// `byValue`-only and value-less animations start from. Nil reads the value below it each frame.
     public let base: PropertyValue?
@@ -31,6 +33,7 @@ public struct AnimationEntry: Hashable, Sendable {
         self.id = id
         self.key = key
         self.animation = animation
+        self.timing = animation.effectiveTiming
         self.base = base
     }
 }

@@ -47,33 +47,44 @@ extension LayerTree {
         }
         for i in slots.indices {
             if !presentation.overlays[i].isEmpty { presentation.overlays[i].reset() }
-            guard let node = slots[i].node, !node.animations.isEmpty else { continue }
+            let animated = slots.withUnsafeBufferPointer { $0[i].isLive && !$0[i].node.animations.isEmpty }
+            guard animated else { continue }
             let id = LayerID(index: UInt32(i), generation: slots[i].generation)
             let map = localTimeMap(of: id)
             let layerTime = map.scale * time + map.offset
-            let model = node.values
-            var j = 0
-            while j < slots[i].node!.animations.count {
-                let entry = slots[i].node!.animations[j]
-                let timing = entry.animation.effectiveTiming
-                let begun = timing.speed == 0 || layerTime >= timing.beginTime
-                if begun && !entry.hasStarted {
-                    slots[i].node!.animations[j].hasStarted = true
-                    events.append(AnimationEvent(.started, layer: id, animation: entry.id, key: entry.key))
+            // Take the list out of the node so it is uniquely referenced while it is edited (no copy),
+            // and walk it through a buffer so entries are read in place, not copied.
+            var animations = ContiguousArray<AnimationEntry>()
+            swap(&animations, &slots[i].node.animations)
+            let model = slots.withUnsafeBufferPointer { $0[i].node.values }
+            var removals = 0
+            animations.withUnsafeMutableBufferPointer { entries in
+                for j in entries.indices {
+                    let timing = entries[j].timing
+                    let begun = timing.speed == 0 || layerTime >= timing.beginTime
+                    if begun && !entries[j].hasStarted {
+                        entries[j].hasStarted = true
+                        events.append(AnimationEvent(.started, layer: id, animation: entries[j].id, key: entries[j].key))
+                    }
+                    let ended = timing.speed != 0 && layerTime >= timing.endTime
+                    if ended && !entries[j].hasStopped {
+                        entries[j].hasStopped = true
+                        events.append(
+                            AnimationEvent(.stopped(completed: true), layer: id, animation: entries[j].id, key: entries[j].key))
+                    }
+                    if ended && entries[j].animation.removedOnCompletion {
+                        removals += 1
+                        continue
+                    }
+                    entries[j].animation.apply(
+                        at: layerTime, timing: timing, base: entries[j].base, model: model, id: entries[j].id,
+                        to: &presentation.overlays[i])
                 }
-                let ended = timing.speed != 0 && layerTime >= timing.endTime
-                if ended && !entry.hasStopped {
-                    slots[i].node!.animations[j].hasStopped = true
-                    events.append(AnimationEvent(.stopped(completed: true), layer: id, animation: entry.id, key: entry.key))
-                }
-                if ended && entry.animation.removedOnCompletion {
-                    slots[i].node!.animations.remove(at: j)
-                    continue
-                }
-                entry.animation.apply(
-                    at: layerTime, base: entry.base, model: model, id: entry.id, to: &presentation.overlays[i])
-                j += 1
             }
+            if removals > 0 {
+                animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
+            }
+            swap(&animations, &slots[i].node.animations)
         }
     }
 }

@@ -5,7 +5,8 @@
 /// A Bézier curve's parameter does not advance at constant speed, so the sampler builds a table once:
 /// each segment is cut at parameters spaced evenly enough that the chords stay within `tolerance` of
 /// the curve (Wang's bound on the control points' second differences, so the count is fixed per curve
-/// and needs no recursion), and the arc length of each piece is integrated numerically. A query finds
+/// and needs no recursion), and the arc length of each piece is integrated numerically (Gauss–Legendre,
+/// refined adaptively around cusps), so the total is the curve's true length, not the chords'. A query finds
 /// its piece by binary search and interpolates the Bézier parameter linearly inside it; the point and
 /// the tangent then come from the curve itself. So points always lie on the path, tangents turn
 /// smoothly rather than in chord-sized steps, and the distance is right to within about `tolerance`.
@@ -57,7 +58,7 @@ public struct PathSampler: Sendable {
             distances.reserveCapacity(count + 1)
             for index in 1...count {
                 let t = index == count ? 1 : Double(index) / Double(count)
-                distance += segment.gaussLength(from: parameters[parameters.count - 1], to: t)
+                distance += segment.arcLength(from: parameters[parameters.count - 1], to: t)
                 parameters.append(t)
                 distances.append(distance)
             }

@@ -19,10 +19,10 @@ extension LayerTree {
         let id = AnimationID(nextAnimationID)
         nextAnimationID += 1
         var replaced: AnimationEntry?
-        if let key, let i = slots[Int(layer.index)].node!.animations.firstIndex(where: { $0.key == key }) {
-            replaced = slots[Int(layer.index)].node!.animations.remove(at: i)
+        if let key, let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) {
+            replaced = slots[Int(layer.index)].node.animations.remove(at: i)
         }
-        slots[Int(layer.index)].node!.animations.append(
+        slots[Int(layer.index)].node.animations.append(
             AnimationEntry(id: id, key: key, animation: animation, base: base))
         return AddedAnimation(id: id, replaced: replaced)
     }
@@ -31,15 +31,15 @@ extension LayerTree {
     @discardableResult
     public mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
         _ = try node(layer)
-        guard let i = slots[Int(layer.index)].node!.animations.firstIndex(where: { $0.key == key }) else { return nil }
-        return slots[Int(layer.index)].node!.animations.remove(at: i)
+        guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) else { return nil }
+        return slots[Int(layer.index)].node.animations.remove(at: i)
     }
 
     /// Removes every animation of a layer, returning them.
     @discardableResult
     public mutating func removeAllAnimations(from layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
         let removed = try node(layer).animations
-        slots[Int(layer.index)].node!.animations.removeAll()
+        slots[Int(layer.index)].node.animations.removeAll()
         return Array(removed)
     }
 
@@ -70,15 +70,16 @@ extension LayerTree {
     /// `(t - beginTime) · speed + timeOffset` composed up the tree, without allocating.
     func localTimeMap(of id: LayerID) -> (scale: Double, offset: Double) {
         var scale = 1.0, offset = 0.0
-        var current: LayerID? = id
-        while let c = current {
-            let node = slots[Int(c.index)].node!
-            let v = node.values
-            let speed = v[.speed]
-            // current map g(t) = scale·t + offset; new map g(f(t)) with f(t) = speed·t + (timeOffset - beginTime·speed).
-            offset += scale * (v[.timeOffset] - v[.beginTime] * speed)
-            scale *= speed
-            current = node.superlayer ?? node.maskOwner
+        var index = Int(id.index)
+        // Through a buffer pointer: reading a field projects in place instead of copying the slot.
+        slots.withUnsafeBufferPointer { slots in
+            while true {
+                // current map g(t) = scale·t + offset; composed with this layer's f(t) = s·t + shift.
+                offset += scale * slots[index].node.timeShift
+                scale *= slots[index].node.timeScale
+                guard let parent = slots[index].node.superlayer ?? slots[index].node.maskOwner else { break }
+                index = Int(parent.index)
+            }
         }
         return (scale, offset)
     }

@@ -20,7 +20,7 @@ extension LayerTree {
         let n = try node(id)
         let m = n.values.frameTransform
         guard let parent = n.superlayer else { return m }
-        let s = slots[Int(parent.index)].node!.values.sublayerSpaceTransform
+        let s = slots[Int(parent.index)].node.values.sublayerSpaceTransform
         return s.isIdentity ? m : m.concatenating(s)
     }
 
@@ -71,13 +71,13 @@ extension LayerTree {
     }
 
     private func hitTest(local p: Point, _ id: LayerID) -> LayerID? {
-        let n = slots[Int(id.index)].node!
+        let n = slots[Int(id.index)].node
         if n.values[.hidden] { return nil }
         let inside = n.values[.bounds].contains(p)
         if n.values[.masksToBounds] && !inside { return nil }
         let sublayerSpace = n.values.sublayerSpaceTransform
         for child in frontToBack(n.sublayers) {
-            let c = slots[Int(child.index)].node!.values
+            let c = slots[Int(child.index)].node.values
             let toParent = sublayerSpace.isIdentity ? c.frameTransform : c.frameTransform.concatenating(sublayerSpace)
             if let hit = hitTest(local: toParent.unproject(p), child) { return hit }
         }
@@ -87,8 +87,8 @@ extension LayerTree {
     /// Sublayers in front-to-back order: higher `zPosition` first; equal ones, later sublayers first.
     public func frontToBack(_ sublayers: [LayerID]) -> [LayerID] {
         sublayers.enumerated().sorted { a, b in
-            let za = slots[Int(a.element.index)].node!.values[.zPosition]
-            let zb = slots[Int(b.element.index)].node!.values[.zPosition]
+            let za = slots[Int(a.element.index)].node.values[.zPosition]
+            let zb = slots[Int(b.element.index)].node.values[.zPosition]
             return za != zb ? za > zb : a.offset > b.offset
         }.map(\.element)
     }

@@ -23,7 +23,7 @@ extension LayerTree {
             _ = try node(source)
             var current: LayerID? = source
             while let c = current {
-                time = Self.parentTime(time, of: slots[Int(c.index)].node!.values)
+                time = Self.parentTime(time, of: slots[Int(c.index)].node.values)
                 current = geometricParent(of: c)
             }
         }
@@ -35,7 +35,7 @@ extension LayerTree {
                 chain.append(c)
                 current = geometricParent(of: c)
             }
-            for c in chain.reversed() { time = Self.localTime(time, of: slots[Int(c.index)].node!.values) }
+            for c in chain.reversed() { time = Self.localTime(time, of: slots[Int(c.index)].node.values) }
         }
         return time
     }

@@ -5,7 +5,9 @@ public enum PropertyValue: Hashable, Sendable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    /// Boxed (`indirect`): a `Transform3D` is 128 bytes, and inline it would make every value of every
+    /// type that large, which the engine copies many times per animated property per frame.
+    indirect case transform(Transform3D)
     case bool(Bool)
     case gravity(ContentsGravity)
     case filter(ContentsFilter)
