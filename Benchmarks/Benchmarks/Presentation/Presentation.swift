@@ -14,6 +14,15 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 2_000
     )
 
+    // What the harness itself costs per iteration (its own allocations included), to read the others against.
+    Benchmark("Baseline: an empty iteration") { benchmark in
+        var x = 0
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations { x &+= i }
+        benchmark.stopMeasurement()
+        blackHole(x)
+    }
+
     Benchmark("Evaluate 10k layers x 2 animations (one frame)") { benchmark in
         var scene = AnimatedScene(layers: 10_000)
         benchmark.startMeasurement()
