@@ -10,7 +10,7 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev glslang-tools
 
-.PHONY: all deps build test clean
+.PHONY: all deps build test check-shaders clean
 
 all: build
 
@@ -32,7 +32,18 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)
 
-test: deps
+# Every GLSL ES shader through the reference front end (glslangValidator picks the stage from the
+# .vert/.frag extension and exits non-zero on errors). It cannot see a varying declared on one side
+# only: the LaminaRender tests link every program on the real driver for that.
+SHADERS := $(wildcard Shaders/*.vert Shaders/*.frag)
+
+check-shaders: deps
+	@for f in $(SHADERS); do \
+	  glslangValidator "$$f" >/dev/null || { glslangValidator "$$f"; echo "make check-shaders: $$f has errors"; exit 1; }; \
+	done; \
+	echo "make check-shaders: $(words $(SHADERS)) shaders valid"
+
+test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 

@@ -2,8 +2,9 @@
 //
 // Lamina: Core Animation's model as a headless GPU compositor for Linux.
 // The module layout follows ARCHITECTURE.md; dependency arrows point one way:
-//   LaminaCore <- LaminaWire <- LaminaRender <- LaminaServer <- laminad / lamina
-// and the C system libraries sit under LaminaRender only.
+//   LaminaCore <- LaminaWire <- LaminaServer <- laminad / lamina
+//   LaminaCore <- LaminaRender <- LaminaServer (Render knows nothing of the wire or of clients)
+// and the C system libraries and the embedded Shaders sit under LaminaRender only.
 
 import PackageDescription
 
@@ -20,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
+        .library(name: "LaminaRender", targets: ["LaminaRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
@@ -31,11 +33,30 @@ let package = Package(
         .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // MARK: GLSL ES 3.00 sources, embedded into the binary (no bundle to install beside it).
+        // Every shader file is listed here; ShaderSources.swift names them, and a test checks both
+        // lists match the folder.
+        .target(
+            name: "Shaders",
+            path: "Shaders",
+            resources: [
+                .embedInCode("quad.vert"),
+                .embedInCode("quad.frag"),
+            ],
+            swiftSettings: strict
+        ),
 
         // MARK: Lamina modules.
         .target(
             name: "LaminaCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LaminaRender",
+            dependencies: ["LaminaCore", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM", "CPNG"],
             swiftSettings: strict
         ),
 
@@ -49,8 +70,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "LaminaRenderTests",
+            dependencies: ["LaminaRender", "LaminaCore", "Shaders", "CGLES3"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "SystemLibraryTests",
-            dependencies: ["CEGL", "CGLES3", "CGBM", "CDRM"],
+            dependencies: ["CEGL", "CGLES3", "CGBM", "CDRM", "CPNG"],
             swiftSettings: strict
         ),
     ],

@@ -2,6 +2,7 @@ import CDRM
 import CEGL
 import CGBM
 import CGLES3
+import CPNG
 import Testing
 
 /// Proves the Debian packages behind the C system-library targets are installed and usable: each
@@ -26,6 +27,12 @@ struct SystemLibraryTests {
     func drmEnumerates() {
         let count = drmGetDevices2(0, nil, 0)
         #expect(count >= 0 || count == -ENOENT_VALUE)
+    }
+
+    @Test("libpng 1.6 is linked, with the simplified png_image API")
+    func libpng() {
+        #expect(png_access_version_number() / 100 == 106)
+        #expect(PNG_IMAGE_VERSION == 1)
     }
 
     @Test("Surfaceless EGL gives a GLES 3 context that renders")

@@ -1,0 +1,34 @@
+/// A program Lamina draws with: its name and the two embedded files it is built from.
+///
+/// Listing every program here is what lets a test build all of them on the real driver, which catches
+/// what `glslangValidator` cannot (a varying declared on one side only).
+public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertible {
+    /// The program's name, for errors and logs.
+    public let name: String
+    /// The vertex shader's file name in `Shaders/`.
+    public let vertexShader: String
+    /// The fragment shader's file name in `Shaders/`.
+    public let fragmentShader: String
+
+    /// A program from two files in `Shaders/`.
+    public init(name: String, vertexShader: String, fragmentShader: String) {
+        self.name = name
+        self.vertexShader = vertexShader
+        self.fragmentShader = fragmentShader
+    }
+
+    /// A coloured or textured quad under a 4x4 matrix, premultiplied out.
+    ///
+    /// Attributes: location 0 `a_position` (vec2, layer points), location 1 `a_texcoord` (vec2).
+    /// Uniforms: `u_matrix` (mat4: points to clip space, column-major as `GPUMatrix`), `u_color` (vec4,
+    /// premultiplied colour, or for a texture a tint carrying opacity in all four channels),
+    /// `u_textured` (bool), `u_texture` (sampler2D of premultiplied texels).
+    public static let quad = ShaderProgramDescriptor(
+        name: "quad", vertexShader: "quad.vert", fragmentShader: "quad.frag")
+
+    /// Every program.
+    public static let all: [ShaderProgramDescriptor] = [.quad]
+
+    /// The program's name.
+    public var description: String { name }
+}

@@ -1,0 +1,135 @@
+import CGLES3
+public import LaminaCore
+
+/// A framebuffer object with one RGBA8 colour buffer of any size: where Lamina draws when nothing is
+/// on screen (the `render` command, screenshots, tests) and, later, intermediate passes.
+///
+/// Pixels are premultiplied, as GL blends them. `projection` maps the target's own pixel space
+/// (origin at the top left, y down, like Core Animation's) to clip space, and `read()` returns rows
+/// top first, so a point drawn at pixel (x, y) is found at `image[x, y]`: GL's bottom-up rows never
+/// leak out. Made from a `RenderContext` and not `Sendable`, so it lives and dies on the render thread,
+/// which is where its GL names are deleted.
+public final class OffscreenTarget {
+    /// What holds the colour.
+    public enum Storage: Hashable, Sendable {
+        /// A texture (`glTexStorage2D`), so a later pass can sample what was drawn.
+        case texture
+        /// A renderbuffer: only drawn into and read back.
+        case renderbuffer
+    }
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// What holds the colour.
+    public let storage: Storage
+
+    /// The framebuffer object.
+    let framebuffer: GLuint
+    /// The texture or renderbuffer holding the colour.
+    let colorBuffer: GLuint
+
+    /// A `width` x `height` target; each side from 1 to the implementation's renderbuffer (or
+    /// texture) limit.
+    public init(_ context: RenderContext, width: Int, height: Int, storage: Storage = .texture)
+        throws(OffscreenTargetError)
+    {
+        let maximum = storage == .texture ? context.info.maxTextureSize : context.info.maxRenderbufferSize
+        guard (1...maximum).contains(width), (1...maximum).contains(height) else {
+            throw .invalidSize(width: width, height: height, maximum: maximum)
+        }
+        var framebuffer: GLuint = 0
+        var colorBuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        switch storage {
+        case .texture:
+            glGenTextures(1, &colorBuffer)
+            glBindTexture(GLenum(GL_TEXTURE_2D), colorBuffer)
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+            for (parameter, value) in [
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+            ] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+            }
+            glFramebufferTexture2D(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorBuffer, 0)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        case .renderbuffer:
+            glGenRenderbuffers(1, &colorBuffer)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+        }
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        // Every property is set before any check, so a throw below runs deinit and frees the names.
+        self.width = width
+        self.height = height
+        self.storage = storage
+        self.framebuffer = framebuffer
+        self.colorBuffer = colorBuffer
+        do throws(GLError) {
+            try GLError.check("allocating a \(width)x\(height) RGBA8 target")
+        } catch {
+            throw .gl(error)
+        }
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw .incomplete(width: width, height: height, status: status)
+        }
+    }
+
+    deinit {
+        var framebuffer = framebuffer
+        var colorBuffer = colorBuffer
+        glDeleteFramebuffers(1, &framebuffer)
+        switch storage {
+        case .texture: glDeleteTextures(1, &colorBuffer)
+        case .renderbuffer: glDeleteRenderbuffers(1, &colorBuffer)
+        }
+    }
+
+    /// Makes this the framebuffer that draws and reads, with the viewport covering all of it.
+    public func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Binds the target and fills it with `color` (premultiplied on the way, as everything in it is).
+    public func clear(to color: Color) {
+        bind()
+        let c = color.premultiplied
+        glClearColor(GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// The transform from this target's pixel space (origin top left, y down, z ignored) to clip space,
+    /// to be concatenated after a layer's world transform. `z` is flattened: layers are ordered by the
+    /// order they are drawn in, and perspective has already done its work in `w`.
+    public var projection: Transform3D {
+        Transform3D(scaleX: 2 / Double(width), y: -2 / Double(height), z: 0)
+            .concatenating(Transform3D(translationX: -1, y: 1, z: 0))
+    }
+
+    /// Reads every pixel back: premultiplied RGBA8, row 0 at the top. Waits for drawing to finish.
+    public func read() throws(GLError) -> RGBAImage {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        let rowBytes = width * 4
+        var bottomUp = [UInt8](repeating: 0, count: rowBytes * height)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &bottomUp)
+        try GLError.check("glReadPixels of a \(width)x\(height) target")
+        var topDown = [UInt8](repeating: 0, count: bottomUp.count)
+        for row in 0..<height {
+            let from = (height - 1 - row) * rowBytes
+            topDown[(row * rowBytes)..<((row + 1) * rowBytes)] = bottomUp[from..<(from + rowBytes)]
+        }
+        return RGBAImage(width: width, height: height, bytes: topDown, alpha: .premultiplied)
+    }
+}
+
+/// GL names belong to the render thread's context.
+@available(*, unavailable)
+extension OffscreenTarget: Sendable {}
