@@ -113,7 +113,13 @@ public struct KeyframeAnimation: Hashable, Sendable {
     /// The keyframe values; ignored when `path` is set.
     public var values: [PropertyValue]
     /// A path for point-valued key paths; each element's end point is a keyframe.
-    public var path: Path?
+    public var path: Path? {
+        didSet { resolvePath() }
+    }
+    /// The path's segments and arc-length table, derived once when the path is set rather than on every
+    /// frame that samples it.
+    private(set) var pathSegments: [Path.Segment] = []
+    private(set) var pathSampler: PathSampler?
     /// When each keyframe is reached, as fractions of the duration; nil divides the duration evenly.
     public var keyTimes: [Double]?
     /// One curve per segment (n-1 for n keyframes); nil is linear.
@@ -147,6 +153,29 @@ public struct KeyframeAnimation: Hashable, Sendable {
         self.rotationMode = rotationMode
         self.additive = additive
         self.cumulative = cumulative
+        resolvePath()
+    }
+
+    private mutating func resolvePath() {
+        pathSegments = path?.segments ?? []
+        pathSampler = path?.sampler()
+    }
+
+    // Equality and hashing leave out what is derived from `path`.
+    public static func == (a: KeyframeAnimation, b: KeyframeAnimation) -> Bool {
+        a.keyPath == b.keyPath && a.values == b.values && a.path == b.path && a.keyTimes == b.keyTimes
+            && a.timingFunctions == b.timingFunctions && a.calculationMode == b.calculationMode
+            && a.tensionValues == b.tensionValues && a.continuityValues == b.continuityValues
+            && a.biasValues == b.biasValues && a.rotationMode == b.rotationMode && a.additive == b.additive
+            && a.cumulative == b.cumulative
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keyPath)
+        hasher.combine(values)
+        hasher.combine(path)
+        hasher.combine(keyTimes)
+        hasher.combine(calculationMode)
     }
 }
 

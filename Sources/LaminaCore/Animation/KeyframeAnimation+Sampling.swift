@@ -9,7 +9,7 @@ public struct KeyframeSample: Hashable, Sendable {
 
 extension KeyframeAnimation {
     /// The number of keyframes: the values, or a path's start point plus each segment's end point.
-    var keyframeCount: Int { path.map { $0.segments.count + 1 } ?? values.count }
+    var keyframeCount: Int { path == nil ? values.count : pathSegments.count + 1 }
 
     /// The key time of keyframe `i` of `count`: `keyTimes[i]`, or even spacing (`i/count` in discrete
     /// mode, which has one more key time than values; `i/(count-1)` otherwise).
@@ -146,14 +146,14 @@ extension KeyframeAnimation {
 
     /// Motion along a path: each element's end point is a keyframe; paced modes go at constant speed.
     func samplePath(_ path: Path, at p: Double) -> KeyframeSample? {
-        let segments = path.segments
+        let segments = pathSegments
         guard !segments.isEmpty else {
             return path.currentPoint.map { KeyframeSample(value: .point($0), tangentAngle: nil) }
         }
         let keyframes = segments.count + 1
         switch calculationMode {
         case .paced, .cubicPaced:
-            let sampler = path.sampler()
+            guard let sampler = pathSampler else { return nil }
             let distance = Swift.min(Swift.max(p, 0), 1) * sampler.totalLength
             return KeyframeSample(
                 value: .point(sampler.point(atDistance: distance)), tangentAngle: sampler.tangentAngle(atDistance: distance))
