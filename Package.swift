@@ -44,6 +44,10 @@ let package = Package(
             resources: [
                 .embedInCode("quad.vert"),
                 .embedInCode("quad.frag"),
+                .embedInCode("layer.vert"),
+                .embedInCode("layer.frag"),
+                .embedInCode("blur.vert"),
+                .embedInCode("blur.frag"),
             ],
             swiftSettings: strict
         ),

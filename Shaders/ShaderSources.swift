@@ -9,6 +9,10 @@ public enum ShaderSources {
     public static let all: [String: String] = [
         "quad.vert": text(PackageResources.quad_vert),
         "quad.frag": text(PackageResources.quad_frag),
+        "layer.vert": text(PackageResources.layer_vert),
+        "layer.frag": text(PackageResources.layer_frag),
+        "blur.vert": text(PackageResources.blur_vert),
+        "blur.frag": text(PackageResources.blur_frag),
     ]
 
     /// The source of one file, or `nil` when no file of that name was embedded.

@@ -26,8 +26,17 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     public static let quad = ShaderProgramDescriptor(
         name: "quad", vertexShader: "quad.vert", fragmentShader: "quad.frag")
 
+    /// The layer renderer's one program: instanced rounded-rectangle fills, borders, contents pieces,
+    /// stencil clip shapes and offscreen composites (see `layer.vert` for the instance attributes).
+    public static let layer = ShaderProgramDescriptor(
+        name: "layer", vertexShader: "layer.vert", fragmentShader: "layer.frag")
+
+    /// One direction of a separable Gaussian blur over a texture (shadows).
+    public static let blur = ShaderProgramDescriptor(
+        name: "blur", vertexShader: "blur.vert", fragmentShader: "blur.frag")
+
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad]
+    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .blur]
 
     /// The program's name.
     public var description: String { name }

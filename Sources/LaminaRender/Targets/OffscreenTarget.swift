@@ -29,10 +29,15 @@ public final class OffscreenTarget {
     let framebuffer: GLuint
     /// The texture or renderbuffer holding the colour.
     let colorBuffer: GLuint
+    /// The depth/stencil renderbuffer (the renderer clips in the stencil), 0 when there is none.
+    let stencilBuffer: GLuint
+    /// Whether the target has a stencil buffer.
+    public var hasStencil: Bool { stencilBuffer != 0 }
 
     /// A `width` x `height` target; each side from 1 to the implementation's renderbuffer (or
-    /// texture) limit.
-    public init(_ context: RenderContext, width: Int, height: Int, storage: Storage = .texture)
+    /// texture) limit. With `stencil`, an 8-bit stencil buffer (packed with depth, the combination
+    /// every GLES 3 implementation supports) rides along for the renderer's clips.
+    public init(_ context: RenderContext, width: Int, height: Int, storage: Storage = .texture, stencil: Bool = true)
         throws(OffscreenTargetError)
     {
         let maximum = storage == .texture ? context.info.maxTextureSize : context.info.maxRenderbufferSize
@@ -65,6 +70,16 @@ public final class OffscreenTarget {
                 GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
             glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
         }
+        var stencilBuffer: GLuint = 0
+        if stencil {
+            glGenRenderbuffers(1, &stencilBuffer)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
+            glRenderbufferStorage(
+                GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), stencilBuffer)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+        }
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         // Every property is set before any check, so a throw below runs deinit and frees the names.
         self.width = width
@@ -72,6 +87,7 @@ public final class OffscreenTarget {
         self.storage = storage
         self.framebuffer = framebuffer
         self.colorBuffer = colorBuffer
+        self.stencilBuffer = stencilBuffer
         do throws(GLError) {
             try GLError.check("allocating a \(width)x\(height) RGBA8 target")
         } catch {
@@ -85,7 +101,9 @@ public final class OffscreenTarget {
     deinit {
         var framebuffer = framebuffer
         var colorBuffer = colorBuffer
+        var stencilBuffer = stencilBuffer
         glDeleteFramebuffers(1, &framebuffer)
+        if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
         switch storage {
         case .texture: glDeleteTextures(1, &colorBuffer)
         case .renderbuffer: glDeleteRenderbuffers(1, &colorBuffer)
@@ -103,8 +121,12 @@ public final class OffscreenTarget {
         bind()
         let c = color.premultiplied
         glClearColor(GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (hasStencil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
     }
+
+    /// The colour texture, for a later pass to sample (0 for renderbuffer storage).
+    var texture: GLuint { storage == .texture ? colorBuffer : 0 }
 
     /// The transform from this target's pixel space (origin top left, y down, z ignored) to clip space,
     /// to be concatenated after a layer's world transform. `z` is flattened: layers are ordered by the

@@ -1,0 +1,77 @@
+#version 300 es
+// Premultiplied colour in, premultiplied colour out (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)), as
+// Core Animation composites. Shapes are signed distance fields of rounded rectangles, so corners and
+// clips are anti-aliased under any transform: coverage is the distance divided by its screen-space
+// gradient. Derivatives are taken before any branch (they are undefined in non-uniform control flow).
+
+precision highp float;
+
+in vec2 v_local;
+in vec2 v_uv;
+in vec4 v_color;
+in vec3 v_clip;
+flat in vec4 v_shape;
+flat in vec4 v_params;
+flat in vec4 v_clipRect;
+flat in float v_clipRadius;
+
+uniform sampler2D u_texture;   // unit 0: contents, or an offscreen group
+uniform sampler2D u_second;    // unit 1: a mask (its alpha multiplies) or a transition's old appearance
+uniform int u_secondMode;      // 0: unused, 1: mask, 2: cross-fade from u_second to this by u_mix
+uniform float u_mix;
+uniform bool u_stencilOnly;    // writing a clip shape: keep pixels at least half covered, colour masked
+
+out vec4 o_color;
+
+// How much of a pixel lies inside signed distance d (negative inside): a one pixel wide ramp.
+float ramp(float d) {
+    float w = length(vec2(dFdx(d), dFdy(d)));
+    return w > 0.0 ? clamp(0.5 - d / w, 0.0, 1.0) : step(d, 0.0);
+}
+
+// How much of the pixel at p lies inside a rectangle inset by `inset` on every side, its corners
+// rounded by radius - inset (radius clamped to half the shorter side, as Core Animation clamps
+// cornerRadius). Straight edges use each axis's own distance, so square corners stay exact; the rounded
+// corner uses the distance to the arc. Each distance is divided by its screen-space gradient: a one
+// pixel wide ramp across the edge under any transform.
+float shapeCoverage(vec2 p, vec4 rect, float radius, float inset) {
+    vec2 halfSize = rect.zw * 0.5 - inset;
+    vec2 q = abs(p - (rect.xy + rect.zw * 0.5)) - halfSize;
+    float r = clamp(radius - inset, 0.0, max(min(halfSize.x, halfSize.y), 0.0));
+    vec2 k = q + r;
+    float arc = length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - r;
+    float edges = ramp(q.x) * ramp(q.y);
+    float corner = ramp(arc);
+    return (halfSize.x <= 0.0 || halfSize.y <= 0.0) ? 0.0 : (r > 0.0 ? min(edges, corner) : edges);
+}
+
+void main() {
+    float outer = shapeCoverage(v_local, v_shape, v_params.x, 0.0);
+    float inner = shapeCoverage(v_local, v_shape, v_params.x, v_params.y);
+    float clipped = shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0);
+    vec4 texel = texture(u_texture, v_uv);
+
+    vec4 color = v_color;
+    if (v_params.z > 1.5) {
+        color *= texel.a;           // alpha only: a shadow's blurred shape
+    } else if (v_params.z > 0.5) {
+        color *= texel;             // contents
+    }
+    if (u_secondMode == 1) {
+        color *= texture(u_second, v_uv).a;
+    } else if (u_secondMode == 2) {
+        color = mix(texture(u_second, v_uv) * v_color, color, u_mix);
+    }
+
+    float cover = 1.0;
+    if (v_params.w > 0.5) {
+        cover = v_params.y > 0.0 ? max(outer - inner, 0.0) : outer;
+    }
+    if (v_clipRect.z >= 0.0) {
+        cover *= clipped;
+    }
+    if (u_stencilOnly && cover < 0.5) {
+        discard;
+    }
+    o_color = color * cover;
+}

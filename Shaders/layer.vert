@@ -1,0 +1,43 @@
+#version 300 es
+// One instance per drawn rectangle of a layer: its background, a piece of its contents, its border, a
+// clip shape written to the stencil buffer, or a composited offscreen group. Everything that differs
+// between layers is a per-instance attribute, so any number of layers that share a texture draw in one
+// call. Positions are in the instance's own space (a layer's points, or a target's pixels for a
+// composite); i_matrix takes them to clip space, so perspective (w != 1) comes out of one multiply.
+
+layout(location = 0) in vec2 a_corner;      // unit quad corner: (0,0) (1,0) (0,1) (1,1)
+layout(location = 1) in vec4 i_matrix0;     // local -> clip, column-major (LaminaCore.GPUMatrix)
+layout(location = 2) in vec4 i_matrix1;
+layout(location = 3) in vec4 i_matrix2;
+layout(location = 4) in vec4 i_matrix3;
+layout(location = 5) in vec4 i_rect;        // the quad: x, y, width, height in local space
+layout(location = 6) in vec4 i_uv;          // texture coordinates at the quad's top-left and bottom-right
+layout(location = 7) in vec4 i_color;       // premultiplied colour, or tint (opacity in all four)
+layout(location = 8) in vec4 i_shape;       // the rounded rectangle that shapes it: x, y, width, height
+layout(location = 9) in vec4 i_params;      // corner radius, border width, texture mode, shaped (0/1)
+layout(location = 10) in vec4 i_clipX;      // homography local -> clip layer (x row), w: clip radius
+layout(location = 11) in vec4 i_clipY;      // (y row)
+layout(location = 12) in vec4 i_clipW;      // (constant row)
+layout(location = 13) in vec4 i_clipRect;   // the clip layer's bounds; width < 0: no clip
+
+out vec2 v_local;
+out vec2 v_uv;
+out vec4 v_color;
+out vec3 v_clip;
+flat out vec4 v_shape;
+flat out vec4 v_params;
+flat out vec4 v_clipRect;
+flat out float v_clipRadius;
+
+void main() {
+    vec2 local = i_rect.xy + a_corner * i_rect.zw;
+    v_local = local;
+    v_uv = mix(i_uv.xy, i_uv.zw, a_corner);
+    v_color = i_color;
+    v_clip = local.x * i_clipX.xyz + local.y * i_clipY.xyz + i_clipW.xyz;
+    v_shape = i_shape;
+    v_params = i_params;
+    v_clipRect = i_clipRect;
+    v_clipRadius = i_clipX.w;
+    gl_Position = mat4(i_matrix0, i_matrix1, i_matrix2, i_matrix3) * vec4(local, 0.0, 1.0);
+}

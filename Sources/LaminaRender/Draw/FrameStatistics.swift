@@ -1,0 +1,16 @@
+/// What drawing one frame took: for `lamina bench`, the daemon's stats and tests of batching and culling.
+public struct FrameStatistics: Hashable, Sendable {
+    /// Layers the traversal reached.
+    public var visitedLayers = 0
+    /// Layers whose own drawing was skipped: hidden, transparent, empty, off the target, back-facing.
+    public var culledLayers = 0
+    /// Instances drawn (backgrounds, contents pieces, borders, clip shapes, composites).
+    public var instances = 0
+    /// Instanced draw calls for layer content.
+    public var drawCalls = 0
+    /// Offscreen groups (group opacity, masks, shadows, transitions).
+    public var groups = 0
+
+    /// No work yet.
+    public init() {}
+}

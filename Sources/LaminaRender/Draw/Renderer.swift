@@ -1,0 +1,450 @@
+import CGLES3
+public import LaminaCore
+
+/// Draws presentation trees into offscreen targets with OpenGL ES 3: the GPU half of the compositor.
+///
+/// One per render thread (keep it in `RenderContext.state`). A frame is built on the CPU into a
+/// `RenderList` (world transforms, culling, clips, groups, batching; see `RenderListBuilder`) and then
+/// executed: all instances go up in one buffer, and each run of layers that share a texture is one
+/// instanced draw of the `layer` program. Offscreen groups (group opacity, masks, shadows, transitions)
+/// draw into pooled targets of the output's size and are composited back pixel for pixel.
+///
+/// Transitions need the layer's old appearance: `captureAppearance` draws it when the transition is
+/// committed (the compositor calls it before applying the transaction that adds one), and frames that
+/// draw the transition composite it against the live new appearance.
+public final class Renderer {
+    /// The bitmaps on the GPU.
+    public let textures: TextureCache
+
+    private let context: RenderContext
+    private let layerProgram: ShaderProgram
+    private let blurProgram: ShaderProgram
+    private let uniforms: Uniforms
+    private let samplers = SamplerCache()
+    private let pool: TargetPool
+    private let vertexArray: GLuint
+    private let cornerBuffer: GLuint
+    private let instanceBuffer: GLuint
+    private var instanceCapacity = 0
+    /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
+    /// old appearance.
+    private let white: GLuint
+    private let clear: GLuint
+    private var list = RenderList()
+    private var snapshots: [AnimationID: Snapshot] = [:]
+
+    private struct Uniforms {
+        var texture, second, secondMode, mix, stencilOnly: ShaderProgram.Uniform
+        var blurSource, blurStep, blurSigma, blurRadius: ShaderProgram.Uniform
+    }
+
+    /// A transition's captured old appearance.
+    private final class Snapshot {
+        let target: OffscreenTarget
+        var drawn = false
+        init(_ target: OffscreenTarget) { self.target = target }
+    }
+
+    /// Per-target drawing state: where clips stand.
+    private struct TargetState {
+        var target: OffscreenTarget
+        var stencilLevel = 0
+        var scissors: [PixelRegion] = []
+        var clips: [ClipWrite] = []
+    }
+
+    /// Builds the programs and buffers on the render thread.
+    public init(_ context: RenderContext, textureBudget: Int = 512 << 20) throws(RendererError) {
+        do throws(ShaderError) {
+            layerProgram = try ShaderProgram(context, .layer)
+            blurProgram = try ShaderProgram(context, .blur)
+            uniforms = Uniforms(
+                texture: try layerProgram.uniform("u_texture"), second: try layerProgram.uniform("u_second"),
+                secondMode: try layerProgram.uniform("u_secondMode"), mix: try layerProgram.uniform("u_mix"),
+                stencilOnly: try layerProgram.uniform("u_stencilOnly"),
+                blurSource: try blurProgram.uniform("u_source"), blurStep: try blurProgram.uniform("u_step"),
+                blurSigma: try blurProgram.uniform("u_sigma"), blurRadius: try blurProgram.uniform("u_radius"))
+        } catch {
+            throw .shader(error)
+        }
+        self.context = context
+        textures = TextureCache(context, budget: textureBudget)
+        pool = TargetPool(context)
+        white = Self.pixelTexture([255, 255, 255, 255])
+        clear = Self.pixelTexture([0, 0, 0, 0])
+
+        var vertexArray: GLuint = 0
+        var buffers: [GLuint] = [0, 0]
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(2, &buffers)
+        glBindVertexArray(vertexArray)
+        let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0])
+        glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * 4, corners, GLenum(GL_STATIC_DRAW))
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        for location in 1...13 {
+            glEnableVertexAttribArray(GLuint(location))
+            glVertexAttribDivisor(GLuint(location), 1)
+        }
+        glBindVertexArray(0)
+        self.vertexArray = vertexArray
+        cornerBuffer = buffers[0]
+        instanceBuffer = buffers[1]
+    }
+
+    deinit {
+        var names = [cornerBuffer, instanceBuffer]
+        glDeleteBuffers(2, &names)
+        var vertexArray = vertexArray
+        glDeleteVertexArrays(1, &vertexArray)
+        var textures = [white, clear]
+        glDeleteTextures(2, &textures)
+    }
+
+    // MARK: Frames
+
+    /// Draws `roots` (default: every root of `tree`, in slot order) as `presentation` shows them into
+    /// `target`, cleared first to `background`. `scale` is pixels per point.
+    @discardableResult
+    public func draw(
+        _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
+        background: Color = Color(red: 0, green: 0, blue: 0, alpha: 0), into target: OffscreenTarget
+    ) throws(RendererError) -> FrameStatistics {
+        guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
+        textures.beginFrame()
+        var builder = RenderListBuilder(
+            tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
+            targetHeight: target.height, projection: target.projection, scale: scale, list: list)
+        list = RenderList()
+        builder.build(roots: roots ?? tree.roots)
+        list = builder.list
+        try execute(list, into: target, background: background)
+        for (id, snapshot) in snapshots where snapshot.drawn && !drawnTransitions(list).contains(id) {
+            snapshots[id] = nil
+        }
+        textures.evict()
+        var statistics = FrameStatistics()
+        statistics.visitedLayers = list.visitedLayers
+        statistics.culledLayers = list.culledLayers
+        statistics.instances = list.instances.count
+        statistics.drawCalls = list.drawCalls
+        statistics.groups = list.groups.count
+        return statistics
+    }
+
+    /// The render list of the last frame (for tests and statistics).
+    public var lastRenderList: RenderList { list }
+
+    /// Captures how `layer` looks now, before a transition changes it: the old appearance the
+    /// transition `animation` will draw from. Kept until a frame that drew the transition no longer
+    /// does (it ended), or `releaseAppearance`.
+    public func captureAppearance(
+        of layer: LayerID, in tree: LayerTree, _ presentation: Presentation, scale: Double = 1,
+        width: Int, height: Int, for animation: AnimationID
+    ) throws(RendererError) {
+        let target = try pool.acquire(width: width, height: height)
+        var builder = RenderListBuilder(
+            tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
+            projection: target.projection, scale: scale, list: RenderList())
+        builder.build(subtreeOf: layer)
+        try execute(builder.list, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        snapshots[animation] = Snapshot(target)
+    }
+
+    /// Forgets a captured old appearance.
+    public func releaseAppearance(for animation: AnimationID) {
+        if let snapshot = snapshots.removeValue(forKey: animation) { pool.release(snapshot.target) }
+    }
+
+    /// The number of old appearances held.
+    public var capturedAppearances: Int { snapshots.count }
+
+    private func drawnTransitions(_ list: RenderList) -> Set<AnimationID> {
+        Set(list.groups.compactMap { $0.transition?.progress.animation })
+    }
+
+    // MARK: Executing a list
+
+    private func execute(_ list: RenderList, into target: OffscreenTarget, background: Color) throws(RendererError) {
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        target.clear(to: background)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+
+        uploadInstances(list.instances)
+        useLayerProgram()
+
+        var states = [TargetState(target: target)]
+        var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
+        for command in list.commands {
+            switch command {
+            case .draw(let first, let count, let texture):
+                bind(texture)
+                drawInstances(first: first, count: count)
+            case .pushClip(let write):
+                push(write, &states[states.count - 1])
+            case .popClip:
+                pop(&states[states.count - 1])
+            case .beginGroup:
+                let content = try pool.acquire(width: target.width, height: target.height)
+                groupTargets.append((content, nil))
+                states.append(TargetState(target: content))
+                begin(content)
+            case .beginMask:
+                let mask = try pool.acquire(width: target.width, height: target.height)
+                groupTargets[groupTargets.count - 1].mask = mask
+                states[states.count - 1] = TargetState(target: mask)
+                begin(mask)
+            case .endGroup(let index):
+                let (content, mask) = groupTargets.removeLast()
+                states.removeLast()
+                try composite(list.groups[index], content: content, mask: mask, list: list, onto: states[states.count - 1])
+                pool.release(content)
+                if let mask { pool.release(mask) }
+            }
+        }
+        glBindVertexArray(0)
+        do throws(GLError) {
+            try GLError.check("drawing \(list.instances.count) instances into a \(target.width)x\(target.height) target")
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    private func useLayerProgram() {
+        layerProgram.use()
+        layerProgram.set(uniforms.texture, Int32(0))
+        layerProgram.set(uniforms.second, Int32(1))
+        layerProgram.set(uniforms.secondMode, Int32(0))
+        layerProgram.set(uniforms.stencilOnly, false)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    }
+
+    private func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        let bytes = instances.count * MemoryLayout<LayerInstance>.stride
+        if bytes > instanceCapacity {
+            instanceCapacity = max(bytes, instanceCapacity * 2)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity, nil, GLenum(GL_STREAM_DRAW))
+        } else {
+            // Orphan the old storage so the driver need not wait for last frame's draws.
+            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity, nil, GLenum(GL_STREAM_DRAW))
+        }
+        instances.withUnsafeBytes { raw in
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, raw.count, raw.baseAddress)
+        }
+    }
+
+    /// Points the instance attributes at `first` and draws `count` instances (GLES 3 has no base
+    /// instance, so the offset goes into the attribute pointers).
+    private func drawInstances(first: Int, count: Int) {
+        let stride = MemoryLayout<LayerInstance>.stride
+        for location in 1...13 {
+            let offset = first * stride + (location - 1) * 16
+            glVertexAttribPointer(
+                GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                UnsafeRawPointer(bitPattern: offset))
+        }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+    }
+
+    private func bind(_ binding: TextureBinding) {
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        switch binding {
+        case .none:
+            glBindTexture(GLenum(GL_TEXTURE_2D), white)
+            glBindSampler(0, 0)
+        case .bitmap(let texture, let choice):
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
+        }
+    }
+
+    private func bind(offscreen texture: GLuint, unit: Int32) {
+        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glBindSampler(GLuint(unit), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    // MARK: Clips
+
+    private func push(_ write: ClipWrite, _ state: inout TargetState) {
+        state.clips.append(write)
+        switch write {
+        case .scissor(let region):
+            let clipped = state.scissors.last.map { $0.intersection(region) } ?? region
+            state.scissors.append(clipped)
+            applyScissor(state)
+        case .stencil(let instance):
+            glEnable(GLenum(GL_STENCIL_TEST))
+            glStencilFunc(GLenum(GL_EQUAL), GLint(state.stencilLevel), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
+            writeStencil(instance)
+            state.stencilLevel += 1
+            applyStencil(state)
+        }
+    }
+
+    private func pop(_ state: inout TargetState) {
+        guard let write = state.clips.popLast() else { return }
+        switch write {
+        case .scissor:
+            state.scissors.removeLast()
+            applyScissor(state)
+        case .stencil(let instance):
+            glStencilFunc(GLenum(GL_EQUAL), GLint(state.stencilLevel), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
+            writeStencil(instance)
+            state.stencilLevel -= 1
+            applyStencil(state)
+        }
+    }
+
+    private func writeStencil(_ instance: Int) {
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        layerProgram.set(uniforms.stencilOnly, true)
+        bind(TextureBinding.none)
+        drawDetached(instance)
+        layerProgram.set(uniforms.stencilOnly, false)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+    }
+
+    private func applyScissor(_ state: TargetState) {
+        guard let region = state.scissors.last else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            return
+        }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        // GL counts rows from the bottom.
+        glScissor(
+            GLint(region.x), GLint(state.target.height - region.y - region.height), GLsizei(max(0, region.width)),
+            GLsizei(max(0, region.height)))
+    }
+
+    private func applyStencil(_ state: TargetState) {
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        if state.stencilLevel > 0 {
+            glEnable(GLenum(GL_STENCIL_TEST))
+            glStencilFunc(GLenum(GL_EQUAL), GLint(state.stencilLevel), 0xFF)
+        } else {
+            glDisable(GLenum(GL_STENCIL_TEST))
+        }
+    }
+
+    /// Makes `target` current with no clips, cleared to transparent.
+    private func begin(_ target: OffscreenTarget) {
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        target.clear(to: Color(red: 0, green: 0, blue: 0, alpha: 0))
+    }
+
+    /// Makes a target current again with its clips as they stood.
+    private func resume(_ state: TargetState) {
+        state.target.bind()
+        applyScissor(state)
+        applyStencil(state)
+    }
+
+    // MARK: Groups
+
+    private func composite(
+        _ group: RenderGroup, content: OffscreenTarget, mask: OffscreenTarget?, list: RenderList, onto state: TargetState
+    ) throws(RendererError) {
+        if let shadow = group.shadow {
+            let blurred = try blur(content, sigma: shadow.sigma)
+            resume(state)
+            useLayerProgram()
+            bind(offscreen: blurred.texture, unit: 0)
+            drawDetached(shadow.composite)
+            if blurred !== content { pool.release(blurred) }
+        }
+        resume(state)
+        useLayerProgram()
+        if let transition = group.transition {
+            let snapshot = snapshots[transition.progress.animation]
+            snapshot?.drawn = true
+            let old = snapshot?.target.texture ?? clear
+            switch transition.progress.transition.type {
+            case .fade:
+                bind(offscreen: content.texture, unit: 0)
+                bind(offscreen: old, unit: 1)
+                layerProgram.set(uniforms.secondMode, Int32(2))
+                layerProgram.set(uniforms.mix, Float(transition.progress.progress))
+                drawDetached(group.composite)
+                layerProgram.set(uniforms.secondMode, Int32(0))
+            case .moveIn, .push:
+                bind(offscreen: old, unit: 0)
+                drawDetached(transition.old)
+                bind(offscreen: content.texture, unit: 0)
+                drawDetached(group.composite)
+            case .reveal:
+                bind(offscreen: content.texture, unit: 0)
+                drawDetached(group.composite)
+                bind(offscreen: old, unit: 0)
+                drawDetached(transition.old)
+            }
+            return
+        }
+        bind(offscreen: content.texture, unit: 0)
+        if let mask {
+            bind(offscreen: mask.texture, unit: 1)
+            layerProgram.set(uniforms.secondMode, Int32(1))
+        }
+        drawDetached(group.composite)
+        layerProgram.set(uniforms.secondMode, Int32(0))
+    }
+
+    /// Draws one instance that no batch holds (a composite, a clip shape).
+    private func drawDetached(_ instance: Int) {
+        drawInstances(first: instance, count: 1)
+    }
+
+    /// A separable Gaussian blur of `source` (horizontal, then vertical) into a pooled target.
+    private func blur(_ source: OffscreenTarget, sigma: Double) throws(RendererError) -> OffscreenTarget {
+        guard sigma >= 0.5 else { return source }
+        let radius = Int32(min(96, (3 * sigma).rounded(.up)))
+        let horizontal = try pool.acquire(width: source.width, height: source.height)
+        let vertical = try pool.acquire(width: source.width, height: source.height)
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        blurProgram.use()
+        blurProgram.set(uniforms.blurSource, Int32(0))
+        blurProgram.set(uniforms.blurSigma, Float(sigma))
+        blurProgram.set(uniforms.blurRadius, radius)
+        glBindVertexArray(0)
+        for (from, to, step) in [
+            (source, horizontal, SIMD4<Float>(1 / Float(source.width), 0, 0, 0)),
+            (horizontal, vertical, SIMD4<Float>(0, 1 / Float(source.height), 0, 0)),
+        ] {
+            to.bind()
+            bind(offscreen: from.texture, unit: 0)
+            glUniform2f(uniforms.blurStep.location, step.x, step.y)
+            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        glEnable(GLenum(GL_BLEND))
+        pool.release(horizontal)
+        return vertical
+    }
+
+    private static func pixelTexture(_ rgba: [UInt8]) -> GLuint {
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 1, 1, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), rgba)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        return name
+    }
+}
+
+/// GL names belong to the render thread's context.
+@available(*, unavailable)
+extension Renderer: Sendable {}

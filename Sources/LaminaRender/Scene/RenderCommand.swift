@@ -1,0 +1,57 @@
+public import LaminaCore
+
+/// One step of drawing a frame. A render list is a flat sequence of these over one array of instances:
+/// draws of instance ranges, clip pushes and pops, and offscreen groups bracketed by begin and end.
+public enum RenderCommand {
+    /// Draws `count` instances from `first` with one instanced call.
+    case draw(first: Int, count: Int, texture: TextureBinding)
+    /// Intersects the clip with a shape (pixel-exact scissor, or a stencil shape for anything rotated,
+    /// projected or rounded).
+    case pushClip(ClipWrite)
+    /// Undoes the matching `pushClip`.
+    case popClip
+    /// Starts drawing into the offscreen target of `groups[index]`, with no clip.
+    case beginGroup(Int)
+    /// Starts drawing the group's mask into its own offscreen target.
+    case beginMask(Int)
+    /// Ends the group and composites it (shadow, mask, opacity, transition) where it began.
+    case endGroup(Int)
+}
+
+/// What a draw samples.
+public enum TextureBinding {
+    /// Nothing: colour-only instances.
+    case none
+    /// A cached bitmap with the layer's filters.
+    case bitmap(Texture, sampler: SamplerChoice)
+
+    /// Whether two bindings draw the same: texture and filters.
+    func same(as other: TextureBinding) -> Bool {
+        switch (self, other) {
+        case (.none, .none): true
+        case (.bitmap(let a, let sa), .bitmap(let b, let sb)): a === b && sa == sb
+        default: false
+        }
+    }
+}
+
+/// A layer's minification and magnification filters.
+public struct SamplerChoice: Hashable, Sendable {
+    /// `minificationFilter`.
+    public var minification: ContentsFilter
+    /// `magnificationFilter`.
+    public var magnification: ContentsFilter
+}
+
+/// How a clip is applied.
+public enum ClipWrite: Hashable, Sendable {
+    /// An axis-aligned, square-cornered clip: a scissor box (target pixels, top-left origin).
+    case scissor(PixelRegion)
+    /// Anything else: the instance at this index, written into the stencil buffer.
+    case stencil(instance: Int)
+}
+
+@available(*, unavailable)
+extension RenderCommand: Sendable {}
+@available(*, unavailable)
+extension TextureBinding: Sendable {}

@@ -1,0 +1,38 @@
+public import LaminaCore
+
+/// A subtree drawn into an offscreen target and composited back as one image: for group opacity, a
+/// mask, a shadow, or a transition. Offscreen targets are the size of the frame's target and drawn with
+/// the same world transforms, so a group's pixels land where they would have landed directly and
+/// compositing is a pixel-for-pixel copy with extras.
+public struct RenderGroup {
+    /// The layer the group stands for.
+    public var layer: LayerID
+    /// The instance (in the list, outside any draw) compositing the group's image in target pixels:
+    /// texture mode, opacity tint and the clip in force where the group sits.
+    public var composite: Int
+    /// Whether a mask pass follows the content (`beginMask`).
+    public var hasMask = false
+    /// The shadow drawn behind, if any.
+    public var shadow: Shadow?
+    /// The transition drawn instead of a plain composite, if any.
+    public var transition: TransitionDraw?
+
+    /// A shadow: the group's alpha blurred, tinted and offset.
+    public struct Shadow {
+        /// The instance compositing the blurred shape (offset, alpha mode, premultiplied shadow colour).
+        public var composite: Int
+        /// Gaussian standard deviation in target pixels.
+        public var sigma: Double
+    }
+
+    /// A transition between a captured old appearance and the group's live new one.
+    public struct TransitionDraw {
+        /// The transition and its progress.
+        public var progress: TransitionProgress
+        /// The instance compositing the old appearance (already offset for the progress).
+        public var old: Int
+    }
+}
+
+@available(*, unavailable)
+extension RenderGroup: Sendable {}

@@ -1,0 +1,367 @@
+import LaminaCore
+
+/// Turns a presentation tree into a `RenderList`: world transforms, culling, z-order, opacity, clips,
+/// offscreen groups, contents layout and batching, all on the CPU before any GL call.
+///
+/// World transforms follow Core Animation: a layer maps into its superlayer by `frameTransform`, then
+/// the superlayer's `sublayerSpaceTransform`; each layer's sublayers are flattened into its plane
+/// (z dropped, w kept, so perspective survives as a projective map), and the roots are scaled from
+/// points to the target's pixels. Sublayers draw in order of `zPosition`, then of insertion.
+///
+/// A clip (`masksToBounds`) is evaluated in the fragment shader for the innermost clipping layer,
+/// anti-aliased and exact under any transform; when clips nest, the outer ones move into the scissor
+/// box (axis-aligned, square corners) or the stencil buffer.
+struct RenderListBuilder {
+    let tree: LayerTree
+    let presentation: Presentation
+    let textures: TextureCache
+    /// Target pixels to clip space.
+    let projection: Transform3D
+    /// The target's pixels.
+    let target: PixelRegion
+    /// Points to pixels.
+    let scale: Double
+    /// The list being built.
+    var list: RenderList
+
+    /// The innermost clip, evaluated per fragment.
+    private var clip: ClipState?
+
+    /// A clip in force: the clipping layer's bounds and corner radius, how to find a target pixel in
+    /// its plane (for composites), and how to push it to the scissor or stencil when an inner clip
+    /// takes its place in the shader.
+    private struct ClipState {
+        var rect: Rect
+        var radius: Double
+        var fromTarget: Homography
+        var write: ClipWrite
+    }
+
+    init(
+        tree: LayerTree, presentation: Presentation, textures: TextureCache, targetWidth: Int, targetHeight: Int,
+        projection: Transform3D, scale: Double, list: RenderList
+    ) {
+        self.tree = tree
+        self.presentation = presentation
+        self.textures = textures
+        self.projection = projection
+        self.target = PixelRegion(x: 0, y: 0, width: targetWidth, height: targetHeight)
+        self.scale = scale
+        self.list = list
+        self.list.reset()
+    }
+
+    /// Adds `roots` (in order, each positioned in the target's point space) to the list.
+    mutating func build(roots: [LayerID]) {
+        let rootSpace = Transform3D(scaleX: scale, y: scale, z: 0)
+        for root in roots where tree.contains(root) {
+            visit(root, toTarget: rootSpace, toClip: nil, opacity: 1)
+        }
+    }
+
+    /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
+    mutating func build(subtreeOf layer: LayerID) {
+        guard tree.contains(layer) else { return }
+        visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1)
+    }
+
+    // MARK: Traversal
+
+    private mutating func visit(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) {
+        list.visitedLayers += 1
+        let overlay = presentation.overlay(of: id)
+        let values = overlay.isEmpty ? tree[id] : overlay.applied(to: tree[id])
+        let layerOpacity = values[.opacity]
+        guard !values[.hidden], layerOpacity > 0, opacity > 0 else {
+            list.culledLayers += 1
+            return
+        }
+        let frame = values.frameTransform
+        let world = frame.concatenating(toTarget)
+        let localToClip = toClip.map { frame.concatenating($0) }
+        let sublayers = (try? tree.sublayers(of: id)) ?? []
+        let mask = (try? tree.mask(of: id)) ?? nil
+        let shadowColor = values[.shadowColor]
+        let hasShadow = values[.shadowOpacity] > 0 && shadowColor.alpha > 0
+        let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
+
+        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity else {
+            drawBody(values, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
+            return
+        }
+
+        // An offscreen group: drawn unclipped at full strength, composited with what it needs.
+        let index = list.groups.count
+        let compositeOpacity = opacity * (values[.allowsGroupOpacity] ? layerOpacity : 1)
+        list.groups.append(RenderGroup(layer: id, composite: -1))
+        list.commands.append(.beginGroup(index))
+        let siteClip = clip
+        clip = nil
+        drawBody(
+            values, world: world, localToClip: nil, opacity: values[.allowsGroupOpacity] ? 1 : layerOpacity,
+            sublayers: sublayers)
+        if let mask, tree.contains(mask) {
+            list.groups[index].hasMask = true
+            list.commands.append(.beginMask(index))
+            visit(mask, toTarget: Self.childSpace(.identity, world), toClip: nil, opacity: 1)
+        }
+        clip = siteClip
+
+        let anchor = values.anchorInBounds
+        let center = Point(x: anchor.x, y: anchor.y)
+        if hasShadow {
+            let offset = values[.shadowOffset]
+            let shift = Self.targetVector(world, at: center, by: SIMD2(offset.width, offset.height))
+            let c = shadowColor.premultiplied
+            let strength = values[.shadowOpacity] * compositeOpacity
+            let color = SIMD4<Float>(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * Float(strength)
+            let unit = Self.targetVector(world, at: center, by: SIMD2(1, 0))
+            let pixelsPerPoint = (unit.x * unit.x + unit.y * unit.y).squareRoot()
+            list.groups[index].shadow = RenderGroup.Shadow(
+                composite: list.appendDetached(composite(offset: shift, color: color, mode: .alpha)),
+                sigma: values[.shadowRadius] * pixelsPerPoint)
+        }
+        let tint = SIMD4(repeating: Float(compositeOpacity))
+        var newOffset = SIMD2<Double>.zero
+        if let progress = overlay.transition {
+            let bounds = values[.bounds]
+            let direction: SIMD2<Double> =
+                switch progress.transition.subtype {
+                case .fromLeft: SIMD2(-bounds.width, 0)
+                case .fromRight: SIMD2(bounds.width, 0)
+                case .fromTop: SIMD2(0, -bounds.height)
+                case .fromBottom: SIMD2(0, bounds.height)
+                }
+            let travel = Self.targetVector(world, at: Point(x: bounds.midX, y: bounds.midY), by: direction)
+            let p = progress.progress
+            let oldOffset: SIMD2<Double>
+            (oldOffset, newOffset) =
+                switch progress.transition.type {
+                case .fade: (.zero, .zero)
+                case .moveIn: (.zero, travel * (1 - p))
+                case .push: (-travel * p, travel * (1 - p))
+                case .reveal: (-travel * p, .zero)
+                }
+            list.groups[index].transition = RenderGroup.TransitionDraw(
+                progress: progress, old: list.appendDetached(composite(offset: oldOffset, color: tint, mode: .rgba)))
+        }
+        list.groups[index].composite = list.appendDetached(composite(offset: newOffset, color: tint, mode: .rgba))
+        list.commands.append(.endGroup(index))
+    }
+
+    /// Draws a layer's own parts and its sublayers: background, contents, sublayers (clipped when it
+    /// masks to bounds), border on top, as Core Animation layers them.
+    private mutating func drawBody(
+        _ values: PropertyValues, world: Transform3D, localToClip: Transform3D?, opacity: Double, sublayers: [LayerID]
+    ) {
+        let bounds = values[.bounds]
+        let hasArea = bounds.width > 0 && bounds.height > 0
+        let placement = hasArea ? Self.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
+        let drawsOwn = placement.visible && (placement.front || values[.doubleSided])
+        if !drawsOwn { list.culledLayers += 1 }
+        let radius = values[.cornerRadius]
+        let masks = values[.masksToBounds]
+        let matrix = GPUMatrix(world.concatenating(projection))
+
+        if drawsOwn {
+            let background = values[.backgroundColor]
+            if background.alpha > 0 {
+                var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(background, opacity))
+                instance.shape(bounds, radius: radius)
+                applyClip(&instance, localToClip)
+                list.append(instance, texture: .none)
+            }
+            if let bitmap = values[.contents] {
+                drawContents(bitmap, values, matrix: matrix, localToClip: localToClip, opacity: opacity)
+            }
+        }
+
+        if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
+            let sublayerSpace = values.sublayerSpaceTransform
+            let childToTarget = Self.childSpace(sublayerSpace, world)
+            let siteClip = clip
+            var childToClip = localToClip.map { Self.childSpace(sublayerSpace, $0) }
+            var pushed = false
+            var drawsSublayers = true
+            if masks {
+                if let outer = clip {
+                    list.commands.append(.pushClip(outer.write))
+                    pushed = true
+                }
+                if let state = makeClip(bounds: bounds, radius: radius, world: world, matrix: matrix) {
+                    clip = state
+                    childToClip = Self.childSpace(sublayerSpace, .identity)
+                } else {
+                    drawsSublayers = false  // seen edge-on: nothing inside shows
+                }
+            }
+            if drawsSublayers {
+                for child in ordered(sublayers) {
+                    visit(child, toTarget: childToTarget, toClip: childToClip, opacity: opacity)
+                }
+            }
+            clip = siteClip
+            if pushed { list.commands.append(.popClip) }
+        }
+
+        let borderWidth = values[.borderWidth]
+        let borderColor = values[.borderColor]
+        if drawsOwn, borderWidth > 0, borderColor.alpha > 0 {
+            var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(borderColor, opacity))
+            instance.shape(bounds, radius: radius, borderWidth: borderWidth)
+            applyClip(&instance, localToClip)
+            list.append(instance, texture: .none)
+        }
+    }
+
+    private mutating func drawContents(
+        _ bitmap: BitmapID, _ values: PropertyValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double
+    ) {
+        let minification = values[.minificationFilter]
+        guard let texture = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
+        let layout = ContentsLayout(pixelWidth: texture.width, pixelHeight: texture.height, values: values)
+        let binding = TextureBinding.bitmap(
+            texture, sampler: SamplerChoice(minification: minification, magnification: values[.magnificationFilter]))
+        let bounds = values[.bounds]
+        let radius = values[.cornerRadius]
+        let shaped = values[.masksToBounds] && radius > 0
+        for piece in layout.pieces {
+            var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
+            instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
+            if shaped { instance.shape(bounds, radius: radius) }
+            applyClip(&instance, localToClip)
+            list.append(instance, texture: binding)
+        }
+    }
+
+    // MARK: Clips
+
+    private func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?) {
+        guard let clip, let localToClip else { return }
+        instance.clip(clip.rect, radius: clip.radius, map: Homography(planeOf: localToClip))
+    }
+
+    /// The clip a layer's bounds make for its sublayers, or nil when the layer is seen edge-on.
+    private mutating func makeClip(bounds: Rect, radius: Double, world: Transform3D, matrix: GPUMatrix) -> ClipState? {
+        guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
+        let axisAligned =
+            world.row1.y == 0 && world.row2.x == 0 && world.row1.w == 0 && world.row2.w == 0 && world.row4.w == 1
+        let write: ClipWrite
+        if radius <= 0, axisAligned {
+            let x0 = (bounds.minX * world.row1.x + world.row4.x).rounded()
+            let x1 = (bounds.maxX * world.row1.x + world.row4.x).rounded()
+            let y0 = (bounds.minY * world.row2.y + world.row4.y).rounded()
+            let y1 = (bounds.maxY * world.row2.y + world.row4.y).rounded()
+            write = .scissor(
+                PixelRegion(x: Int(min(x0, x1)), y: Int(min(y0, y1)), width: Int(abs(x1 - x0)), height: Int(abs(y1 - y0))))
+        } else {
+            var shape = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: 1))
+            shape.shape(bounds, radius: radius)
+            write = .stencil(instance: list.appendDetached(shape))
+        }
+        return ClipState(rect: bounds, radius: radius, fromTarget: fromTarget, write: write)
+    }
+
+    // MARK: Helpers
+
+    /// A quad covering the whole target (shifted by `offset` pixels) that shows an offscreen group,
+    /// clipped by the clip in force here.
+    private func composite(offset: SIMD2<Double>, color: SIMD4<Float>, mode: LayerInstance.TextureMode) -> LayerInstance {
+        var instance = LayerInstance(
+            matrix: GPUMatrix(projection),
+            rect: Rect(x: offset.x, y: offset.y, width: Double(target.width), height: Double(target.height)),
+            color: color)
+        instance.texture(mode, uv: SIMD4(0, 1, 1, 0))  // GL rows run bottom-up in the offscreen texture
+        if let clip {
+            instance.clip(clip.rect, radius: clip.radius, map: clip.fromTarget)
+        }
+        return instance
+    }
+
+    /// How many separately blended parts a layer draws (its sublayers count as two: they may overlap).
+    private func partCount(_ values: PropertyValues, _ sublayers: [LayerID]) -> Int {
+        var parts = sublayers.isEmpty ? 0 : 2
+        if values[.backgroundColor].alpha > 0 { parts += 1 }
+        if values[.contents] != nil { parts += 1 }
+        if values[.borderWidth] > 0 && values[.borderColor].alpha > 0 { parts += 1 }
+        return parts
+    }
+
+    /// Sublayers back to front: by `zPosition`, equal ones in insertion order.
+    private func ordered(_ sublayers: [LayerID]) -> [LayerID] {
+        guard sublayers.count > 1 else { return sublayers }
+        let depths = sublayers.map { presentation.value(Property<Double>.zPosition, of: $0, in: tree) }
+        guard depths.contains(where: { $0 != 0 }) else { return sublayers }
+        return sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
+            .map { sublayers[$0] }
+    }
+
+    /// The transform from a layer's superlayer's sublayer space to target pixels, from the presentation
+    /// values of its ancestors.
+    private func parentSpaceToTarget(of layer: LayerID) -> Transform3D {
+        var chain: [LayerID] = []
+        var current = layer
+        while let parent = (try? tree.superlayer(of: current)) ?? nil {
+            chain.append(parent)
+            current = parent
+        }
+        var m = Transform3D(scaleX: scale, y: scale, z: 0)
+        for ancestor in chain.reversed() {
+            let values = presentation.values(of: ancestor, in: tree)
+            m = Self.childSpace(values.sublayerSpaceTransform, values.frameTransform.concatenating(m))
+        }
+        return m
+    }
+
+    /// The transform from a layer's sublayer space to where `world` takes the layer: the sublayer space
+    /// transform, then flattening into the layer's plane (z dropped), then `world`.
+    static func childSpace(_ sublayerSpace: Transform3D, _ world: Transform3D) -> Transform3D {
+        if sublayerSpace.isIdentity {
+            var m = world
+            m.row3 = .zero
+            return m
+        }
+        var s = sublayerSpace
+        s.row1.z = 0
+        s.row2.z = 0
+        s.row3.z = 0
+        s.row4.z = 0
+        return s.concatenating(world)
+    }
+
+    /// Whether a layer's bounds reach the target, and whether their front faces the viewer; both true
+    /// when a corner lies behind the eye (the GPU clips those exactly).
+    static func placement(of bounds: Rect, under world: Transform3D, in target: PixelRegion) -> (visible: Bool, front: Bool) {
+        let corners = [
+            SIMD4(bounds.minX, bounds.minY, 0, 1), SIMD4(bounds.maxX, bounds.minY, 0, 1),
+            SIMD4(bounds.maxX, bounds.maxY, 0, 1), SIMD4(bounds.minX, bounds.maxY, 0, 1),
+        ].map { world.apply($0) }
+        guard corners.allSatisfy({ $0.w > 1e-9 }) else { return (true, true) }
+        let points = corners.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+        var minimum = points[0]
+        var maximum = points[0]
+        var area = 0.0
+        for i in 0..<4 {
+            minimum = pointwiseMin(minimum, points[i])
+            maximum = pointwiseMax(maximum, points[i])
+            let next = points[(i + 1) % 4]
+            area += points[i].x * next.y - next.x * points[i].y
+        }
+        let visible =
+            maximum.x > Double(target.x) && minimum.x < Double(target.x + target.width)
+            && maximum.y > Double(target.y) && minimum.y < Double(target.y + target.height)
+        return (visible, area > 0)
+    }
+
+    /// Where a vector of the layer's space, applied at `point`, goes in target pixels.
+    static func targetVector(_ world: Transform3D, at point: Point, by vector: SIMD2<Double>) -> SIMD2<Double> {
+        let a = world.project(point)
+        let b = world.project(Point(x: point.x + vector.x, y: point.y + vector.y))
+        return SIMD2(b.x - a.x, b.y - a.y)
+    }
+
+    static func premultiplied(_ color: Color, _ opacity: Double) -> SIMD4<Float> {
+        let c = color.premultiplied
+        return SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * Float(opacity)
+    }
+}

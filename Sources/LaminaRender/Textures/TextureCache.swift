@@ -1,0 +1,196 @@
+import CGLES3
+public import LaminaCore
+
+/// The bitmaps the GPU holds, keyed by contents identity (`BitmapID`): one bitmap shown by many layers
+/// is one texture, uploaded when its owner says it changed and never per frame.
+///
+/// Textures are premultiplied RGBA (straight-alpha sources are premultiplied on upload; BGRA is
+/// swizzled by GL). Under memory pressure the least recently drawn textures are evicted, never one the
+/// frame being drawn uses; an evicted bitmap draws as absent until it is uploaded again, so owners
+/// re-upload when `contains` says it is gone. Lives on the render thread: GL names are deleted there.
+public final class TextureCache {
+    /// The most bytes the cache keeps before evicting.
+    public var budget: Int
+    /// Counts since the cache was made.
+    public private(set) var statistics = Statistics()
+
+    /// What the cache has done.
+    public struct Statistics: Hashable, Sendable {
+        /// Whole-bitmap uploads.
+        public var uploads = 0
+        /// Damaged-region uploads.
+        public var partialUploads = 0
+        /// Textures evicted for the budget.
+        public var evictions = 0
+    }
+
+    private var textures: [BitmapID: Texture] = [:]
+    private let maximumSize: Int
+    /// Advances once per frame; textures drawn in the current frame carry it.
+    private var frame: UInt64 = 1
+    /// Scratch for premultiplying straight-alpha rows, kept to avoid a per-upload allocation.
+    private var scratch: [UInt8] = []
+
+    /// An empty cache for `context`, keeping at most `budget` bytes.
+    public init(_ context: RenderContext, budget: Int = 512 << 20) {
+        self.budget = budget
+        self.maximumSize = context.info.maxTextureSize
+    }
+
+    /// The number of textures held.
+    public var count: Int { textures.count }
+    /// The bytes they hold on the GPU.
+    public var bytes: Int { textures.values.reduce(0) { $0 + $1.bytes } }
+
+    /// Whether `id` is held.
+    public func contains(_ id: BitmapID) -> Bool { textures[id] != nil }
+
+    /// The pixel size of a held bitmap.
+    public func size(of id: BitmapID) -> (width: Int, height: Int)? {
+        textures[id].map { ($0.width, $0.height) }
+    }
+
+    /// Uploads a bitmap whole under `id`, replacing what was there (a new texture only when the size or
+    /// format changed), then evicts down to the budget.
+    public func upload(_ id: BitmapID, _ pixels: PixelSource) throws(TextureError) {
+        try validate(id, pixels)
+        let bytes = pixels.width * pixels.height * 4
+        guard bytes <= budget else { throw .overBudget(id, bytes: bytes, budget: budget) }
+        let texture: Texture
+        if let existing = textures[id], existing.width == pixels.width, existing.height == pixels.height,
+            existing.format == pixels.format
+        {
+            texture = existing
+        } else {
+            texture = Texture(id: id, width: pixels.width, height: pixels.height, format: pixels.format)
+            textures[id] = texture
+        }
+        try write(pixels, region: PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height), into: texture)
+        statistics.uploads += 1
+        evict()
+    }
+
+    /// Re-uploads only `damage` of a held bitmap whose new pixels are `pixels` (the whole bitmap, of
+    /// the same size and format as held): a client redrawing a corner pays for the corner.
+    public func update(_ id: BitmapID, _ pixels: PixelSource, damage: PixelRegion) throws(TextureError) {
+        try validate(id, pixels)
+        guard let texture = textures[id], texture.width == pixels.width, texture.height == pixels.height,
+            texture.format == pixels.format
+        else { throw .notCached(id) }
+        let whole = PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height)
+        guard !damage.isEmpty, whole.contains(damage) else {
+            throw .invalidDamage(id, damage, width: texture.width, height: texture.height)
+        }
+        try write(pixels, region: damage, into: texture)
+        statistics.partialUploads += 1
+    }
+
+    /// Convenience: uploads a whole `RGBAImage`.
+    public func upload(_ id: BitmapID, image: RGBAImage) throws(TextureError) {
+        try image.withPixelSource { (source: PixelSource) throws(TextureError) in try upload(id, source) }
+    }
+
+    /// Forgets a bitmap (its owner dropped it); its texture is deleted now.
+    public func remove(_ id: BitmapID) {
+        textures[id] = nil
+    }
+
+    /// Forgets every bitmap.
+    public func removeAll() {
+        textures.removeAll()
+    }
+
+    // MARK: Frames
+
+    /// Starts a frame: textures looked up from now on count as in use and are safe from eviction.
+    func beginFrame() {
+        frame &+= 1
+    }
+
+    /// The texture for `id`, marked as drawn this frame, with mipmaps built first when `mipmapped`.
+    func texture(for id: BitmapID, mipmapped: Bool) -> Texture? {
+        guard let texture = textures[id] else { return nil }
+        texture.lastUsed = frame
+        if mipmapped { texture.ensureMipmaps() }
+        return texture
+    }
+
+    /// Evicts least recently drawn textures until the cache is within budget, sparing those drawn in
+    /// the current frame.
+    func evict() {
+        var total = bytes
+        guard total > budget else { return }
+        for texture in textures.values.sorted(by: { $0.lastUsed < $1.lastUsed }) {
+            guard total > budget, texture.lastUsed != frame else { break }
+            total -= texture.bytes
+            textures[texture.id] = nil
+            statistics.evictions += 1
+        }
+    }
+
+    // MARK: Uploading
+
+    private func validate(_ id: BitmapID, _ pixels: PixelSource) throws(TextureError) {
+        guard (1...maximumSize).contains(pixels.width), (1...maximumSize).contains(pixels.height) else {
+            throw .invalidSize(id, width: pixels.width, height: pixels.height, maximum: maximumSize)
+        }
+        guard pixels.bytesPerRow >= pixels.width * 4, pixels.bytes.count >= pixels.requiredBytes else {
+            throw .bufferTooSmall(
+                id, needed: max(pixels.requiredBytes, pixels.width * 4 * pixels.height), given: pixels.bytes.count,
+                bytesPerRow: pixels.bytesPerRow)
+        }
+    }
+
+    /// Copies `region` of `pixels` into the texture: straight from the caller's memory when already
+    /// premultiplied (GL reads the stride through `UNPACK_ROW_LENGTH`), through scratch rows otherwise.
+    private func write(_ pixels: PixelSource, region: PixelRegion, into texture: Texture) throws(TextureError) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+        let rowBytes = region.width * 4
+        let start = region.y * pixels.bytesPerRow + region.x * 4
+        if pixels.alpha == .premultiplied {
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(pixels.bytesPerRow / 4))
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
+                GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                pixels.bytes.baseAddress! + start)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        } else {
+            let needed = rowBytes * region.height
+            if scratch.count < needed { scratch = [UInt8](repeating: 0, count: needed) }
+            scratch.withUnsafeMutableBytes { out in
+                for row in 0..<region.height {
+                    let from = pixels.bytes.baseAddress! + start + row * pixels.bytesPerRow
+                    let to = out.baseAddress! + row * rowBytes
+                    Self.premultiply(from, into: to, pixels: region.width)
+                }
+                glTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
+                    GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
+            }
+        }
+        texture.hasMipmaps = false
+        do throws(GLError) {
+            try GLError.check("uploading \(texture.id) region \(region)")
+        } catch {
+            throw .gl(texture.id, error)
+        }
+    }
+
+    /// Multiplies colour by alpha, rounding to nearest; alpha is the fourth byte in RGBA and BGRA alike.
+    private static func premultiply(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, pixels: Int) {
+        let s = source.assumingMemoryBound(to: UInt8.self)
+        let d = destination.assumingMemoryBound(to: UInt8.self)
+        for p in 0..<pixels {
+            let i = p * 4
+            let a = UInt32(s[i + 3])
+            d[i + 3] = s[i + 3]
+            for c in 0..<3 {
+                d[i + c] = UInt8((UInt32(s[i + c]) * a + 127) / 255)
+            }
+        }
+    }
+}
+
+/// GL names belong to the render thread's context.
+@available(*, unavailable)
+extension TextureCache: Sendable {}

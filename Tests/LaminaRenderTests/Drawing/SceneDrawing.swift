@@ -1,0 +1,86 @@
+import LaminaCore
+import LaminaRender
+
+/// A presentation tree to draw in a test: the model, what animates it, the bitmaps it shows, and the
+/// target it goes into. Built on the test's thread, drawn on the render thread.
+struct TestScene: Sendable {
+    var tree = LayerTree()
+    var presentation = Presentation()
+    var images: [BitmapID: RGBAImage] = [:]
+    var width: Int
+    var height: Int
+    var scale = 1.0
+    var background = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Adds a root layer with `values` set through typed setters.
+    @discardableResult
+    mutating func layer(in parent: LayerID? = nil, _ configure: (inout PropertyValues) -> Void) -> LayerID {
+        var values = PropertyValues()
+        configure(&values)
+        let id = tree.create(values: values)
+        if let parent { try! tree.addSublayer(id, to: parent) }
+        return id
+    }
+
+    /// Evaluates animations at `time` into the presentation.
+    mutating func evaluate(at time: Double) {
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: time, into: &presentation, events: &events)
+    }
+}
+
+/// What drawing a scene gave.
+struct DrawnScene: Sendable {
+    var image: RGBAImage
+    var statistics: FrameStatistics
+    var drawCalls: Int
+    var stencilClips: Int
+    var scissorClips: Int
+
+    subscript(x: Int, y: Int) -> SIMD4<UInt8> { image[x, y] }
+}
+
+/// Draws `scene` with a fresh renderer on a fresh context and reads the target back.
+func draw(_ scene: TestScene, on gpu: GPUContext? = nil) throws -> DrawnScene {
+    let gpu = try gpu ?? makeContext()
+    return try gpu.perform { render in
+        let renderer = try Renderer(render)
+        for (id, image) in scene.images { try renderer.textures.upload(id, image: image) }
+        let target = try OffscreenTarget(render, width: scene.width, height: scene.height)
+        let statistics = try renderer.draw(
+            scene.tree, scene.presentation, scale: scene.scale, background: scene.background, into: target)
+        var stencil = 0
+        var scissor = 0
+        for command in renderer.lastRenderList.commands {
+            if case .pushClip(.stencil) = command { stencil += 1 }
+            if case .pushClip(.scissor) = command { scissor += 1 }
+        }
+        return DrawnScene(
+            image: try target.read(), statistics: statistics, drawCalls: statistics.drawCalls, stencilClips: stencil,
+            scissorClips: scissor)
+    }
+}
+
+/// Premultiplied RGBA bytes of a straight colour.
+func pixel(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> SIMD4<UInt8> {
+    SIMD4(r, g, b, a)
+}
+
+let red = Color(red: 1, green: 0, blue: 0)
+let green = Color(red: 0, green: 1, blue: 0)
+let blue = Color(red: 0, green: 0, blue: 1)
+let white = Color(red: 1, green: 1, blue: 1)
+let black = Color(red: 0, green: 0, blue: 0)
+let transparent = SIMD4<UInt8>(0, 0, 0, 0)
+
+extension DrawnScene {
+    /// Whether the pixel at (x, y) is `expected` within `tolerance` per channel.
+    func expectPixel(_ x: Int, _ y: Int, _ expected: SIMD4<UInt8>, within tolerance: Int = 1) -> Bool {
+        nearlyEqual(image[x, y], expected, within: tolerance)
+    }
+}
