@@ -1,0 +1,119 @@
+import LaminaCore
+import LaminaRender
+import Testing
+
+@Suite("Drawing: masks, group opacity, shadows")
+struct GroupTests {
+    @Test("A mask layer's alpha clips the layer and its sublayers")
+    func mask() throws {
+        var scene = TestScene(width: 40, height: 40)
+        let layer = BasicDrawingTests.square(&scene, center: Point(x: 20, y: 20), size: 40, color: red)
+        BasicDrawingTests.square(&scene, in: layer, center: Point(x: 30, y: 30), size: 20, color: blue)
+        // The mask covers the left half at full alpha and the top-right quarter at half alpha.
+        let mask = scene.layer {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 20, height: 40)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.backgroundColor] = white
+        }
+        let half = scene.layer(in: mask) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 20, height: 20)
+            $0[.position] = Point(x: 20, y: 0)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.backgroundColor] = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        }
+        _ = half
+        try scene.tree.setMask(mask, of: layer)
+        let drawn = try draw(scene)
+        #expect(drawn[5, 5] == pixel(255, 0, 0))
+        #expect(drawn[5, 35] == pixel(255, 0, 0))
+        #expect(drawn.expectPixel(30, 10, pixel(128, 0, 0, 128), within: 1))
+        #expect(drawn[30, 30] == transparent)  // the blue sublayer is masked too
+        #expect(drawn.statistics.groups == 1)
+    }
+
+    @Test("Group opacity composites overlapping sublayers as one image")
+    func groupOpacity() throws {
+        func scene(groupOpacity: Bool) -> TestScene {
+            var scene = TestScene(width: 40, height: 20)
+            let parent = scene.layer {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 40, height: 20)
+                $0[.anchorPoint] = Point(x: 0, y: 0)
+                $0[.opacity] = 0.5
+                $0[.allowsGroupOpacity] = groupOpacity
+            }
+            BasicDrawingTests.square(&scene, in: parent, center: Point(x: 15, y: 10), size: 20, color: red)
+            BasicDrawingTests.square(&scene, in: parent, center: Point(x: 25, y: 10), size: 20, color: green)
+            return scene
+        }
+        let grouped = try draw(scene(groupOpacity: true))
+        // Where they overlap, only green shows, at half strength.
+        #expect(grouped.expectPixel(20, 10, pixel(0, 128, 0, 128)))
+        #expect(grouped.expectPixel(8, 10, pixel(128, 0, 0, 128)))
+        #expect(grouped.statistics.groups == 1)
+        let separate = try draw(scene(groupOpacity: false))
+        // Each at half strength: green over red lets red through.
+        #expect(separate.expectPixel(20, 10, pixel(64, 128, 0, 191)))
+        #expect(separate.statistics.groups == 0)
+    }
+
+    @Test("Group opacity takes no offscreen pass when a layer draws a single part")
+    func groupOpacityOnlyWhenNeeded() throws {
+        var scene = TestScene(width: 20, height: 20)
+        let layer = BasicDrawingTests.square(&scene, center: Point(x: 10, y: 10), size: 20, color: red)
+        scene.tree[layer][.opacity] = 0.5
+        let drawn = try draw(scene)
+        #expect(drawn.statistics.groups == 0)
+        #expect(drawn.expectPixel(10, 10, pixel(128, 0, 0, 128)))
+    }
+
+    @Test("A shadow is the layer's shape, offset and tinted, behind it")
+    func sharpShadow() throws {
+        var scene = TestScene(width: 60, height: 60)
+        scene.background = white
+        let layer = BasicDrawingTests.square(&scene, center: Point(x: 30, y: 30), size: 20, color: red)
+        scene.tree[layer][.shadowOpacity] = 1
+        scene.tree[layer][.shadowRadius] = 0
+        scene.tree[layer][.shadowOffset] = Size(width: 6, height: 4)
+        scene.tree[layer][.shadowColor] = blue
+        let drawn = try draw(scene)
+        // Layer x, y 20..<40; shadow x 26..<46, y 24..<44.
+        #expect(drawn[30, 30] == pixel(255, 0, 0))
+        #expect(drawn[43, 42] == pixel(0, 0, 255))
+        #expect(drawn[42, 22] == pixel(255, 255, 255))
+        #expect(drawn[22, 42] == pixel(255, 255, 255))
+        #expect(drawn.statistics.groups == 1)
+    }
+
+    @Test("shadowRadius blurs the shadow: it fades with distance from the shape's edge")
+    func blurredShadow() throws {
+        var scene = TestScene(width: 80, height: 80)
+        let layer = BasicDrawingTests.square(&scene, center: Point(x: 40, y: 40), size: 20, color: red)
+        scene.tree[layer][.shadowOpacity] = 1
+        scene.tree[layer][.shadowRadius] = 4
+        scene.tree[layer][.shadowOffset] = Size(width: 0, height: 0)
+        let drawn = try draw(scene)
+        // Black shadow around x 30..<50; alpha falls off to the right of the edge at x = 50.
+        let a1 = Int(drawn[50, 40].w)
+        let a2 = Int(drawn[53, 40].w)
+        let a3 = Int(drawn[58, 40].w)
+        #expect(a1 > 90 && a1 < 165)  // about half at the edge
+        #expect(a2 < a1 && a2 > a3)
+        #expect(a3 < 20)
+        #expect(drawn[40, 40] == pixel(255, 0, 0))
+        #expect(drawn[70, 40] == transparent)
+        // The default shadow (opacity 0) draws nothing extra.
+        scene.tree[layer][.shadowOpacity] = 0
+        #expect(try draw(scene).statistics.groups == 0)
+    }
+
+    @Test("The default shadowOffset (0, -3) casts the shadow upwards on the y-down canvas")
+    func defaultShadowOffset() throws {
+        var scene = TestScene(width: 40, height: 40)
+        let layer = BasicDrawingTests.square(&scene, center: Point(x: 20, y: 20), size: 20, color: red)
+        scene.tree[layer][.shadowOpacity] = 1
+        scene.tree[layer][.shadowRadius] = 0
+        let drawn = try draw(scene)
+        #expect(drawn[20, 8] == pixel(0, 0, 0))  // above the layer (y 10..<30)
+        #expect(drawn[20, 31] == transparent)
+    }
+}
