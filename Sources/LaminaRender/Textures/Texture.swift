@@ -19,8 +19,10 @@ public final class Texture {
     let name: GLuint
     /// Whether the mip chain matches level 0.
     var hasMipmaps = false
-    /// The cache's use counter when a frame last drew it (least recently used goes first).
+    /// The cache's use counter when it was last uploaded or drawn (least recently used goes first).
     var lastUsed: UInt64 = 0
+    /// The frame that last drew it: textures of the frame being drawn are never evicted.
+    var drawnInFrame: UInt64 = 0
 
     /// GPU bytes: level 0, plus a third for the mip chain when present.
     public var bytes: Int { width * height * 4 + (hasMipmaps ? width * height * 4 / 3 : 0) }

@@ -28,6 +28,8 @@ public final class TextureCache {
     private let maximumSize: Int
     /// Advances once per frame; textures drawn in the current frame carry it.
     private var frame: UInt64 = 1
+    /// Advances on every upload and draw lookup: the recency order.
+    private var tick: UInt64 = 0
     /// Scratch for premultiplying straight-alpha rows, kept to avoid a per-upload allocation.
     private var scratch: [UInt8] = []
 
@@ -66,6 +68,8 @@ public final class TextureCache {
             textures[id] = texture
         }
         try write(pixels, region: PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height), into: texture)
+        tick &+= 1
+        texture.lastUsed = tick
         statistics.uploads += 1
         evict()
     }
@@ -110,7 +114,9 @@ public final class TextureCache {
     /// The texture for `id`, marked as drawn this frame, with mipmaps built first when `mipmapped`.
     func texture(for id: BitmapID, mipmapped: Bool) -> Texture? {
         guard let texture = textures[id] else { return nil }
-        texture.lastUsed = frame
+        tick &+= 1
+        texture.lastUsed = tick
+        texture.drawnInFrame = frame
         if mipmapped { texture.ensureMipmaps() }
         return texture
     }
@@ -121,7 +127,8 @@ public final class TextureCache {
         var total = bytes
         guard total > budget else { return }
         for texture in textures.values.sorted(by: { $0.lastUsed < $1.lastUsed }) {
-            guard total > budget, texture.lastUsed != frame else { break }
+            guard total > budget else { break }
+            guard texture.drawnInFrame != frame else { continue }
             total -= texture.bytes
             textures[texture.id] = nil
             statistics.evictions += 1
