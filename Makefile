@@ -41,7 +41,9 @@ check-shaders: deps
 	@for f in $(SHADERS); do \
 	  glslangValidator "$$f" >/dev/null || { glslangValidator "$$f"; echo "make check-shaders: $$f has errors"; exit 1; }; \
 	done; \
-	echo "make check-shaders: $(words $(SHADERS)) shaders valid"
+	glslangValidator -l -DPLAIN Shaders/layer.vert Shaders/layer.frag >/dev/null \
+	  || { glslangValidator -l -DPLAIN Shaders/layer.vert Shaders/layer.frag; echo "make check-shaders: layer (PLAIN) has errors"; exit 1; }; \
+	echo "make check-shaders: $(words $(SHADERS)) shaders valid (layer also as PLAIN)"
 
 test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)

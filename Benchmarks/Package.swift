@@ -28,7 +28,17 @@ let package = Package(
             ],
             path: "Benchmarks/Presentation",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "Drawing",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LaminaCore", package: lamina),
+                .product(name: "LaminaRender", package: lamina),
+            ],
+            path: "Benchmarks/Drawing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

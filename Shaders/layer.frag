@@ -2,26 +2,35 @@
 // Premultiplied colour in, premultiplied colour out (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)), as
 // Core Animation composites. Shapes are signed distance fields of rounded rectangles, so corners and
 // clips are anti-aliased under any transform: coverage is the distance divided by its screen-space
-// gradient. Derivatives are taken before any branch (they are undefined in non-uniform control flow).
+// gradient. Derivatives are only taken under conditions that are flat per instance (uniform across a
+// primitive), where they are well defined.
 
 precision highp float;
 
-in vec2 v_local;
 in vec2 v_uv;
-in vec4 v_color;
+flat in vec4 v_color;
+flat in vec4 v_params;
+
+uniform sampler2D u_texture;   // unit 0: contents, or an offscreen group
+
+out vec4 o_color;
+
+#ifdef PLAIN
+// Square corners, no clip, colour or contents: the common case, and the cheapest.
+void main() {
+    o_color = v_params.z > 0.5 ? v_color * texture(u_texture, v_uv) : v_color;
+}
+#else
+in vec2 v_local;
 in vec3 v_clip;
 flat in vec4 v_shape;
-flat in vec4 v_params;
 flat in vec4 v_clipRect;
 flat in float v_clipRadius;
 
-uniform sampler2D u_texture;   // unit 0: contents, or an offscreen group
 uniform sampler2D u_second;    // unit 1: a mask (its alpha multiplies) or a transition's old appearance
 uniform int u_secondMode;      // 0: unused, 1: mask, 2: cross-fade from u_second to this by u_mix
 uniform float u_mix;
 uniform bool u_stencilOnly;    // writing a clip shape: keep pixels at least half covered, colour masked
-
-out vec4 o_color;
 
 // How much of a pixel lies inside signed distance d (negative inside): a one pixel wide ramp.
 float ramp(float d) {
@@ -46,16 +55,13 @@ float shapeCoverage(vec2 p, vec4 rect, float radius, float inset) {
 }
 
 void main() {
-    float outer = shapeCoverage(v_local, v_shape, v_params.x, 0.0);
-    float inner = shapeCoverage(v_local, v_shape, v_params.x, v_params.y);
-    float clipped = shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0);
-    vec4 texel = texture(u_texture, v_uv);
-
+    // The conditions below are flat per instance, so every pixel of a primitive takes the same path:
+    // derivatives inside them are well defined, and plain layers skip the shape and clip work.
     vec4 color = v_color;
     if (v_params.z > 1.5) {
-        color *= texel.a;           // alpha only: a shadow's blurred shape
+        color *= texture(u_texture, v_uv).a;    // alpha only: a shadow's blurred shape
     } else if (v_params.z > 0.5) {
-        color *= texel;             // contents
+        color *= texture(u_texture, v_uv);      // contents, or an offscreen group
     }
     if (u_secondMode == 1) {
         color *= texture(u_second, v_uv).a;
@@ -65,13 +71,18 @@ void main() {
 
     float cover = 1.0;
     if (v_params.w > 0.5) {
-        cover = v_params.y > 0.0 ? max(outer - inner, 0.0) : outer;
+        float outer = shapeCoverage(v_local, v_shape, v_params.x, 0.0);
+        cover = outer;
+        if (v_params.y > 0.0) {
+            cover = max(outer - shapeCoverage(v_local, v_shape, v_params.x, v_params.y), 0.0);
+        }
     }
     if (v_clipRect.z >= 0.0) {
-        cover *= clipped;
+        cover *= shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0);
     }
     if (u_stencilOnly && cover < 0.5) {
         discard;
     }
     o_color = color * cover;
 }
+#endif

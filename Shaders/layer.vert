@@ -20,24 +20,30 @@ layout(location = 11) in vec4 i_clipY;      // (y row)
 layout(location = 12) in vec4 i_clipW;      // (constant row)
 layout(location = 13) in vec4 i_clipRect;   // the clip layer's bounds; width < 0: no clip
 
-out vec2 v_local;
+// PLAIN (defined by the renderer for its second build of this program) leaves out everything a
+// square-cornered, unclipped layer does not use: most layers, drawn with a third of the varyings.
 out vec2 v_uv;
-out vec4 v_color;
+flat out vec4 v_color;
+flat out vec4 v_params;
+#ifndef PLAIN
+out vec2 v_local;
 out vec3 v_clip;
 flat out vec4 v_shape;
-flat out vec4 v_params;
 flat out vec4 v_clipRect;
 flat out float v_clipRadius;
+#endif
 
 void main() {
     vec2 local = i_rect.xy + a_corner * i_rect.zw;
-    v_local = local;
     v_uv = mix(i_uv.xy, i_uv.zw, a_corner);
     v_color = i_color;
+    v_params = i_params;
+#ifndef PLAIN
+    v_local = local;
     v_clip = local.x * i_clipX.xyz + local.y * i_clipY.xyz + i_clipW.xyz;
     v_shape = i_shape;
-    v_params = i_params;
     v_clipRect = i_clipRect;
     v_clipRadius = i_clipX.w;
+#endif
     gl_Position = mat4(i_matrix0, i_matrix1, i_matrix2, i_matrix3) * vec4(local, 0.0, 1.0);
 }

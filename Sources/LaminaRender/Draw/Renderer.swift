@@ -18,6 +18,9 @@ public final class Renderer {
 
     private let context: RenderContext
     private let layerProgram: ShaderProgram
+    private let plainProgram: ShaderProgram
+    /// Whether the plain variant is the program in use.
+    private var plainInUse = false
     private let blurProgram: ShaderProgram
     private let uniforms: Uniforms
     private let samplers = SamplerCache()
@@ -34,7 +37,7 @@ public final class Renderer {
     private var snapshots: [AnimationID: Snapshot] = [:]
 
     private struct Uniforms {
-        var texture, second, secondMode, mix, stencilOnly: ShaderProgram.Uniform
+        var texture, second, secondMode, mix, stencilOnly, plainTexture: ShaderProgram.Uniform
         var blurSource, blurStep, blurSigma, blurRadius: ShaderProgram.Uniform
     }
 
@@ -57,11 +60,13 @@ public final class Renderer {
     public init(_ context: RenderContext, textureBudget: Int = 512 << 20) throws(RendererError) {
         do throws(ShaderError) {
             layerProgram = try ShaderProgram(context, .layer)
+            plainProgram = try ShaderProgram(context, .plainLayer)
             blurProgram = try ShaderProgram(context, .blur)
             uniforms = Uniforms(
                 texture: try layerProgram.uniform("u_texture"), second: try layerProgram.uniform("u_second"),
                 secondMode: try layerProgram.uniform("u_secondMode"), mix: try layerProgram.uniform("u_mix"),
                 stencilOnly: try layerProgram.uniform("u_stencilOnly"),
+                plainTexture: try plainProgram.uniform("u_texture"),
                 blurSource: try blurProgram.uniform("u_source"), blurStep: try blurProgram.uniform("u_step"),
                 blurSigma: try blurProgram.uniform("u_sigma"), blurRadius: try blurProgram.uniform("u_radius"))
         } catch {
@@ -183,7 +188,11 @@ public final class Renderer {
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
             switch command {
-            case .draw(let first, let count, let texture):
+            case .draw(let first, let count, let texture, let plain):
+                if plain != plainInUse {
+                    (plain ? plainProgram : layerProgram).use()
+                    plainInUse = plain
+                }
                 bind(texture)
                 drawInstances(first: first, count: count)
             case .pushClip(let write):
@@ -217,7 +226,10 @@ public final class Renderer {
     }
 
     private func useLayerProgram() {
+        plainProgram.use()
+        plainProgram.set(uniforms.plainTexture, Int32(0))
         layerProgram.use()
+        plainInUse = false
         layerProgram.set(uniforms.texture, Int32(0))
         layerProgram.set(uniforms.second, Int32(1))
         layerProgram.set(uniforms.secondMode, Int32(0))
@@ -308,6 +320,10 @@ public final class Renderer {
     }
 
     private func writeStencil(_ instance: Int) {
+        if plainInUse {
+            layerProgram.use()
+            plainInUse = false
+        }
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
         layerProgram.set(uniforms.stencilOnly, true)
         bind(TextureBinding.none)

@@ -66,6 +66,12 @@ public final class RenderContext {
         states[ObjectIdentifier(type)] = nil
     }
 
+    /// Waits until every GL command issued so far has executed (`glFinish`): for benchmarks and frame
+    /// timing, which must count the GPU's work, not just its queueing.
+    public func finish() {
+        glFinish()
+    }
+
     /// An extension entry point (`eglGetProcAddress`) as the C function type `F`, or `nil`.
     public func function<F>(_ name: String, as type: F.Type) -> F? {
         EGLFunctions.load(name, as: type)

@@ -70,6 +70,11 @@ public struct LayerInstance: Hashable, Sendable {
         clipRect = SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
     }
 
+    /// Whether the `PLAIN` program variant can draw it: no shape, no clip, colour or contents.
+    public var isPlain: Bool {
+        params.w == 0 && clipRect.z < 0 && params.z != TextureMode.alpha.rawValue
+    }
+
     /// Sets how the bound texture contributes and where the quad's corners sample it.
     public mutating func texture(_ mode: TextureMode, uv: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
         params.z = mode.rawValue

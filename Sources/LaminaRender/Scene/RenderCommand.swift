@@ -3,8 +3,9 @@ public import LaminaCore
 /// One step of drawing a frame. A render list is a flat sequence of these over one array of instances:
 /// draws of instance ranges, clip pushes and pops, and offscreen groups bracketed by begin and end.
 public enum RenderCommand {
-    /// Draws `count` instances from `first` with one instanced call.
-    case draw(first: Int, count: Int, texture: TextureBinding)
+    /// Draws `count` instances from `first` with one instanced call; `plain` instances (square corners,
+    /// no clip) use the lean program variant.
+    case draw(first: Int, count: Int, texture: TextureBinding, plain: Bool)
     /// Intersects the clip with a shape (pixel-exact scissor, or a stencil shape for anything rotated,
     /// projected or rounded).
     case pushClip(ClipWrite)

@@ -33,23 +33,27 @@ public struct RenderList {
         commands.reduce(0) { if case .draw = $1 { $0 + 1 } else { $0 } }
     }
 
-    /// Appends an instance to draw with `texture`, extending the last draw when it can: same texture
-    /// and filters, or one side colour-only (which samples nothing, so it rides along with any texture).
+    /// Appends an instance to draw with `texture`, extending the last draw when it can: same program
+    /// variant, and same texture and filters or one side colour-only (which samples nothing, so it rides
+    /// along with any texture).
     mutating func append(_ instance: LayerInstance, texture: TextureBinding) {
         let needsTexture = instance.params.z != 0
+        let plain = instance.isPlain
         instances.append(instance)
-        if case .draw(let first, let count, let run)? = commands.last, first + count == instances.count - 1 {
+        if case .draw(let first, let count, let run, let runIsPlain)? = commands.last, runIsPlain == plain,
+            first + count == instances.count - 1
+        {
             let merged: TextureBinding? =
                 if !needsTexture { run }  // samples nothing: rides along with any texture
                 else if isTextureless(run) { texture }  // the run so far samples nothing
                 else if run.same(as: texture) { run }
                 else { nil }
             if let merged {
-                commands[commands.count - 1] = .draw(first: first, count: count + 1, texture: merged)
+                commands[commands.count - 1] = .draw(first: first, count: count + 1, texture: merged, plain: plain)
                 return
             }
         }
-        commands.append(.draw(first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none))
+        commands.append(.draw(first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, plain: plain))
     }
 
     /// Appends an instance no draw covers (a stencil clip shape, a composite); returns its index.

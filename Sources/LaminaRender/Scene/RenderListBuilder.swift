@@ -167,7 +167,7 @@ struct RenderListBuilder {
             let background = values[.backgroundColor]
             if background.alpha > 0 {
                 var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(background, opacity))
-                instance.shape(bounds, radius: radius)
+                if radius > 0 { instance.shape(bounds, radius: radius) }
                 applyClip(&instance, localToClip)
                 list.append(instance, texture: .none)
             }
@@ -332,21 +332,22 @@ struct RenderListBuilder {
     /// Whether a layer's bounds reach the target, and whether their front faces the viewer; both true
     /// when a corner lies behind the eye (the GPU clips those exactly).
     static func placement(of bounds: Rect, under world: Transform3D, in target: PixelRegion) -> (visible: Bool, front: Bool) {
-        let corners = [
-            SIMD4(bounds.minX, bounds.minY, 0, 1), SIMD4(bounds.maxX, bounds.minY, 0, 1),
-            SIMD4(bounds.maxX, bounds.maxY, 0, 1), SIMD4(bounds.minX, bounds.maxY, 0, 1),
-        ].map { world.apply($0) }
-        guard corners.allSatisfy({ $0.w > 1e-9 }) else { return (true, true) }
-        let points = corners.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
-        var minimum = points[0]
-        var maximum = points[0]
-        var area = 0.0
-        for i in 0..<4 {
-            minimum = pointwiseMin(minimum, points[i])
-            maximum = pointwiseMax(maximum, points[i])
-            let next = points[(i + 1) % 4]
-            area += points[i].x * next.y - next.x * points[i].y
-        }
+        // Four corners without an array: this runs for every layer of every frame.
+        let c0 = world.apply(SIMD4(bounds.minX, bounds.minY, 0, 1))
+        let c1 = world.apply(SIMD4(bounds.maxX, bounds.minY, 0, 1))
+        let c2 = world.apply(SIMD4(bounds.maxX, bounds.maxY, 0, 1))
+        let c3 = world.apply(SIMD4(bounds.minX, bounds.maxY, 0, 1))
+        guard c0.w > 1e-9, c1.w > 1e-9, c2.w > 1e-9, c3.w > 1e-9 else { return (true, true) }
+        let p0 = SIMD2(c0.x, c0.y) / c0.w
+        let p1 = SIMD2(c1.x, c1.y) / c1.w
+        let p2 = SIMD2(c2.x, c2.y) / c2.w
+        let p3 = SIMD2(c3.x, c3.y) / c3.w
+        let minimum = pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3))
+        let maximum = pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3))
+        // Twice the signed area (shoelace); positive when the corners keep their y-down clockwise order.
+        let area =
+            (p0.x * p1.y - p1.x * p0.y) + (p1.x * p2.y - p2.x * p1.y) + (p2.x * p3.y - p3.x * p2.y)
+            + (p3.x * p0.y - p0.x * p3.y)
         let visible =
             maximum.x > Double(target.x) && minimum.x < Double(target.x + target.width)
             && maximum.y > Double(target.y) && minimum.y < Double(target.y + target.height)

@@ -31,8 +31,9 @@ public final class ShaderProgram {
             throw .missingSource(program: descriptor.name, shader: descriptor.fragmentShader)
         }
         try self.init(
-            context, name: descriptor.name, vertexShader: (descriptor.vertexShader, vertex),
-            fragmentShader: (descriptor.fragmentShader, fragment))
+            context, name: descriptor.name,
+            vertexShader: (descriptor.vertexShader, Self.defining(descriptor.defines, in: vertex)),
+            fragmentShader: (descriptor.fragmentShader, Self.defining(descriptor.defines, in: fragment)))
     }
 
     /// Compiles and links a program named `name` from two sources, each with the file name errors
@@ -137,6 +138,16 @@ public final class ShaderProgram {
             throw .compileFailed(program: program, shader: file, stage: stage, log: log)
         }
         return shader
+    }
+
+    /// `source` with `#define NAME 1` for each of `defines` right after its `#version` line (which must
+    /// stay first).
+    static func defining(_ defines: [String], in source: String) -> String {
+        guard !defines.isEmpty else { return source }
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = lines.firstIndex { $0.hasPrefix("#version") }.map { $0 + 1 } ?? 0
+        lines.insert(contentsOf: defines.map { "#define \($0) 1" }, at: at)
+        return lines.joined(separator: "\n")
     }
 
     /// A shader's or program's info log, trimmed.

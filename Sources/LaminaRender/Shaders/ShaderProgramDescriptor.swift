@@ -9,12 +9,16 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     public let vertexShader: String
     /// The fragment shader's file name in `Shaders/`.
     public let fragmentShader: String
+    /// Preprocessor symbols defined for both stages (`#define NAME 1` after `#version`): one file, several
+    /// variants, as GL renderers build their shader variants.
+    public let defines: [String]
 
     /// A program from two files in `Shaders/`.
-    public init(name: String, vertexShader: String, fragmentShader: String) {
+    public init(name: String, vertexShader: String, fragmentShader: String, defines: [String] = []) {
         self.name = name
         self.vertexShader = vertexShader
         self.fragmentShader = fragmentShader
+        self.defines = defines
     }
 
     /// A coloured or textured quad under a 4x4 matrix, premultiplied out.
@@ -31,12 +35,17 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     public static let layer = ShaderProgramDescriptor(
         name: "layer", vertexShader: "layer.vert", fragmentShader: "layer.frag")
 
+    /// The layer program for square-cornered, unclipped instances (`PLAIN`): colour or contents only,
+    /// with a third of the varyings, so the bulk of a scene costs the rasteriser least.
+    public static let plainLayer = ShaderProgramDescriptor(
+        name: "layer-plain", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["PLAIN"])
+
     /// One direction of a separable Gaussian blur over a texture (shadows).
     public static let blur = ShaderProgramDescriptor(
         name: "blur", vertexShader: "blur.vert", fragmentShader: "blur.frag")
 
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .blur]
+    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blur]
 
     /// The program's name.
     public var description: String { name }
