@@ -36,6 +36,20 @@ public struct ContentsLayout: Hashable, Sendable {
         pixelWidth: Int, pixelHeight: Int, bounds: Rect, contentsRect: Rect, contentsCenter: Rect,
         gravity: ContentsGravity, scale: Double
     ) {
+        var pieces: [Piece] = []
+        Self.forEachPiece(
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, bounds: bounds, contentsRect: contentsRect,
+            contentsCenter: contentsCenter, gravity: gravity, scale: scale
+        ) { pieces.append($0) }
+        self.pieces = pieces
+    }
+
+    /// Calls `body` with each piece of the layout, in row order, without building an array: the
+    /// renderer lays out every layer's contents every frame.
+    public static func forEachPiece(
+        pixelWidth: Int, pixelHeight: Int, bounds: Rect, contentsRect: Rect, contentsCenter: Rect,
+        gravity: ContentsGravity, scale: Double, _ body: (Piece) -> Void
+    ) {
         let scale = scale > 0 && scale.isFinite ? scale : 1
         let imageWidth = Double(pixelWidth) * contentsRect.width / scale
         let imageHeight = Double(pixelHeight) * contentsRect.height / scale
@@ -45,7 +59,7 @@ public struct ContentsLayout: Hashable, Sendable {
         let center = contentsCenter
         let isWhole = center.minX <= 0 && center.minY <= 0 && center.maxX >= 1 && center.maxY >= 1
         guard gravity.isResizing, !isWhole else {
-            pieces = [Piece(rect: destination, uv: uv)]
+            body(Piece(rect: destination, uv: uv))
             return
         }
         // Column and row edges in the destination and in texture space.
@@ -61,7 +75,7 @@ public struct ContentsLayout: Hashable, Sendable {
             for column in 0..<3 {
                 let rect = Rect(x: xs[column], y: ys[row], width: xs[column + 1] - xs[column], height: ys[row + 1] - ys[row])
                 guard rect.width > 0, rect.height > 0 else { continue }
-                pieces.append(Piece(rect: rect, uv: SIMD4(us[column], vs[row], us[column + 1], vs[row + 1])))
+                body(Piece(rect: rect, uv: SIMD4(us[column], vs[row], us[column + 1], vs[row + 1])))
             }
         }
     }

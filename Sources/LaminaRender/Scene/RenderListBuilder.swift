@@ -219,13 +219,16 @@ struct RenderListBuilder {
     ) {
         let minification = values[.minificationFilter]
         guard let texture = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
-        let layout = ContentsLayout(pixelWidth: texture.width, pixelHeight: texture.height, values: values)
         let binding = TextureBinding.bitmap(
             texture, sampler: SamplerChoice(minification: minification, magnification: values[.magnificationFilter]))
         let bounds = values[.bounds]
         let radius = values[.cornerRadius]
         let shaped = values[.masksToBounds] && radius > 0
-        for piece in layout.pieces {
+        ContentsLayout.forEachPiece(
+            pixelWidth: texture.width, pixelHeight: texture.height, bounds: bounds,
+            contentsRect: values[.contentsRect], contentsCenter: values[.contentsCenter],
+            gravity: values[.contentsGravity], scale: values[.contentsScale]
+        ) { piece in
             var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
             instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
             if shaped { instance.shape(bounds, radius: radius) }
