@@ -125,8 +125,11 @@ public final class Renderer {
         builder.build(roots: roots ?? tree.roots)
         list = builder.list
         try execute(list, into: target, background: background)
-        for (id, snapshot) in snapshots where snapshot.drawn && !drawnTransitions(list).contains(id) {
-            snapshots[id] = nil
+        if !snapshots.isEmpty {
+            let drawn = drawnTransitions(list)
+            for (id, snapshot) in snapshots where snapshot.drawn && !drawn.contains(id) {
+                snapshots[id] = nil  // its transition ended
+            }
         }
         textures.evict()
         var statistics = FrameStatistics()
