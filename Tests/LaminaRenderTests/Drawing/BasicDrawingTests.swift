@@ -151,11 +151,7 @@ extension BasicDrawingTests {
     @Test("Perspective: a card turned about y under m34 has a taller near edge than far edge")
     func perspective() throws {
         var scene = TestScene(width: 100, height: 100)
-        let stage = scene.layer {
-            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
-            $0[.position] = Point(x: 50, y: 50)
-            $0[.sublayerTransform] = Transform3D(perspectiveDistance: 100)
-        }
+        let stage = scene.perspectiveStage(size: 100, distance: 100)
         let card = Self.square(&scene, in: stage, center: Point(x: 50, y: 50), size: 60, color: red)
         scene.tree[card][.transform] = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
         let drawn = try draw(scene)
@@ -185,11 +181,7 @@ extension BasicDrawingTests {
     @Test("anchorPointZ moves a layer away from the eye under its superlayer's perspective")
     func anchorPointZ() throws {
         var scene = TestScene(width: 60, height: 60)
-        let stage = scene.layer {
-            $0[.bounds] = Rect(x: 0, y: 0, width: 60, height: 60)
-            $0[.position] = Point(x: 30, y: 30)
-            $0[.sublayerTransform] = Transform3D(perspectiveDistance: 100)
-        }
+        let stage = scene.perspectiveStage(size: 60, distance: 100)
         let card = Self.square(&scene, in: stage, center: Point(x: 30, y: 30), size: 30, color: red)
         scene.tree[card][.anchorPointZ] = 50  // z = -50: shrinks by 100 / 150 to 20x20
         let drawn = try draw(scene)

@@ -68,11 +68,7 @@ struct ClipTests {
     @Test("A clip under perspective follows the projected quad")
     func perspective() throws {
         var scene = TestScene(width: 100, height: 100)
-        let stage = scene.layer {
-            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
-            $0[.position] = Point(x: 50, y: 50)
-            $0[.sublayerTransform] = Transform3D(perspectiveDistance: 100)
-        }
+        let stage = scene.perspectiveStage(size: 100, distance: 100)
         let clip = Self.clipper(
             &scene, in: stage, center: Point(x: 50, y: 50), size: 60,
             transform: Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0))

@@ -27,6 +27,16 @@ struct TestScene: Sendable {
         return id
     }
 
+    /// A root layer of `size` x `size` at the canvas's top-left whose sublayers are seen with an eye at
+    /// `distance` (m34 = -1/distance in its sublayerTransform).
+    mutating func perspectiveStage(size: Double, distance: Double) -> LayerID {
+        layer {
+            $0[.bounds] = Rect(x: 0, y: 0, width: size, height: size)
+            $0[.position] = Point(x: size / 2, y: size / 2)
+            $0[.sublayerTransform] = Transform3D(perspectiveDistance: distance)
+        }
+    }
+
     /// Evaluates animations at `time` into the presentation.
     mutating func evaluate(at time: Double) {
         var events: [AnimationEvent] = []
