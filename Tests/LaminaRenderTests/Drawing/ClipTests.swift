@@ -27,6 +27,13 @@ struct ClipTests {
         return clip
     }
 
+    /// An empty clipping square of 28 points turned 45° about (30, 30): the diamond |dx| + |dy| <= 19.8.
+    static func diamond(_ scene: inout TestScene) -> LayerID {
+        clipper(
+            &scene, center: Point(x: 30, y: 30), size: 28, transform: Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1),
+            fill: nil)
+    }
+
     @Test("An axis-aligned clip keeps sublayers inside the bounds")
     func axisAligned() throws {
         var scene = TestScene(width: 40, height: 40)
@@ -101,9 +108,7 @@ struct ClipTests {
     @Test("Nested clips intersect: a rotated or rounded outer clip goes to the stencil buffer")
     func nestedStencil() throws {
         var scene = TestScene(width: 60, height: 60)
-        let outer = Self.clipper(
-            &scene, center: Point(x: 30, y: 30), size: 28, transform: Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1),
-            fill: nil)
+        let outer = Self.diamond(&scene)
         // Middle: rotated back by -45°, a square of canvas x, y 15..<45; the diamond cuts its corners.
         let middle = Self.clipper(
             &scene, in: outer, center: Point(x: 14, y: 14), size: 30,
@@ -131,10 +136,7 @@ struct ClipTests {
     @Test("Two rotated outer clips stack in the stencil buffer and both stay in force")
     func stackedStencil() throws {
         var scene = TestScene(width: 60, height: 60)
-        // The diamond |dx| + |dy| <= 19.8 about (30, 30).
-        let outer = Self.clipper(
-            &scene, center: Point(x: 30, y: 30), size: 28, transform: Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1),
-            fill: nil)
+        let outer = Self.diamond(&scene)
         // A 30-point square turned 10° on the canvas.
         let middle = Self.clipper(
             &scene, in: outer, center: Point(x: 14, y: 14), size: 30,
