@@ -22,9 +22,13 @@ let package = Package(
     products: [
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
+        .library(name: "LaminaServer", targets: ["LaminaServer"]),
+        .library(name: "LaminaScene", targets: ["LaminaScene"]),
+        .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -63,6 +67,24 @@ let package = Package(
             dependencies: ["LaminaCore", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM", "CPNG"],
             swiftSettings: strict
         ),
+        .target(
+            name: "LaminaServer",
+            dependencies: ["LaminaCore", "LaminaRender"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LaminaScene",
+            dependencies: ["LaminaCore", "LaminaRender", "LaminaServer"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "lamina",
+            dependencies: [
+                "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
 
         // MARK: Tests.
         .testTarget(
@@ -76,6 +98,16 @@ let package = Package(
         .testTarget(
             name: "LaminaRenderTests",
             dependencies: ["LaminaRender", "LaminaCore", "Shaders", "CGLES3"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaServerTests",
+            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaSceneTests",
+            dependencies: ["LaminaScene", "LaminaServer", "LaminaRender", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(

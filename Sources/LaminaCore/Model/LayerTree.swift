@@ -136,6 +136,13 @@ public struct LayerTree: Sendable {
         slots[Int(id.index)].node.values = values
     }
 
+    /// Sets the value at a parsed key path of a layer.
+    public mutating func setValue(_ value: PropertyValue, at path: LayerKeyPath, of id: LayerID) throws(LayerTreeError) {
+        var values = try node(id).values
+        do { try values.setValue(value, at: path) } catch { throw .property(id, error) }
+        slots[Int(id.index)].node.values = values
+    }
+
     /// The value at a key path of a layer.
     public func value(forKeyPath path: String, of id: LayerID) throws(LayerTreeError) -> PropertyValue {
         let values = try node(id).values

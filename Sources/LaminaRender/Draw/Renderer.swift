@@ -110,13 +110,23 @@ public final class Renderer {
     // MARK: Frames
 
     /// Draws `roots` (default: every root of `tree`, in slot order) as `presentation` shows them into
-    /// `target`, cleared first to `background`. `scale` is pixels per point.
+    /// `target`, cleared first to `background`. `scale` is pixels per point. The same as `build` then
+    /// `execute`, which the compositor calls apart to time them.
     @discardableResult
     public func draw(
         _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
         background: Color = Color(red: 0, green: 0, blue: 0, alpha: 0), into target: OffscreenTarget
     ) throws(RendererError) -> FrameStatistics {
-        guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
+        build(tree, presentation, roots: roots, scale: scale, for: target)
+        return try execute(into: target, background: background)
+    }
+
+    /// The CPU half of a frame: turns the presentation tree into the render list `execute` will draw
+    /// into `target` (whose size and projection it is built for). Issues no GL call.
+    public func build(
+        _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
+        for target: OffscreenTarget
+    ) {
         textures.beginFrame()
         var builder = RenderListBuilder(
             tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
@@ -124,6 +134,14 @@ public final class Renderer {
         list = RenderList()
         builder.build(roots: roots ?? tree.roots)
         list = builder.list
+    }
+
+    /// The GPU half of a frame: draws the list `build` made into `target`, cleared first to
+    /// `background`, then drops transition snapshots no longer drawn and evicts textures over budget.
+    public func execute(
+        into target: OffscreenTarget, background: Color = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    ) throws(RendererError) -> FrameStatistics {
+        guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
         try execute(list, into: target, background: background)
         if !snapshots.isEmpty {
             let drawn = drawnTransitions(list)

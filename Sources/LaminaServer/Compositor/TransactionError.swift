@@ -1,0 +1,50 @@
+public import LaminaCore
+public import LaminaRender
+
+/// Why a transaction was rejected. It names the operation (its index and what it asked) and the reason;
+/// a rejected transaction changes nothing.
+public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why.
+    public enum Reason: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The handle names none of the client's layers.
+        case unknownLayer(LayerHandle)
+        /// `create` used a handle the client already uses.
+        case handleInUse(LayerHandle)
+        /// The bitmap was never uploaded by this client.
+        case unknownBitmap(BitmapID)
+        /// The model tree refused the edit (a cycle, an index out of range, a bad value, an animation).
+        case tree(String)
+        /// The bitmap's pixels could not be uploaded.
+        case texture(TextureError)
+
+        public var description: String {
+            switch self {
+            case .unknownLayer(let h): "unknown layer \(h)"
+            case .handleInUse(let h): "\(h) already exists"
+            case .unknownBitmap(let b): "unknown \(b)"
+            case .tree(let message): message
+            case .texture(let error): "\(error)"
+            }
+        }
+    }
+
+    /// The index of the failing operation in the transaction (nil for a bitmap upload).
+    public var operationIndex: Int?
+    /// What the operation asked (`set opacity of layer@3`), or the bitmap upload.
+    public var operation: String
+    /// Why it failed.
+    public var reason: Reason
+
+    /// An error.
+    public init(operationIndex: Int?, operation: String, reason: Reason) {
+        self.operationIndex = operationIndex
+        self.operation = operation
+        self.reason = reason
+    }
+
+    /// `operation 2 (set opacity of layer@3): unknown layer layer@3`.
+    public var description: String {
+        if let operationIndex { return "operation \(operationIndex) (\(operation)): \(reason)" }
+        return "\(operation): \(reason)"
+    }
+}
