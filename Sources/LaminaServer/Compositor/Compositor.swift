@@ -18,19 +18,15 @@ public import LaminaRender
 public final class Compositor {
     /// The output's size, scale and background.
     public let configuration: OutputConfiguration
-    /// The model tree: the canvas root and, under it, every client's layers.
-    public private(set) var tree = LayerTree()
+    /// The model: the tree under the canvas root and every client's namespace.
+    public private(set) var store: LayerStore
     /// The presentation tree of the last frame.
     public private(set) var presentation = Presentation()
-    /// The canvas root layer: its bounds are the output in points; clients' top layers are its sublayers.
-    public let root: LayerID
     /// Where frames are drawn.
     public let target: OffscreenTarget
 
     private let context: RenderContext
     private let renderer: Renderer
-    private var clients: [ClientID: Namespace] = [:]
-    private var nextClient: UInt64 = 1
     private var nextBitmap: UInt64 = 1
     private var pending: [(client: ClientID, transaction: Transaction)] = []
     private var animationEvents: [AnimationEvent] = []
@@ -65,44 +61,29 @@ public final class Compositor {
         }
         self.context = context
         configuration = output
-        var values = PropertyValues()
-        values[.bounds] = Rect(x: 0, y: 0, width: output.width, height: output.height)
-        values[.position] = Point(x: output.width / 2, y: output.height / 2)
-        root = tree.create(name: "canvas", values: values)
+        store = LayerStore(width: output.width, height: output.height)
     }
+
+    /// The model tree.
+    public var tree: LayerTree { store.tree }
+
+    /// The canvas root layer.
+    public var root: LayerID { store.root }
 
     // MARK: Clients
 
     /// Opens a namespace for a new client.
     public func addClient() -> ClientID {
-        let id = ClientID(nextClient)
-        nextClient += 1
-        clients[id] = Namespace()
-        return id
+        store.addClient()
     }
 
     /// Ends a client: its queued transactions are dropped and its layers and bitmaps destroyed, so
     /// nothing it made outlives it.
     public func removeClient(_ client: ClientID) {
         pending.removeAll { $0.client == client }
-        guard let space = clients.removeValue(forKey: client) else { return }
-        for id in space.layers.values where tree.contains(id) {
-            for entry in (try? tree.destroy(id)) ?? [] { renderer.releaseAppearance(for: entry.id) }
-        }
-        for bitmap in space.bitmaps.values { renderer.textures.remove(bitmap) }
-    }
-
-    /// The layer a client's handle names, if any.
-    public func layer(_ handle: LayerHandle, of client: ClientID) -> LayerID? {
-        clients[client]?.layers[handle]
-    }
-
-    /// The client and handle of a layer (nil for the canvas root and unknown layers).
-    public func owner(of id: LayerID) -> (client: ClientID, handle: LayerHandle)? {
-        for (client, space) in clients {
-            if let handle = space.handles[id] { return (client, handle) }
-        }
-        return nil
+        let (stopped, bitmaps) = store.removeClient(client)
+        for entry in stopped { renderer.releaseAppearance(for: entry.id) }
+        for bitmap in bitmaps { renderer.textures.remove(bitmap) }
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
@@ -135,17 +116,17 @@ public final class Compositor {
         report.phases.apply = lap(&mark)
 
         animationEvents.removeAll(keepingCapacity: true)
-        tree.evaluate(at: time, into: &presentation, events: &animationEvents)
+        store.evaluate(at: time, into: &presentation, events: &animationEvents)
         for event in animationEvents {
             if case .stopped = event.kind { renderer.releaseAppearance(for: event.animation) }
-            if let (client, handle) = owner(of: event.layer) {
+            if let (client, handle) = store.owner(of: event.layer) {
                 report.events.append(
                     ClientEvent(client: client, layer: handle, animation: event.animation, key: event.key, kind: event.kind))
             }
         }
         report.phases.evaluate = lap(&mark)
 
-        renderer.build(tree, presentation, roots: [root], scale: configuration.scale, for: target)
+        renderer.build(store.tree, presentation, roots: [store.root], scale: configuration.scale, for: target)
         report.phases.build = lap(&mark)
 
         do {
@@ -165,7 +146,7 @@ public final class Compositor {
         do { return try target.read() } catch { throw .readback(error) }
     }
 
-    /// The bitmaps held on the GPU.
+    /// The bitmaps held on the GPU: how many, their bytes, and whole uploads so far.
     public var textureStatistics: (count: Int, bytes: Int, uploads: Int) {
         (renderer.textures.count, renderer.textures.bytes, renderer.textures.statistics.uploads)
     }
@@ -179,162 +160,74 @@ public final class Compositor {
 
     // MARK: Applying a transaction
 
-    /// Applies one transaction whole or not at all. The operations run on a copy of the tree and the
-    /// client's namespace, which replace the live ones only when every operation and upload succeeded.
+    /// Applies one transaction whole or not at all: the operations (on the store's copies), then the
+    /// old appearance of layers that get a transition, then the uploads; a failure at any step undoes
+    /// the steps before it.
     private func apply(
         _ transaction: Transaction, from client: ClientID, at commitTime: Double, events: inout [ClientEvent]
     ) throws(TransactionError) {
-        guard var space = clients[client] else {
-            throw TransactionError(operationIndex: nil, operation: "commit", reason: .tree("\(client) is not connected"))
-        }
-        // Bitmaps first get their compositor identities, so `contents` operations can name them.
-        var uploads: [(BitmapID, BitmapContents, isNew: Bool)] = []
+        // New bitmaps get compositor identities first, so `contents` operations can name them.
+        var newBitmaps: [BitmapID: BitmapID] = [:]
+        var uploads: [(id: BitmapID, contents: BitmapContents, isNew: Bool)] = []
         for contents in transaction.bitmaps {
-            if let known = space.bitmaps[contents.id] {
+            if let known = store.bitmap(contents.id, of: client) ?? newBitmaps[contents.id] {
                 uploads.append((known, contents, false))
             } else {
                 let id = BitmapID(nextBitmap)
                 nextBitmap += 1
-                space.bitmaps[contents.id] = id
+                newBitmaps[contents.id] = id
                 uploads.append((id, contents, true))
             }
         }
 
-        var working = tree
-        var stopped: [(LayerHandle, AnimationEntry)] = []
-        var transitions: [(LayerID, AnimationID)] = []
-        for (index, operation) in transaction.operations.enumerated() {
-            do throws(TransactionError.Reason) {
-                try perform(
-                    operation, on: &working, space: &space, at: commitTime, stopped: &stopped, transitions: &transitions)
-            } catch {
-                for (id, _, isNew) in uploads where isNew { renderer.textures.remove(id) }
-                throw TransactionError(operationIndex: index, operation: operation.summary, reason: error)
-            }
+        let saved = store
+        let changes = try store.apply(transaction.operations, from: client, at: commitTime, newBitmaps: newBitmaps)
+        func undo() {
+            store = saved
+            for upload in uploads where upload.isNew { renderer.textures.remove(upload.id) }
+            for transition in changes.transitions { renderer.releaseAppearance(for: transition.animation) }
         }
 
         // The old appearance of a layer a transition is added to is drawn before its new contents arrive.
-        if transitions.contains(where: { tree.contains($0.0) }) {
-            var old = tree
+        if !changes.transitions.isEmpty {
+            var old = changes.before
             var oldPresentation = Presentation()
             var ignored: [AnimationEvent] = []
             old.evaluate(at: commitTime, into: &oldPresentation, events: &ignored)
-            for (layer, animation) in transitions where old.contains(layer) {
+            for (layer, animation) in changes.transitions {
                 do {
                     try renderer.captureAppearance(
                         of: layer, in: old, oldPresentation, scale: configuration.scale, width: target.width,
                         height: target.height, for: animation)
                 } catch {
+                    undo()
                     throw TransactionError(
                         operationIndex: nil, operation: "capture the old appearance for a transition",
-                        reason: .tree("\(error)"))
+                        reason: .renderer(error))
                 }
             }
         }
 
-        for (id, contents, isNew) in uploads {
+        for upload in uploads {
             do throws(TextureError) {
-                if let damage = contents.damage, !isNew {
-                    try contents.image.withPixelSource { (source: PixelSource) throws(TextureError) in
-                        try renderer.textures.update(id, source, damage: damage)
+                if let damage = upload.contents.damage, !upload.isNew {
+                    try upload.contents.image.withPixelSource { (source: PixelSource) throws(TextureError) in
+                        try renderer.textures.update(upload.id, source, damage: damage)
                     }
                 } else {
-                    try renderer.textures.upload(id, image: contents.image)
+                    try renderer.textures.upload(upload.id, image: upload.contents.image)
                 }
             } catch {
-                for (id, _, isNew) in uploads where isNew { renderer.textures.remove(id) }
-                for (_, animation) in transitions { renderer.releaseAppearance(for: animation) }
-                throw TransactionError(operationIndex: nil, operation: "upload \(contents.id)", reason: .texture(error))
+                undo()
+                throw TransactionError(
+                    operationIndex: nil, operation: "upload \(upload.contents.id)", reason: .texture(error))
             }
         }
 
-        tree = working
-        clients[client] = space
-        for (handle, entry) in stopped where !entry.hasStopped {
+        for (handle, entry) in changes.stopped where !entry.hasStopped {
             renderer.releaseAppearance(for: entry.id)
             events.append(
                 ClientEvent(client: client, layer: handle, animation: entry.id, key: entry.key, kind: .stopped(completed: false)))
-        }
-    }
-
-    /// One operation on the working copies.
-    private func perform(
-        _ operation: LayerOperation, on working: inout LayerTree, space: inout Namespace, at commitTime: Double,
-        stopped: inout [(LayerHandle, AnimationEntry)], transitions: inout [(LayerID, AnimationID)]
-    ) throws(TransactionError.Reason) {
-        /// Runs a tree edit, telling its error in the client's handles.
-        func edit<T>(_ body: () throws(LayerTreeError) -> T) throws(TransactionError.Reason) -> T {
-            do { return try body() } catch { throw .tree(space.describe(error)) }
-        }
-        switch operation {
-        case .create(let handle, let name):
-            guard space.layers[handle] == nil else { throw .handleInUse(handle) }
-            space.bind(handle, to: working.create(name: name))
-
-        case .destroy(let handle):
-            let id = try space.layer(handle)
-            let entries = try edit { () throws(LayerTreeError) in try working.destroy(id) }
-            stopped += entries.map { (handle, $0) }
-            space.unbind(handle)
-
-        case .set(let handle, let path, var value):
-            let id = try space.layer(handle)
-            if case .bitmap(let bitmap?) = value {
-                guard let mapped = space.bitmaps[bitmap] else { throw .unknownBitmap(bitmap) }
-                value = .bitmap(mapped)
-            }
-            try edit { () throws(LayerTreeError) in try working.setValue(value, at: path, of: id) }
-
-        case .insertSublayer(let handle, let parentHandle, let index):
-            let child = try space.layer(handle)
-            var parent = root
-            if let parentHandle { parent = try space.layer(parentHandle) }
-            try edit { () throws(LayerTreeError) in
-                if let index {
-                    try working.insertSublayer(child, into: parent, at: index)
-                } else {
-                    try working.addSublayer(child, to: parent)
-                }
-            }
-
-        case .removeFromSuperlayer(let handle):
-            let id = try space.layer(handle)
-            try edit { () throws(LayerTreeError) in try working.removeFromSuperlayer(id) }
-
-        case .setMask(let handle, let maskHandle):
-            let id = try space.layer(handle)
-            var mask: LayerID?
-            if let maskHandle { mask = try space.layer(maskHandle) }
-            try edit { () throws(LayerTreeError) in try working.setMask(mask, of: id) }
-
-        case .addAnimation(let handle, var animation, let key):
-            let id = try space.layer(handle)
-            // Where a value-less animation starts: the presentation value at the commit, read from the
-            // tree as it was before this transaction (a layer new in it has none).
-            let existed = tree.contains(id)
-            let base = try edit { () throws(LayerTreeError) -> PropertyValue? in
-                guard existed, let path = animation.keyPath else { return nil }
-                return try tree.presentationValue(path, of: id, at: commitTime)
-            }
-            animation.timing.beginTime = try edit { () throws(LayerTreeError) in
-                try working.stampedBeginTime(animation, committedAt: commitTime, on: id)
-            }
-            let added = try edit { () throws(LayerTreeError) in
-                try working.addAnimation(animation, forKey: key, to: id, base: base)
-            }
-            if let replaced = added.replaced { stopped.append((handle, replaced)) }
-            if case .transition = animation.kind { transitions.append((id, added.id)) }
-
-        case .removeAnimation(let handle, let key):
-            let id = try space.layer(handle)
-            if let entry = try edit({ () throws(LayerTreeError) in try working.removeAnimation(forKey: key, from: id) }) {
-                stopped.append((handle, entry))
-            }
-
-        case .removeAllAnimations(let handle):
-            let id = try space.layer(handle)
-            let entries = try edit { () throws(LayerTreeError) in try working.removeAllAnimations(from: id) }
-            stopped += entries.map { (handle, $0) }
         }
     }
 }

@@ -6,6 +6,8 @@ public import LaminaRender
 public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why.
     public enum Reason: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The client is not (or no longer) connected.
+        case unknownClient(ClientID)
         /// The handle names none of the client's layers.
         case unknownLayer(LayerHandle)
         /// `create` used a handle the client already uses.
@@ -14,16 +16,20 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
         case unknownBitmap(BitmapID)
         /// The model tree refused the edit (a cycle, an index out of range, a bad value, an animation).
         case tree(String)
+        /// The renderer could not draw what the transaction needs (a transition's old appearance).
+        case renderer(RendererError)
         /// The bitmap's pixels could not be uploaded.
         case texture(TextureError)
 
         public var description: String {
             switch self {
+            case .unknownClient(let c): "\(c) is not connected"
             case .unknownLayer(let h): "unknown layer \(h)"
             case .handleInUse(let h): "\(h) already exists"
             case .unknownBitmap(let b): "unknown \(b)"
             case .tree(let message): message
             case .texture(let error): "\(error)"
+            case .renderer(let error): "\(error)"
             }
         }
     }

@@ -1,0 +1,118 @@
+import LaminaCore
+
+/// The value kinds of the scene format (see `docs/scene-format.md`), read from JSON.
+extension JSONNode {
+    func point() throws(SceneError) -> Point {
+        let n = try numbers(2, shape: "a point [x, y]")
+        return Point(x: n[0], y: n[1])
+    }
+
+    func size() throws(SceneError) -> Size {
+        let n = try numbers(2, shape: "a size [width, height]")
+        return Size(width: n[0], height: n[1])
+    }
+
+    func rect() throws(SceneError) -> Rect {
+        let n = try numbers(4, shape: "a rect [x, y, width, height]")
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]` in 0...1.
+    func color() throws(SceneError) -> Color {
+        switch value {
+        case .string(let s):
+            guard let color = Color(hex: s) else {
+                throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"")
+            }
+            return color
+        case .array:
+            let n = try numbers(4, shape: "a colour [r, g, b, a]")
+            for (i, c) in n.enumerated() where !(0...1).contains(c) {
+                throw error("colour component \(i) is \(JSONWriter.format(c)), outside 0...1")
+            }
+            return Color(red: n[0], green: n[1], blue: n[2], alpha: n[3])
+        default:
+            throw expected("a colour (\"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a])")
+        }
+    }
+
+    /// 16 numbers in CATransform3D field order, or a list of operations applied from the identity.
+    func transform() throws(SceneError) -> Transform3D {
+        guard case .array(let elements) = value else {
+            throw expected("a transform (16 numbers or a list of operations)")
+        }
+        if elements.count == 16, elements.allSatisfy({ if case .number = $0 { true } else { false } }) {
+            return Transform3D(elements: try numbers(16, shape: "16 numbers"))!
+        }
+        var t = Transform3D.identity
+        for node in try array() {
+            let members = try node.object(allowing: ["translate", "scale", "rotate", "perspective", "matrix"])
+            guard members.nodes.count == 1, let (name, operand) = members.nodes.first else {
+                throw node.error("a transform operation has exactly one of translate, scale, rotate, perspective, matrix")
+            }
+            switch name {
+            case "translate":
+                let v = try operand.numbers(3, shape: "[tx, ty, tz]")
+                t = t.translatedBy(x: v[0], y: v[1], z: v[2])
+            case "scale":
+                let v = try operand.numbers(3, shape: "[sx, sy, sz]")
+                t = t.scaledBy(x: v[0], y: v[1], z: v[2])
+            case "rotate":
+                let v = try operand.numbers(4, shape: "[angle, x, y, z]")
+                t = t.rotated(by: v[0], x: v[1], y: v[2], z: v[3])
+            case "perspective":
+                let d = try operand.number()
+                guard d > 0 else { throw operand.error("the eye distance must be positive, got \(JSONWriter.format(d))") }
+                t = t.concatenating(Transform3D(perspectiveDistance: d))
+            default:
+                let m = try operand.numbers(16, shape: "16 numbers")
+                t = t.concatenating(Transform3D(elements: m)!)
+            }
+        }
+        return t
+    }
+
+    /// A named curve or four control points.
+    func timingFunction() throws(SceneError) -> TimingFunction {
+        switch value {
+        case .string(let s):
+            guard let f = TimingFunction(name: s) else {
+                throw error(
+                    "unknown timing function \"\(s)\" (one of: linear, easeIn, easeOut, easeInEaseOut, default, or [c1x, c1y, c2x, c2y])")
+            }
+            return f
+        case .array:
+            let c = try numbers(4, shape: "control points [c1x, c1y, c2x, c2y]")
+            guard (0...1).contains(c[0]), (0...1).contains(c[2]) else {
+                throw error("the control points' x must lie in 0...1")
+            }
+            return TimingFunction(controlPoints: c[0], c[1], c[2], c[3])
+        default:
+            throw expected("a timing function (a name or [c1x, c1y, c2x, c2y])")
+        }
+    }
+
+    /// A value of a property (or component) type; `contents` names an image of `images`.
+    func propertyValue(_ type: PropertyType, images: [String: BitmapID]) throws(SceneError) -> PropertyValue {
+        switch type {
+        case .number: return .number(try number())
+        case .point: return .point(try point())
+        case .size: return .size(try size())
+        case .rect: return .rect(try rect())
+        case .color: return .color(try color())
+        case .transform: return .transform(try transform())
+        case .bool: return .bool(try bool())
+        case .gravity:
+            return .gravity(try name(ContentsGravity.allCases.map { ($0.rawValue, $0) }, what: "contentsGravity"))
+        case .filter:
+            return .filter(try name(ContentsFilter.allCases.map { ($0.rawValue, $0) }, what: "filter"))
+        case .bitmap:
+            if case .null = value { return .bitmap(nil) }
+            let imageName = try string()
+            guard let id = images[imageName] else {
+                throw error("no image named \"\(imageName)\" in \"images\"")
+            }
+            return .bitmap(id)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reading scene files: bytes, JSON, the document, the compiled script; each step's errors name the
+/// file and, past the JSON syntax, the JSON path.
+public enum SceneLoader {
+    /// The largest scene file read (a 10,000-layer scene is about 2 MiB).
+    public static let maxFileBytes = 64 << 20
+
+    /// Reads, decodes and compiles the scene at `path`.
+    public static func load(file path: String) throws(SceneError) -> SceneScript {
+        let bytes = try read(path)
+        return try load(bytes, file: path)
+    }
+
+    /// Decodes and compiles a scene from `bytes`; `file` names it in errors and locates relative image
+    /// paths.
+    public static func load(_ bytes: [UInt8], file: String) throws(SceneError) -> SceneScript {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(file: file, path: "", message: "not valid JSON: \(error)")
+        }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+        var decoder = SceneDecoder(file: file, folder: folder.isEmpty ? "/" : folder)
+        do {
+            let scene = try decoder.document(JSONNode(json, path: ""))
+            return try SceneScript(scene)
+        } catch {
+            var located = error
+            located.file = file
+            throw located
+        }
+    }
+
+    private static func read(_ path: String) throws(SceneError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw SceneError(file: path, path: "", message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            bytes += chunk[0..<n]
+            if bytes.count > maxFileBytes {
+                throw SceneError(file: path, path: "", message: "larger than \(maxFileBytes >> 20) MiB")
+            }
+            if n < chunk.count {
+                if ferror(file) != 0 {
+                    throw SceneError(file: path, path: "", message: "cannot read: \(String(cString: strerror(errno)))")
+                }
+                return bytes
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+public import LaminaRender
+public import LaminaServer
+
+/// Plays a compiled scene through a `Compositor` with an offscreen output: the embedded compositor of
+/// `lamina render` and `lamina bench`. Lives on the render thread, like the compositor it drives.
+public final class ScenePlayback {
+    /// The compositor, for statistics and readback.
+    public let compositor: Compositor
+    private let script: SceneScript
+    private let client: ClientID
+    private var nextStep = 0
+
+    /// A compositor with the scene's canvas as its output.
+    public init(_ script: SceneScript, context: RenderContext) throws(CompositorError) {
+        self.script = script
+        compositor = try Compositor(context, output: script.scene.canvas)
+        client = compositor.addClient()
+    }
+
+    /// Commits every transaction of the scene up to `time` not committed yet (each stamped with its own
+    /// `at`), then runs the frame at `time`. Frames go forward in time.
+    @discardableResult
+    public func frame(at time: Double) throws(ScenePlaybackError) -> FrameReport {
+        while nextStep < script.steps.count, script.steps[nextStep].at <= time {
+            compositor.commit(script.steps[nextStep].transaction, from: client)
+            nextStep += 1
+        }
+        let report: FrameReport
+        do { report = try compositor.frame(at: time) } catch { throw .compositor(error) }
+        if let (_, error) = report.rejected.first { throw .rejected(error) }
+        return report
+    }
+
+    /// The last frame's pixels, straight alpha (as PNG files hold them).
+    public func image() throws(ScenePlaybackError) -> RGBAImage {
+        do { return try compositor.readPixels().straightAlpha } catch { throw .compositor(error) }
+    }
+}
+
+/// Why playing a scene failed.
+public enum ScenePlaybackError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The compositor could not start or draw.
+    case compositor(CompositorError)
+    /// The compositor refused a transaction the scene compiler accepted (a bug in one of them).
+    case rejected(TransactionError)
+
+    public var description: String {
+        switch self {
+        case .compositor(let error): "\(error)"
+        case .rejected(let error): "the compositor rejected a scene transaction: \(error)"
+        }
+    }
+}

@@ -1,0 +1,187 @@
+public import LaminaCore
+
+/// The model side of the compositor: the layer tree under one canvas root, every client's namespace,
+/// and the rules that apply a client's operations to them atomically.
+///
+/// No GL here: the `Compositor` keeps one and adds the GPU's part (uploads, transition snapshots,
+/// drawing); `lamina probe` and the scene loader use one alone, so what they check and report is what
+/// the compositor would do with the same operations.
+public struct LayerStore: Sendable {
+    /// The model tree: the canvas root and, under it, every client's layers.
+    public private(set) var tree = LayerTree()
+    /// The canvas root layer: its bounds are the output in points; clients' top layers are its sublayers.
+    public let root: LayerID
+    private var clients: [ClientID: Namespace] = [:]
+    private var nextClient: UInt64 = 1
+
+    /// What applying a transaction's operations did, beyond the new tree.
+    public struct Changes: Sendable {
+        /// The tree as it was before (to draw a transition's old appearance from).
+        public var before: LayerTree
+        /// Transitions added to layers that existed before: their old appearance is to be captured.
+        public var transitions: [(layer: LayerID, animation: AnimationID)]
+        /// Animations that stopped because they were replaced, removed or their layer destroyed.
+        public var stopped: [(layer: LayerHandle, entry: AnimationEntry)]
+    }
+
+    /// A store whose canvas root covers `width` x `height` points.
+    public init(width: Double, height: Double) {
+        var values = PropertyValues()
+        values[.bounds] = Rect(x: 0, y: 0, width: width, height: height)
+        values[.position] = Point(x: width / 2, y: height / 2)
+        root = tree.create(name: "canvas", values: values)
+    }
+
+    // MARK: Clients
+
+    /// Opens a namespace for a new client.
+    public mutating func addClient() -> ClientID {
+        let id = ClientID(nextClient)
+        nextClient += 1
+        clients[id] = Namespace()
+        return id
+    }
+
+    /// Ends a client: its layers are destroyed. Returns the animations that stopped with them and the
+    /// compositor's identities of its bitmaps (for the caller to drop their textures).
+    public mutating func removeClient(_ client: ClientID) -> (stopped: [AnimationEntry], bitmaps: [BitmapID]) {
+        guard let space = clients.removeValue(forKey: client) else { return ([], []) }
+        var stopped: [AnimationEntry] = []
+        for id in space.layers.values where tree.contains(id) {
+            stopped += (try? tree.destroy(id)) ?? []
+        }
+        return (stopped, Array(space.bitmaps.values))
+    }
+
+    /// The layer a client's handle names, if any.
+    public func layer(_ handle: LayerHandle, of client: ClientID) -> LayerID? {
+        clients[client]?.layers[handle]
+    }
+
+    /// The compositor's identity of a client's bitmap, if the client uploaded it.
+    public func bitmap(_ id: BitmapID, of client: ClientID) -> BitmapID? {
+        clients[client]?.bitmaps[id]
+    }
+
+    /// The client and handle of a layer (nil for the canvas root and unknown layers).
+    public func owner(of id: LayerID) -> (client: ClientID, handle: LayerHandle)? {
+        for (client, space) in clients {
+            if let handle = space.handles[id] { return (client, handle) }
+        }
+        return nil
+    }
+
+    /// Evaluates every animation at `time` into `presentation` (see `LayerTree.evaluate`).
+    public mutating func evaluate(at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent]) {
+        tree.evaluate(at: time, into: &presentation, events: &events)
+    }
+
+    // MARK: Applying operations
+
+    /// Applies `operations` from `client`, stamped with `commitTime`, whole or not at all: they run on
+    /// copies of the tree and the namespace, which replace the live ones only when every one succeeded.
+    /// `newBitmaps` are the client's bitmaps this transaction introduces, with the compositor's
+    /// identities for them.
+    public mutating func apply(
+        _ operations: [LayerOperation], from client: ClientID, at commitTime: Double,
+        newBitmaps: [BitmapID: BitmapID] = [:]
+    ) throws(TransactionError) -> Changes {
+        guard var space = clients[client] else {
+            throw TransactionError(operationIndex: nil, operation: "commit", reason: .unknownClient(client))
+        }
+        space.bitmaps.merge(newBitmaps) { _, new in new }
+        var working = tree
+        var changes = Changes(before: tree, transitions: [], stopped: [])
+        for (index, operation) in operations.enumerated() {
+            do throws(TransactionError.Reason) {
+                try perform(operation, on: &working, space: &space, at: commitTime, changes: &changes)
+            } catch {
+                throw TransactionError(operationIndex: index, operation: operation.summary, reason: error)
+            }
+        }
+        tree = working
+        clients[client] = space
+        return changes
+    }
+
+    /// One operation on the working copies.
+    private func perform(
+        _ operation: LayerOperation, on working: inout LayerTree, space: inout Namespace, at commitTime: Double,
+        changes: inout Changes
+    ) throws(TransactionError.Reason) {
+        /// Runs a tree edit, telling its error in the client's handles.
+        func edit<T>(_ body: () throws(LayerTreeError) -> T) throws(TransactionError.Reason) -> T {
+            do { return try body() } catch { throw .tree(space.describe(error)) }
+        }
+        switch operation {
+        case .create(let handle, let name):
+            guard space.layers[handle] == nil else { throw .handleInUse(handle) }
+            space.bind(handle, to: working.create(name: name))
+
+        case .destroy(let handle):
+            let id = try space.layer(handle)
+            let entries = try edit { () throws(LayerTreeError) in try working.destroy(id) }
+            changes.stopped += entries.map { (handle, $0) }
+            space.unbind(handle)
+
+        case .set(let handle, let path, var value):
+            let id = try space.layer(handle)
+            if case .bitmap(let bitmap?) = value {
+                guard let mapped = space.bitmaps[bitmap] else { throw .unknownBitmap(bitmap) }
+                value = .bitmap(mapped)
+            }
+            try edit { () throws(LayerTreeError) in try working.setValue(value, at: path, of: id) }
+
+        case .insertSublayer(let handle, let parentHandle, let index):
+            let child = try space.layer(handle)
+            var parent = root
+            if let parentHandle { parent = try space.layer(parentHandle) }
+            try edit { () throws(LayerTreeError) in
+                if let index {
+                    try working.insertSublayer(child, into: parent, at: index)
+                } else {
+                    try working.addSublayer(child, to: parent)
+                }
+            }
+
+        case .removeFromSuperlayer(let handle):
+            let id = try space.layer(handle)
+            try edit { () throws(LayerTreeError) in try working.removeFromSuperlayer(id) }
+
+        case .setMask(let handle, let maskHandle):
+            let id = try space.layer(handle)
+            var mask: LayerID?
+            if let maskHandle { mask = try space.layer(maskHandle) }
+            try edit { () throws(LayerTreeError) in try working.setMask(mask, of: id) }
+
+        case .addAnimation(let handle, var animation, let key):
+            let id = try space.layer(handle)
+            // Where a value-less animation starts: the presentation value at the commit, read from the
+            // tree as it was before this transaction (a layer new in it has none).
+            let existed = tree.contains(id)
+            let base = try edit { () throws(LayerTreeError) -> PropertyValue? in
+                guard existed, let path = animation.keyPath else { return nil }
+                return try tree.presentationValue(path, of: id, at: commitTime)
+            }
+            animation.timing.beginTime = try edit { () throws(LayerTreeError) in
+                try working.stampedBeginTime(animation, committedAt: commitTime, on: id)
+            }
+            let added = try edit { () throws(LayerTreeError) in
+                try working.addAnimation(animation, forKey: key, to: id, base: base)
+            }
+            if let replaced = added.replaced { changes.stopped.append((handle, replaced)) }
+            if case .transition = animation.kind, existed { changes.transitions.append((id, added.id)) }
+
+        case .removeAnimation(let handle, let key):
+            let id = try space.layer(handle)
+            if let entry = try edit({ () throws(LayerTreeError) in try working.removeAnimation(forKey: key, from: id) }) {
+                changes.stopped.append((handle, entry))
+            }
+
+        case .removeAllAnimations(let handle):
+            let id = try space.layer(handle)
+            let entries = try edit { () throws(LayerTreeError) in try working.removeAllAnimations(from: id) }
+            changes.stopped += entries.map { (handle, $0) }
+        }
+    }
+}
