@@ -1,0 +1,69 @@
+import ArgumentParser
+import LaminaScene
+import LaminaServer
+
+/// `lamina bench`: frame times by phase.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Render N frames of a scene as fast as possible and print their times by phase, as JSON.",
+        discussion: """
+            Frame i shows scene time i/60 s; every frame is fully drawn and finished (glFinish). Prints \
+            {"frames": N, "wallSeconds": s, "frameMs": {"median": m, "p99": m}, "phases": {"apply": \
+            {...}, "evaluate": {...}, "build": {...}, "draw": {...}, "finish": {...}}}. apply: \
+            transactions and uploads; evaluate: animations; build: the render list; draw: GL commands \
+            issued; finish: waiting for the GPU.
+            """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: "How many frames to render.")
+    var frames: Int = 120
+
+    func validate() throws {
+        guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
+    }
+
+    func run() throws {
+        let script = try loadScene(scene)
+        let gpu = try makeGPU()
+        let frames = frames
+        let clock = ContinuousClock()
+        let start = clock.now
+        let phases = try gpu.perform { (context) throws(Failure) -> [FramePhases] in
+            let playback = try play(script, context)
+            var phases: [FramePhases] = []
+            phases.reserveCapacity(frames)
+            for i in 0..<frames {
+                let report: FrameReport
+                do { report = try playback.frame(at: Double(i) / 60) } catch { throw Failure("frame \(i): \(error)") }
+                phases.append(report.phases)
+            }
+            return phases
+        }
+        let wall = clock.now - start
+        func summary(_ seconds: [Double]) -> JSONValue {
+            let sorted = seconds.sorted()
+            func rank(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] * 1000 }
+            return .object([("median", .number(round3(rank(0.5)))), ("p99", .number(round3(rank(0.99))))])
+        }
+        let result: JSONValue = .object([
+            ("frames", .number(Double(frames))),
+            ("wallSeconds", .number(round3(Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))),
+            ("frameMs", summary(phases.map(\.total))),
+            (
+                "phases",
+                .object([
+                    ("apply", summary(phases.map(\.apply))), ("evaluate", summary(phases.map(\.evaluate))),
+                    ("build", summary(phases.map(\.build))), ("draw", summary(phases.map(\.draw))),
+                    ("finish", summary(phases.map(\.finish))),
+                ])
+            ),
+        ])
+        print(JSONWriter.write(result))
+    }
+}
+
+/// Three decimals: microsecond resolution for milliseconds.
+private func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

@@ -1,0 +1,101 @@
+import ArgumentParser
+import LaminaRender
+import LaminaScene
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `lamina render`: one frame to a PNG file, or a frame sequence to a folder.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a scene at one time to a PNG file, or a sequence of frames to a folder.",
+        discussion: """
+            The presentation tree at scene time T, drawn by the embedded GPU compositor: 8-bit RGBA PNG, \
+            canvas size x scale pixels, straight alpha.
+              lamina render scene.json --time 1.5 --output frame.png
+              lamina render scene.json --frames 0:2:30 --output frames/   (frame-00000.png ...)
+            """)
+
+    @Argument(help: "The scene file (JSON, docs/scene-format.md).")
+    var scene: String
+
+    @Option(help: "Scene time in seconds of the one frame to render.")
+    var time: Double?
+
+    @Option(help: "A frame sequence: from START to END seconds (inclusive) at FPS frames per second.")
+    var frames: FrameRange?
+
+    @Option(name: .shortAndLong, help: "The PNG file (with --time) or the folder, made if missing (with --frames).")
+    var output: String
+
+    func validate() throws {
+        switch (time, frames) {
+        case (nil, nil): throw ValidationError("give --time T or --frames START:END:FPS")
+        case (.some, .some): throw ValidationError("give --time or --frames, not both")
+        case (let t?, nil) where !(t >= 0 && t.isFinite): throw ValidationError("--time must be a time in seconds of at least 0")
+        default: break
+        }
+    }
+
+    func run() throws {
+        let script = try loadScene(scene)
+        let gpu = try makeGPU()
+        if let time {
+            let output = output
+            try gpu.perform { (context) throws(Failure) in
+                let playback = try play(script, context)
+                try render(playback, at: time)
+                try write(playback, to: output)
+            }
+            return
+        }
+        let times = frames!.times
+        try makeFolder(output)
+        let progress = Progress(total: times.count)
+        let folder = output
+        try gpu.perform { (context) throws(Failure) in
+            let playback = try play(script, context)
+            for (i, t) in times.enumerated() {
+                try render(playback, at: t)
+                try write(playback, to: "\(folder)/frame-\(pad(i)).png")
+                progress.update(i + 1)
+            }
+        }
+    }
+}
+
+func play(_ script: SceneScript, _ context: RenderContext) throws(Failure) -> ScenePlayback {
+    do { return try ScenePlayback(script, context: context) } catch { throw Failure("\(script.scene.file): \(error)") }
+}
+
+func render(_ playback: ScenePlayback, at time: Double) throws(Failure) {
+    do { try playback.frame(at: time) } catch { throw Failure("frame at \(time) s: \(error)") }
+}
+
+private func write(_ playback: ScenePlayback, to path: String) throws(Failure) {
+    do {
+        try PNG.write(try playback.image(), toFile: path)
+    } catch let error as PNGError {
+        throw Failure("\(error)")
+    } catch {
+        throw Failure("\(error)")
+    }
+}
+
+private func pad(_ i: Int) -> String {
+    let digits = String(i)
+    return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+}
+
+/// Makes `path` and its missing parents.
+func makeFolder(_ path: String) throws {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        built += "/" + part
+        if mkdir(built, 0o755) != 0 && errno != EEXIST {
+            throw Failure("cannot make the folder \(built): \(String(cString: strerror(errno)))")
+        }
+    }
+}
