@@ -1,0 +1,110 @@
+import Foundation
+import LaminaScene
+import Testing
+
+/// Runs the built `lamina` executable (beside the test bundle in the build folder) as a real process.
+struct LaminaRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The `lamina` executable `swift build` put beside the tests.
+let laminaExecutable: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("lamina")
+}()
+
+/// Runs `lamina` with `arguments` and waits for it.
+func lamina(_ arguments: String...) throws -> LaminaRun {
+    let process = Process()
+    process.executableURL = laminaExecutable
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall it.
+    let errData = ReadAll(err.fileHandleForReading)
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return LaminaRun(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData.wait(), as: UTF8.self))
+}
+
+/// Reads a handle to its end on another thread.
+final class ReadAll: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// A fresh folder for one test's files.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-scene-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Writes `text` as a scene file in a fresh folder and returns its path.
+func sceneFile(_ text: String, name: String = "scene.json") throws -> String {
+    let url = try temporaryFolder().appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+/// `lamina probe` at `time`, parsed: layer name → property name → value.
+func probe(_ scene: String, at time: Double) throws -> [String: [String: JSONValue]] {
+    let path = try sceneFile(scene)
+    let run = try lamina("probe", path, "--time", "\(time)")
+    try #require(run.status == 0, "lamina probe failed: \(run.stderr)")
+    let json = try JSONParser.parse(Array(run.stdout.utf8))
+    guard case .object(let top) = json, case .object(let layers)? = top.first(where: { $0.key == "layers" })?.value else {
+        Issue.record("probe printed no layers: \(run.stdout)")
+        return [:]
+    }
+    var result: [String: [String: JSONValue]] = [:]
+    for (name, value) in layers {
+        guard case .object(let properties) = value else { continue }
+        result[name] = Dictionary(uniqueKeysWithValues: properties.map { ($0.key, $0.value) })
+    }
+    return result
+}
+
+/// The numbers of a probed value.
+func numbers(_ value: JSONValue?) -> [Double] {
+    switch value {
+    case .number(let n): [n]
+    case .array(let list): list.compactMap { if case .number(let n) = $0 { n } else { nil } }
+    default: []
+    }
+}
+
+/// A scene document around `layers` (and optionally a timeline), on a `width` x `height` canvas.
+func scene(
+    _ layers: String, timeline: String = "[]", images: String = "{}", width: Int = 100, height: Int = 100,
+    scale: Double = 1, background: String = "#000000"
+) -> String {
+    """
+    {"lamina": 1,
+     "canvas": {"width": \(width), "height": \(height), "scale": \(scale), "background": "\(background)"},
+     "images": \(images),
+     "layers": \(layers),
+     "timeline": \(timeline)}
+    """
+}
+
+/// Whether two numbers agree to 1e-6 (probe prints shortest round-trip decimals).
+func close(_ a: [Double], _ b: [Double], tolerance: Double = 1e-6) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+}
