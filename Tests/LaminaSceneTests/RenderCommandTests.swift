@@ -1,0 +1,121 @@
+import Foundation
+import LaminaCore
+import LaminaRender
+import LaminaScene
+import Testing
+
+/// `lamina render` and `lamina bench`: real pixels from the embedded compositor on the GPU (llvmpipe
+/// in CI), read back from the PNG files the command writes.
+@Suite(.serialized) struct RenderCommandTests {
+    func render(_ scene: String, at time: Double, folder: URL? = nil) throws -> RGBAImage {
+        let folder = try folder ?? temporaryFolder()
+        let path = folder.appendingPathComponent("scene.json").path
+        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.png").path
+        let run = try lamina("render", path, "--time", "\(time)", "--output", output)
+        try #require(run.status == 0, "lamina render failed: \(run.stderr)")
+        return try PNG.decode(fileAtPath: output)
+    }
+
+    @Test func everyImageKindLandsWhereItsLayerIs() throws {
+        let folder = try temporaryFolder()
+        // A 2x1 PNG beside the scene: red, green.
+        let png = RGBAImage(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 255, 0, 255], alpha: .straight)
+        try PNG.write(png, toFile: folder.appendingPathComponent("two.png").path)
+        let image = try render(
+            scene(
+                #"""
+                [{"name": "file", "frame": [0, 0, 20, 10], "contents": "file", "magnificationFilter": "nearest"},
+                 {"name": "solid", "frame": [20, 0, 10, 10], "contents": "solid"},
+                 {"name": "pixels", "frame": [30, 0, 20, 10], "contents": "pixels", "magnificationFilter": "nearest"},
+                 {"name": "checker", "frame": [0, 10, 20, 20], "contents": "checker", "magnificationFilter": "nearest"}]
+                """#,
+                images: #"""
+                {"file": {"path": "two.png"}, "solid": {"solid": "#0000FF", "width": 1, "height": 1},
+                 "pixels": {"pixels": ["#FFFFFF", [0, 0, 0, 1]], "width": 2, "height": 1},
+                 "checker": {"checkerboard": ["#FFFF00", "#00FFFF"], "cell": 1, "width": 2, "height": 2}}
+                """#, width: 50, height: 30),
+            at: 0, folder: folder)
+        #expect(image.width == 50 && image.height == 30)
+        #expect(image[5, 5] == SIMD4(255, 0, 0, 255))
+        #expect(image[15, 5] == SIMD4(0, 255, 0, 255))
+        #expect(image[25, 5] == SIMD4(0, 0, 255, 255))
+        #expect(image[35, 5] == SIMD4(255, 255, 255, 255))
+        #expect(image[45, 5] == SIMD4(0, 0, 0, 255))
+        #expect(image[5, 15] == SIMD4(255, 255, 0, 255))
+        #expect(image[15, 15] == SIMD4(0, 255, 255, 255))
+        #expect(image[5, 25] == SIMD4(0, 255, 255, 255))
+    }
+
+    @Test func scaleMultipliesPixelsAndBackgroundKeepsStraightAlpha() throws {
+        let image = try render(
+            scene(##"[{"name": "a", "frame": [10, 10, 10, 10], "backgroundColor": "#FFFFFF"}]"##, width: 40, height: 20, scale: 2, background: "#FF000080"),
+            at: 0)
+        #expect(image.width == 80 && image.height == 40)
+        #expect(image[1, 1] == SIMD4(255, 0, 0, 128))
+        #expect(image[30, 30] == SIMD4(255, 255, 255, 255))
+        #expect(image[19, 30] == SIMD4(255, 0, 0, 128))
+    }
+
+    @Test func timelineAndAnimationsAtTheGivenTime() throws {
+        let s = scene(
+            ##"[{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#FFFFFF", "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 5, "toValue": 95, "duration": 1}]}]"##,
+            timeline: ##"[{"at": 0.5, "disableActions": true, "set": {"a": {"backgroundColor": "#00FF00"}}}]"##)
+        let early = try render(s, at: 0.25)
+        #expect(early[27, 5] == SIMD4(255, 255, 255, 255))  // x centre 27.5: white
+        #expect(early[60, 5] == SIMD4(0, 0, 0, 255))
+        let late = try render(s, at: 0.75)
+        #expect(late[72, 5] == SIMD4(0, 255, 0, 255))  // x centre 72.5, green since 0.5
+    }
+
+    @Test func fadeTransitionCrossFadesOldAndNewContents() throws {
+        let s = scene(
+            ##"[{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]"##,
+            timeline: ##"[{"at": 1, "disableActions": true, "set": {"a": {"backgroundColor": "#0000FF"}}, "animations": {"a": [{"type": "transition", "transition": "fade", "duration": 1}]}}]"##,
+            width: 10, height: 10)
+        let pixel = try render(s, at: 1.5)[5, 5]
+        // Half old red, half new blue (blended in sRGB on premultiplied colours).
+        #expect(abs(Int(pixel.x) - 128) <= 2 && pixel.y == 0 && abs(Int(pixel.z) - 128) <= 2)
+        #expect(try render(s, at: 2.5)[5, 5] == SIMD4(0, 0, 255, 255))
+        #expect(try render(s, at: 0.5)[5, 5] == SIMD4(255, 0, 0, 255))
+    }
+
+    @Test func frameSequenceWritesNumberedFiles() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("scene.json").path
+        try scene(
+            ##"[{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#FFFFFF", "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 5, "toValue": 45, "duration": 1}]}]"##,
+            width: 50, height: 10
+        ).write(toFile: path, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("frames/nested").path
+        let run = try lamina("render", path, "--frames", "0:1:4", "--output", out)
+        try #require(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == (0...4).map { "frame-0000\($0).png" })
+        // Frame 2 is t = 0.5: the square's centre at x = 25.
+        let frame2 = try PNG.decode(fileAtPath: out + "/frame-00002.png")
+        #expect(frame2[25, 5] == SIMD4(255, 255, 255, 255))
+        #expect(frame2[5, 5] == SIMD4(0, 0, 0, 255))
+    }
+
+    @Test func benchPrintsPhaseTimes() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("bench.json").path
+        let made = try lamina("make-bench-scene", "--layers", "50", "--output", path)
+        try #require(made.status == 0, "\(made.stderr)")
+        let run = try lamina("bench", path, "--frames", "5")
+        try #require(run.status == 0, "\(run.stderr)")
+        let json = try JSONParser.parse(Array(run.stdout.utf8))
+        guard case .object(let top) = json else { Issue.record("not an object: \(run.stdout)"); return }
+        #expect(top.map(\.key) == ["frames", "wallSeconds", "frameMs", "phases"])
+        #expect(top[0].value == .number(5))
+        guard case .object(let phases) = top[3].value else { Issue.record("no phases"); return }
+        #expect(phases.map(\.key) == ["apply", "evaluate", "build", "draw", "finish"])
+        for (_, phase) in phases {
+            guard case .object(let stats) = phase, case .number(let median) = stats[0].value, case .number(let p99) = stats[1].value
+            else { Issue.record("bad phase \(phase)"); continue }
+            #expect(stats.map(\.key) == ["median", "p99"])
+            #expect(median >= 0 && p99 >= median)
+        }
+    }
+}
