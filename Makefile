@@ -10,7 +10,7 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev glslang-tools
 
-.PHONY: all deps build test check-shaders clean
+.PHONY: all deps build test check-shaders demo bench-scenes clean
 
 all: build
 
@@ -49,5 +49,31 @@ test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 
+# The examples, each rendered once by the embedded compositor (no daemon) at a time that shows it
+# off, plus the card flip as a frame sequence. NAME:TIME pairs.
+DEMO_DIR    ?= out/demo
+DEMO_SCENES := sprite-sheet:0.15 nine-slice-button:0.5 card-flip:0.6 keyframe-path:1.3 \
+               implicit-timeline:1.3 transition:1.5 layer-speeds:0.5 shadows-and-masks:0
+
+demo: deps
+	$(SWIFT) build --product lamina $(SWIFTFLAGS)
+	@mkdir -p $(DEMO_DIR)
+	@bin=$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/lamina; \
+	for pair in $(DEMO_SCENES); do \
+	  name=$${pair%%:*}; time=$${pair##*:}; \
+	  $$bin render examples/$$name.json --time $$time --output $(DEMO_DIR)/$$name.png || exit 1; \
+	  echo "make demo: examples/$$name.json at $$time s -> $(DEMO_DIR)/$$name.png"; \
+	done; \
+	$$bin render examples/card-flip.json --frames 0:3:20 --output $(DEMO_DIR)/card-flip-frames || exit 1; \
+	echo "make demo: examples/card-flip.json, 0 to 3 s at 20 fps -> $(DEMO_DIR)/card-flip-frames/"
+
+# The 1,000- and 10,000-layer benchmark scenes (generated, not committed), for `lamina bench`.
+bench-scenes: deps
+	$(SWIFT) build --product lamina $(SWIFTFLAGS)
+	@mkdir -p out/bench
+	@bin=$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/lamina; \
+	for n in 1000 10000; do $$bin make-bench-scene --layers $$n --output out/bench/layers-$$n.json || exit 1; \
+	  echo "make bench-scenes: out/bench/layers-$$n.json"; done
+
 clean:
-	rm -rf .build
+	rm -rf .build out
