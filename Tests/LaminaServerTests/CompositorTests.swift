@@ -1,0 +1,175 @@
+import LaminaCore
+import LaminaRender
+import LaminaServer
+import Testing
+
+/// The frame pipeline on the real GPU (llvmpipe in CI): transactions applied atomically and in order,
+/// per-client namespaces, events, uploads and pixels.
+@Suite(.serialized) struct CompositorTests {
+    static let gpu: GPUContext = try! GPUContext(display: DisplaySelection.standard().select())
+
+    /// Runs `body` with a fresh 40x20-point compositor on the render thread.
+    func withCompositor<T: Sendable>(
+        _ body: @escaping @Sendable (Compositor) throws -> T
+    ) throws -> T {
+        try Self.gpu.perform { (context) throws -> T in
+            let compositor = try Compositor(context, output: OutputConfiguration(width: 40, height: 20))
+            return try body(compositor)
+        }
+    }
+
+    static let red = RGBAImage(width: 2, height: 2, filledWith: SIMD4(255, 0, 0, 255), alpha: .straight)
+
+    /// A square layer `h` of `size` points at `origin`, on the root.
+    static func square(_ h: UInt64, at origin: Point, size: Double = 10, color: Color = .white) -> [LayerOperation] {
+        let handle = LayerHandle(h)
+        return [
+            .create(handle, name: "square\(h)"),
+            .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: size, height: size))),
+            .set(handle, LayerKeyPath(.anchorPoint), .point(.zero)),
+            .set(handle, LayerKeyPath(.position), .point(origin)),
+            .set(handle, LayerKeyPath(.backgroundColor), .color(color)),
+            .insertSublayer(handle, into: nil, at: nil),
+        ]
+    }
+
+    @Test func appliesInCommitOrderAndStampsCommitTimes() throws {
+        let (x, pixel) = try withCompositor { c in
+            let client = c.addClient()
+            c.commit(Transaction(operations: Self.square(1, at: .zero), commitTime: 0), from: client)
+            let slide = Animation.basic(LayerKeyPath(.position), from: .point(.zero), to: .point(Point(x: 20, y: 0)),
+                                        timing: MediaTiming(duration: 1))
+            c.commit(Transaction(operations: [.addAnimation(LayerHandle(1), slide, key: "slide")], commitTime: 1), from: client)
+            let report = try c.frame(at: 1.5)
+            #expect(report.applied.map(\.commitTime) == [0, 1])
+            let id = c.store.layer(LayerHandle(1), of: client)!
+            let x = c.presentation.value(.position, of: id, in: c.tree).x
+            return (x, try c.readPixels()[15, 5])
+        }
+        #expect(x == 10)  // begun at its commit (1.0), half-way at 1.5
+        #expect(pixel == SIMD4(255, 255, 255, 255))
+    }
+
+    @Test func aBadTransactionIsRejectedWholeAndNothingElseIsLost() throws {
+        let result = try withCompositor { c in
+            let a = c.addClient(), b = c.addClient()
+            c.commit(Transaction(operations: Self.square(1, at: .zero)), from: b)
+            var bad = Self.square(1, at: Point(x: 20, y: 0))
+            bad.append(.set(LayerHandle(9), LayerKeyPath(.opacity), .number(0.5)))
+            c.commit(Transaction(operations: bad), from: a)
+            c.commit(Transaction(operations: Self.square(2, at: Point(x: 30, y: 10))), from: a)
+            let report = try c.frame(at: 0)
+            let image = try c.readPixels()
+            return (
+                report.rejected.map { "\($0.client) \($0.error)" }, report.applied.count, c.tree.count,
+                image[25, 5], image[5, 5], image[35, 15]
+            )
+        }
+        #expect(result.0 == ["client#1 operation 6 (set opacity of layer@9): unknown layer layer@9"])
+        #expect(result.1 == 2)
+        #expect(result.2 == 3)  // the root, b's square, a's second square
+        #expect(result.3 == SIMD4(0, 0, 0, 0))  // the rejected square was never made
+        #expect(result.4 == SIMD4(255, 255, 255, 255))
+        #expect(result.5 == SIMD4(255, 255, 255, 255))
+    }
+
+    @Test func treeErrorsAreToldInTheClientsHandles() throws {
+        let errors = try withCompositor { c in
+            let client = c.addClient()
+            let (p, q) = (LayerHandle(1), LayerHandle(2))
+            c.commit(Transaction(operations: [.create(p, name: nil), .create(q, name: nil), .insertSublayer(q, into: p, at: nil)]), from: client)
+            c.commit(Transaction(operations: [.insertSublayer(p, into: q, at: nil)]), from: client)
+            c.commit(Transaction(operations: [.insertSublayer(p, into: nil, at: 5)]), from: client)
+            c.commit(Transaction(operations: [.create(p, name: nil)]), from: client)
+            c.commit(Transaction(operations: [.set(p, LayerKeyPath(.contents), .bitmap(BitmapID(7)))]), from: client)
+            let other = c.addClient()
+            c.commit(Transaction(operations: [.destroy(p)]), from: other)
+            return try c.frame(at: 0).rejected.map { "\($0.error)" }
+        }
+        #expect(errors == [
+            "operation 0 (insert layer@1 into layer@2): layer@1 cannot go under layer@2, which is already below it (that would make a cycle)",
+            "operation 0 (insert layer@1 into the root): index 5 is outside 0...0 for the sublayers of the canvas root",
+            "operation 0 (create layer@1): layer@1 already exists",
+            "operation 0 (set contents of layer@1): unknown bitmap#7",
+            "operation 0 (destroy layer@1): unknown layer layer@1",
+        ])
+    }
+
+    @Test func eventsReportStartsStopsAndReplacements() throws {
+        let events = try withCompositor { c in
+            let client = c.addClient()
+            let h = LayerHandle(1)
+            let fade = Animation.basic(LayerKeyPath(.opacity), from: .number(0), to: .number(1), timing: MediaTiming(duration: 1))
+            c.commit(Transaction(operations: [.create(h, name: nil), .insertSublayer(h, into: nil, at: nil), .addAnimation(h, fade, key: "fade")], commitTime: 0), from: client)
+            var all = try c.frame(at: 0.5).events
+            c.commit(Transaction(operations: [.addAnimation(h, fade, key: "fade")], commitTime: 0.5), from: client)
+            all += try c.frame(at: 0.6).events
+            all += try c.frame(at: 2).events
+            return all.map { "\($0.layer) \($0.key ?? "-") \($0.kind)" }
+        }
+        #expect(events == [
+            "layer@1 fade started", "layer@1 fade stopped(completed: false)", "layer@1 fade started",
+            "layer@1 fade stopped(completed: true)",
+        ])
+    }
+
+    @Test func bitmapsUploadOnceAndDamageUpdatesOnlyTheirRectangle() throws {
+        let (before, after, uploads) = try withCompositor { c in
+            let client = c.addClient()
+            let h = LayerHandle(1)
+            var ops = Self.square(1, at: .zero, size: 20, color: .clear)
+            ops.append(.set(h, LayerKeyPath(.contents), .bitmap(BitmapID(3))))
+            ops.append(.set(h, LayerKeyPath(.magnificationFilter), .filter(.nearest)))
+            c.commit(Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(3), image: Self.red)]), from: client)
+            try c.frame(at: 0)
+            let before = try c.readPixels()
+            var changed = Self.red
+            changed.bytes[4..<8] = [0, 0, 255, 255]  // pixel (1, 0) turns blue
+            c.commit(
+                Transaction(bitmaps: [BitmapContents(id: BitmapID(3), image: changed, damage: PixelRegion(x: 1, y: 0, width: 1, height: 1))]),
+                from: client)
+            try c.frame(at: 0)
+            return (before, try c.readPixels(), c.textureStatistics.uploads)
+        }
+        #expect(before[15, 5] == SIMD4(255, 0, 0, 255))
+        #expect(after[15, 5] == SIMD4(0, 0, 255, 255))
+        #expect(after[5, 5] == SIMD4(255, 0, 0, 255))
+        #expect(uploads == 1)  // the second was a partial upload
+    }
+
+    @Test func removingAClientLeavesNothingBehind() throws {
+        let (layers, textures, pixel) = try withCompositor { c in
+            let client = c.addClient()
+            var ops = Self.square(1, at: .zero)
+            ops.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
+            c.commit(Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(1), image: Self.red)]), from: client)
+            try c.frame(at: 0)
+            c.commit(Transaction(operations: Self.square(2, at: .zero)), from: client)  // still queued
+            c.removeClient(client)
+            try c.frame(at: 0)
+            return (c.tree.count, c.textureStatistics.count, try c.readPixels()[5, 5])
+        }
+        #expect(layers == 1)
+        #expect(textures == 0)
+        #expect(pixel == SIMD4(0, 0, 0, 0))
+    }
+
+    @Test func impossibleOutputsAreRefused() throws {
+        let errors = Self.gpu.perform { (context) -> [String] in
+            [OutputConfiguration(width: 0, height: 10), OutputConfiguration(width: 10, height: 10, scale: -1),
+             OutputConfiguration(width: 20000, height: 10)].map { output in
+                do {
+                    _ = try Compositor(context, output: output)
+                    return "made"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }
+        #expect(errors == [
+            "output: the size must be positive, not 0.0x10.0 points",
+            "output: the scale must be a positive number, not -1.0",
+            "output: 20000.0x10.0 pixels is outside 1...16384 pixels on a side",
+        ])
+    }
+}
