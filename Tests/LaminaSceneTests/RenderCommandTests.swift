@@ -80,6 +80,18 @@ import Testing
         #expect(try render(s, at: 0.5)[5, 5] == SIMD4(255, 0, 0, 255))
     }
 
+    @Test func pushTransitionWithSubtypeAndProgressRange() throws {
+        let s = scene(
+            ##"[{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]"##,
+            timeline: ##"[{"at": 1, "disableActions": true, "set": {"a": {"backgroundColor": "#0000FF"}}, "animations": {"a": [{"type": "transition", "transition": "push", "subtype": "fromRight", "startProgress": 0.5, "endProgress": 1, "duration": 1}]}}]"##,
+            width: 10, height: 10)
+        // At the commit the push is already half-way (startProgress 0.5): the old red has slid half
+        // out to the left, the new blue half in from the right.
+        let image = try render(s, at: 1)
+        #expect(image[2, 5] == SIMD4(255, 0, 0, 255))
+        #expect(image[7, 5] == SIMD4(0, 0, 255, 255))
+    }
+
     @Test func frameSequenceWritesNumberedFiles() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("scene.json").path

@@ -154,6 +154,30 @@ import Testing
         #expect(pixel == SIMD4(0, 0, 0, 0))
     }
 
+    @Test func aFailedUploadRejectsTheTransactionWhole() throws {
+        let (rejected, layers, textures, later) = try Self.gpu.perform { (context) throws -> ([String], Int, Int, Int) in
+            // A 16-byte budget holds a 2x2 bitmap, not a 4x4 one.
+            let c = try Compositor(context, output: OutputConfiguration(width: 40, height: 20), textureBudget: 16)
+            let client = c.addClient()
+            let big = RGBAImage(width: 4, height: 4, filledWith: SIMD4(0, 255, 0, 255), alpha: .straight)
+            var ops = Self.square(1, at: .zero)
+            ops.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
+            c.commit(
+                Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(2), image: Self.red), BitmapContents(id: BitmapID(1), image: big)]),
+                from: client)
+            let report = try c.frame(at: 0)
+            // The same handles are free again afterwards: nothing of the rejected transaction stayed.
+            c.commit(Transaction(operations: Self.square(1, at: .zero)), from: client)
+            let later = try c.frame(at: 0).applied.count
+            return (report.rejected.map { "\($0.error)" }, c.tree.count, c.textureStatistics.count, later)
+        }
+        #expect(rejected.count == 1)
+        #expect(rejected.first?.hasPrefix("upload bitmap#1: ") == true, "\(rejected)")
+        #expect(layers == 2)  // the root and the square of the second transaction
+        #expect(textures == 0)
+        #expect(later == 1)
+    }
+
     @Test func impossibleOutputsAreRefused() throws {
         let errors = Self.gpu.perform { (context) -> [String] in
             [OutputConfiguration(width: 0, height: 10), OutputConfiguration(width: 10, height: 10, scale: -1),

@@ -180,10 +180,9 @@ public final class Compositor {
             }
         }
 
-        let saved = store
         let changes = try store.apply(transaction.operations, from: client, at: commitTime, newBitmaps: newBitmaps)
         func undo() {
-            store = saved
+            store.revert(changes)
             for upload in uploads where upload.isNew { renderer.textures.remove(upload.id) }
             for transition in changes.transitions { renderer.releaseAppearance(for: transition.animation) }
         }

@@ -16,8 +16,11 @@ public struct LayerStore: Sendable {
 
     /// What applying a transaction's operations did, beyond the new tree.
     public struct Changes: Sendable {
-        /// The tree as it was before (to draw a transition's old appearance from).
+        /// The tree as it was before (to draw a transition's old appearance from, or to go back to).
         public var before: LayerTree
+        /// The client and its namespace as they were before (to go back to).
+        fileprivate var client: ClientID
+        fileprivate var namespaceBefore: Namespace
         /// Transitions added to layers that existed before: their old appearance is to be captured.
         public var transitions: [(layer: LayerID, animation: AnimationID)]
         /// Animations that stopped because they were replaced, removed or their layer destroyed.
@@ -89,9 +92,9 @@ public struct LayerStore: Sendable {
         guard var space = clients[client] else {
             throw TransactionError(operationIndex: nil, operation: "commit", reason: .unknownClient(client))
         }
+        var changes = Changes(before: tree, client: client, namespaceBefore: space, transitions: [], stopped: [])
         space.bitmaps.merge(newBitmaps) { _, new in new }
         var working = tree
-        var changes = Changes(before: tree, transitions: [], stopped: [])
         for (index, operation) in operations.enumerated() {
             do throws(TransactionError.Reason) {
                 try perform(operation, on: &working, space: &space, at: commitTime, changes: &changes)
@@ -102,6 +105,13 @@ public struct LayerStore: Sendable {
         tree = working
         clients[client] = space
         return changes
+    }
+
+    /// Undoes the `apply` that returned `changes` (when a later step of the transaction, such as an
+    /// upload, failed). Nothing else may have been applied since.
+    public mutating func revert(_ changes: Changes) {
+        tree = changes.before
+        clients[changes.client] = changes.namespaceBefore
     }
 
     /// One operation on the working copies.
