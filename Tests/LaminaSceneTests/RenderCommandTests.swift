@@ -110,6 +110,28 @@ import Testing
         #expect(frame2[5, 5] == SIMD4(0, 0, 0, 255))
     }
 
+    @Test func progressBarOnlyWhenStderrIsATerminal() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("scene.json").path
+        try scene(##"[{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#FFFFFF"}]"##, width: 10, height: 10)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        // Through a pipe: nothing on stderr.
+        let piped = try lamina("render", path, "--frames", "0:1:2", "--output", folder.appendingPathComponent("a").path)
+        #expect(piped.status == 0 && piped.stderr.isEmpty)
+        // Under a pseudo-terminal (util-linux `script`, part of every Debian system): the bar.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(laminaExecutable.path) render \(path) --frames 0:1:2 --output \(folder.path)/b", "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("] 1/3 frames") && text.contains("] 3/3 frames"), "\(text)")
+    }
+
     @Test func benchPrintsPhaseTimes() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("bench.json").path
