@@ -102,8 +102,13 @@ public final class Compositor {
         var report = FrameReport(time: time)
         var mark = clock.now
 
-        let queued = pending
-        pending.removeAll(keepingCapacity: true)
+        // Swap the queue out rather than copy it: a frame with commits allocates no second array.
+        var queued: [(client: ClientID, transaction: Transaction)] = []
+        swap(&queued, &pending)
+        defer {
+            queued.removeAll(keepingCapacity: true)
+            swap(&queued, &pending)
+        }
         for (client, transaction) in queued {
             let commitTime = transaction.commitTime ?? time
             do {
