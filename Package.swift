@@ -22,14 +22,18 @@ let package = Package(
     products: [
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
+        .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .executable(name: "lamina", targets: ["lamina"]),
+        .executable(name: "laminad", targets: ["laminad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // MARK: System libraries (pkg-config names as Debian ships them).
@@ -38,6 +42,10 @@ let package = Package(
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+
+        // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
+        .target(name: "CLaminaSys"),
 
         // MARK: GLSL ES 3.00 sources, embedded into the binary (no bundle to install beside it).
         // Every shader file is listed here; ShaderSources.swift names them, and a test checks both
@@ -68,8 +76,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "LaminaWire",
+            dependencies: ["LaminaCore", "CLaminaSys"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LaminaServer",
-            dependencies: ["LaminaCore", "LaminaRender"],
+            dependencies: [
+                "LaminaCore", "LaminaRender", "LaminaWire", "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -86,6 +102,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(
+            name: "laminad",
+            dependencies: [
+                "LaminaCore", "LaminaRender", "LaminaWire", "LaminaServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
         // MARK: Tests.
         .testTarget(
             name: "LaminaCoreTests",
@@ -98,6 +125,19 @@ let package = Package(
         .testTarget(
             name: "LaminaRenderTests",
             dependencies: ["LaminaRender", "LaminaCore", "Shaders", "CGLES3"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaWireTests",
+            dependencies: [
+                "LaminaWire", "LaminaCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaDaemonTests",
+            dependencies: ["LaminaWire", "LaminaCore", "LaminaRender"],
             swiftSettings: strict
         ),
         .testTarget(

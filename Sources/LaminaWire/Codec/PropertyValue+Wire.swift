@@ -1,0 +1,91 @@
+public import LaminaCore
+
+// Property values travel without a type tag: the key path they belong to fixes their type through the
+// property table, so the table is the one schema both sides share (`docs/protocol.md`, "Values").
+
+extension WireWriter {
+    /// Appends a key path: the property's index in `LayerProperties.table`, then the component
+    /// (0 for the whole value, else 1 + its index in `LayerKeyPath.Component.allCases`).
+    public mutating func keyPath(_ path: LayerKeyPath) {
+        u8(UInt8(path.key.rawValue))
+        if let component = path.component {
+            u8(UInt8(LayerKeyPath.Component.allCases.firstIndex(of: component)! + 1))
+        } else {
+            u8(0)
+        }
+    }
+
+    /// Appends a value in the encoding of its type.
+    public mutating func value(_ v: PropertyValue) {
+        switch v {
+        case .number(let n): f64(n)
+        case .point(let p): f64(p.x); f64(p.y)
+        case .size(let s): f64(s.width); f64(s.height)
+        case .rect(let r): f64(r.origin.x); f64(r.origin.y); f64(r.size.width); f64(r.size.height)
+        case .color(let c): f64(c.red); f64(c.green); f64(c.blue); f64(c.alpha)
+        case .transform(let t): for e in t.elements { f64(e) }
+        case .bool(let b): bool(b)
+        case .gravity(let g): u8(UInt8(ContentsGravity.allCases.firstIndex(of: g)!))
+        case .filter(let f): u8(UInt8(ContentsFilter.allCases.firstIndex(of: f)!))
+        case .bitmap(let id): optional(id) { $0.u64($1.rawValue) }
+        }
+    }
+}
+
+extension WireReader {
+    /// Reads a key path (see `WireWriter.keyPath`).
+    public mutating func keyPath() throws(WireError) -> LayerKeyPath {
+        let start = offset
+        let index = Int(try u8("a property index"))
+        guard index < LayerProperties.table.count, let key = PropertyKey(rawValue: index) else {
+            throw WireError(offset: start, "unknown property index \(index) (0...\(LayerProperties.table.count - 1))")
+        }
+        let componentIndex = Int(try u8("a key path component"))
+        guard componentIndex > 0 else { return LayerKeyPath(key) }
+        let components = LayerKeyPath.Component.allCases
+        guard componentIndex <= components.count else {
+            throw WireError(offset: start + 1, "unknown key path component \(componentIndex)")
+        }
+        let name = "\(key.name).\(components[componentIndex - 1].rawValue)"
+        do {
+            return try LayerKeyPath(name)
+        } catch {
+            throw WireError(offset: start + 1, "\(name) is not a key path (\(key.name) has no such component)")
+        }
+    }
+
+    /// Reads a value of `type`. Numbers must be finite.
+    public mutating func value(of type: PropertyType) throws(WireError) -> PropertyValue {
+        switch type {
+        case .number: return .number(try finite("a number value"))
+        case .point: return .point(Point(x: try finite("x"), y: try finite("y")))
+        case .size: return .size(Size(width: try finite("width"), height: try finite("height")))
+        case .rect:
+            let (x, y, w, h) = (try finite("x"), try finite("y"), try finite("width"), try finite("height"))
+            return .rect(Rect(x: x, y: y, width: w, height: h))
+        case .color:
+            let (r, g, b, a) = (try finite("red"), try finite("green"), try finite("blue"), try finite("alpha"))
+            return .color(Color(red: r, green: g, blue: b, alpha: a))
+        case .transform:
+            var elements: [Double] = []
+            elements.reserveCapacity(16)
+            for i in 0..<16 { elements.append(try finite("transform element \(i)")) }
+            return .transform(Transform3D(elements: elements)!)
+        case .bool: return .bool(try bool("a boolean value"))
+        case .gravity: return .gravity(try enumeration(ContentsGravity.allCases, "contents gravity"))
+        case .filter: return .filter(try enumeration(ContentsFilter.allCases, "contents filter"))
+        case .bitmap: return .bitmap(try optional("a bitmap") { (r: inout WireReader) throws(WireError) in BitmapID(try r.u64("a bitmap id")) })
+        }
+    }
+
+    /// The fewest bytes a value of `type` takes (for bounding array counts).
+    static func minimumSize(of type: PropertyType) -> Int {
+        switch type {
+        case .number: 8
+        case .point, .size: 16
+        case .rect, .color: 32
+        case .transform: 128
+        case .bool, .gravity, .filter, .bitmap: 1
+        }
+    }
+}

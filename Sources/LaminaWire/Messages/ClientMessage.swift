@@ -1,0 +1,146 @@
+public import LaminaCore
+
+/// The protocol version this code speaks (the handshake's `version`).
+public let laminaProtocolVersion: UInt32 = 1
+
+/// A commit: the client's serial for it (echoed in its acknowledgement, error and completion), the
+/// bitmaps it brings, and its operations, applied atomically in order at one frame boundary.
+public struct Commit: Hashable, Sendable {
+    public var serial: UInt32
+    public var bitmaps: [WireBitmap]
+    public var operations: [LayerOperation]
+
+    /// A commit.
+    public init(serial: UInt32, bitmaps: [WireBitmap] = [], operations: [LayerOperation]) {
+        self.serial = serial
+        self.bitmaps = bitmaps
+        self.operations = operations
+    }
+}
+
+/// Where a screenshot's pixels go.
+public enum ScreenshotDestination: Hashable, Sendable {
+    /// A PNG file's bytes in the reply.
+    case png
+    /// Raw premultiplied RGBA rows, tightly packed, written into the client's pool at `offset`.
+    case pool(id: UInt32, offset: UInt64)
+}
+
+/// A message from a client to the daemon (`docs/protocol.md`, "Requests").
+public enum ClientMessage: Hashable, Sendable {
+    /// Opens the session: must come first, once.
+    case hello(version: UInt32, name: String)
+    /// A shared-memory pool: a memfd sealed with `F_SEAL_SHRINK`, at least `size` bytes.
+    case createPool(id: UInt32, size: UInt64, descriptor: Int32)
+    /// Forgets a pool (bitmaps already uploaded from it stay).
+    case destroyPool(id: UInt32)
+    /// A transaction.
+    case commit(Commit)
+    /// Asks for one `frame` event at the next frame (the display link's tick).
+    case requestFrame(serial: UInt32)
+    /// Asks for one layer's presentation values now.
+    case queryPresentation(serial: UInt32, layer: LayerHandle)
+    /// Asks for the output's pixels after the next frame.
+    case screenshot(serial: UInt32, destination: ScreenshotDestination)
+    /// Asks for the daemon's statistics.
+    case stats(serial: UInt32)
+
+    /// The opcodes, in the order of `docs/protocol.md`.
+    public enum Opcode: UInt16, Sendable, CaseIterable {
+        case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats
+    }
+
+    /// This message's opcode.
+    public var opcode: Opcode {
+        switch self {
+        case .hello: .hello
+        case .createPool: .createPool
+        case .destroyPool: .destroyPool
+        case .commit: .commit
+        case .requestFrame: .requestFrame
+        case .queryPresentation: .queryPresentation
+        case .screenshot: .screenshot
+        case .stats: .stats
+        }
+    }
+
+    /// The message as bytes and descriptors.
+    public var raw: RawMessage {
+        var w = WireWriter()
+        var descriptors: [Int32] = []
+        switch self {
+        case .hello(let version, let name):
+            w.u32(version)
+            w.string(name)
+        case .createPool(let id, let size, let descriptor):
+            w.u32(id)
+            w.u64(size)
+            descriptors = [descriptor]
+        case .destroyPool(let id):
+            w.u32(id)
+        case .commit(let c):
+            w.u32(c.serial)
+            w.array(c.bitmaps) { $0.bitmap($1) }
+            w.array(c.operations) { $0.operation($1) }
+        case .requestFrame(let serial), .stats(let serial):
+            w.u32(serial)
+        case .queryPresentation(let serial, let layer):
+            w.u32(serial)
+            w.u64(layer.rawValue)
+        case .screenshot(let serial, let destination):
+            w.u32(serial)
+            switch destination {
+            case .png: w.u8(0)
+            case .pool(let id, let offset): w.u8(1); w.u32(id); w.u64(offset)
+            }
+        }
+        return RawMessage(opcode: opcode.rawValue, body: w.bytes, descriptors: descriptors)
+    }
+
+    /// Decodes a client message. Its descriptors stay with `raw` (the caller closes what it does not keep).
+    public init(_ raw: RawMessage) throws(WireError) {
+        guard let opcode = Opcode(rawValue: raw.opcode) else {
+            throw WireError(offset: 0, "unknown request opcode \(raw.opcode)")
+        }
+        let expectedDescriptors = opcode == .createPool ? 1 : 0
+        guard raw.descriptors.count == expectedDescriptors else {
+            throw WireError(
+                offset: 0, "\(opcode) carries \(raw.descriptors.count) file descriptors, not \(expectedDescriptors)")
+        }
+        var r = WireReader(raw.body)
+        switch opcode {
+        case .hello:
+            self = .hello(version: try r.u32("the protocol version"), name: try r.string("the client name", limit: 256))
+        case .createPool:
+            self = .createPool(id: try r.u32("a pool id"), size: try r.u64("a pool size"), descriptor: raw.descriptors[0])
+        case .destroyPool:
+            self = .destroyPool(id: try r.u32("a pool id"))
+        case .commit:
+            let serial = try r.u32("the commit serial")
+            let bitmaps = try r.array("bitmaps", minimumSize: 38) { (r: inout WireReader, _) throws(WireError) in try r.bitmap() }
+            let operations = try r.array("operations", minimumSize: 9) { (r: inout WireReader, i) throws(WireError) in
+                do throws(WireError) {
+                    return try r.operation()
+                } catch {
+                    throw WireError(offset: error.offset, "operation \(i): \(error.message)")
+                }
+            }
+            self = .commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations))
+        case .requestFrame:
+            self = .requestFrame(serial: try r.u32("a serial"))
+        case .queryPresentation:
+            self = .queryPresentation(serial: try r.u32("a serial"), layer: LayerHandle(try r.u64("a layer handle")))
+        case .screenshot:
+            let serial = try r.u32("a serial")
+            let start = r.offset
+            switch try r.u8("the screenshot destination") {
+            case 0: self = .screenshot(serial: serial, destination: .png)
+            case 1: self = .screenshot(serial: serial, destination: .pool(id: try r.u32("a pool id"), offset: try r.u64("a pool offset")))
+            case let other: throw WireError(offset: start, "unknown screenshot destination \(other) (0...1)")
+            }
+        case .stats:
+            self = .stats(serial: try r.u32("a serial"))
+        }
+        try r.expectEnd("\(opcode) request")
+    }
+}

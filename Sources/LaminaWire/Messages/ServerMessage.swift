@@ -1,0 +1,225 @@
+public import LaminaCore
+
+/// An output as the handshake describes it.
+public struct OutputInfo: Hashable, Sendable {
+    public var name: String
+    /// Size in points.
+    public var width: Double
+    public var height: Double
+    /// Pixels per point.
+    public var scale: Double
+    /// Frames per second.
+    public var refreshRate: Double
+
+    /// An output.
+    public init(name: String, width: Double, height: Double, scale: Double, refreshRate: Double) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.refreshRate = refreshRate
+    }
+}
+
+/// The reply to `hello`.
+public struct Welcome: Hashable, Sendable {
+    public var protocolVersion: UInt32
+    /// The daemon's release, for logs.
+    public var serverVersion: String
+    /// The daemon's media time (CLOCK_MONOTONIC seconds) when it sent the welcome.
+    public var mediaTime: Double
+    public var outputs: [OutputInfo]
+    public var limits: ClientLimits
+
+    /// A welcome.
+    public init(protocolVersion: UInt32, serverVersion: String, mediaTime: Double, outputs: [OutputInfo], limits: ClientLimits) {
+        self.protocolVersion = protocolVersion
+        self.serverVersion = serverVersion
+        self.mediaTime = mediaTime
+        self.outputs = outputs
+        self.limits = limits
+    }
+}
+
+/// A refusal: which request (its serial; 0 for a connection-level error), why, which operation of a
+/// commit (-1 for none), and a message naming what was wrong.
+public struct ErrorReport: Hashable, Sendable, CustomStringConvertible {
+    public var serial: UInt32
+    public var code: ErrorCode
+    public var operationIndex: Int32
+    public var message: String
+
+    /// An error report.
+    public init(serial: UInt32, code: ErrorCode, operationIndex: Int32 = -1, message: String) {
+        self.serial = serial
+        self.code = code
+        self.operationIndex = operationIndex
+        self.message = message
+    }
+
+    public var description: String { "\(code) (serial \(serial)): \(message)" }
+}
+
+/// The daemon's counters (`lamina stats`).
+public struct DaemonStats: Hashable, Sendable {
+    public var clients: UInt32 = 0
+    /// Layers in the tree, the canvas root excluded.
+    public var layers: UInt32 = 0
+    /// Animations attached to layers.
+    public var animations: UInt32 = 0
+    public var textures: UInt32 = 0
+    public var textureBytes: UInt64 = 0
+    public var pools: UInt32 = 0
+    public var poolBytes: UInt64 = 0
+    public var framesDrawn: UInt64 = 0
+    public var transactionsApplied: UInt64 = 0
+    public var transactionsRejected: UInt64 = 0
+    /// Frame times (the whole pipeline) over recent frames, in milliseconds.
+    public var frameMillisecondsP50: Double = 0
+    public var frameMillisecondsP90: Double = 0
+    public var frameMillisecondsP99: Double = 0
+    /// Seconds since the daemon started.
+    public var uptime: Double = 0
+
+    /// All zero.
+    public init() {}
+}
+
+/// A message from the daemon to a client (`docs/protocol.md`, "Events and replies").
+public enum ServerMessage: Hashable, Sendable {
+    case welcome(Welcome)
+    case error(ErrorReport)
+    /// A commit was applied at the frame boundary of `commitTime` (its animations begin then).
+    case committed(serial: UInt32, commitTime: Double)
+    /// An animation began its active interval.
+    case animationStarted(layer: LayerHandle, animation: UInt64, key: String?)
+    /// An animation stopped: finished its active duration, or was removed or replaced before that.
+    case animationStopped(layer: LayerHandle, animation: UInt64, key: String?, finished: Bool)
+    /// Every animation a commit added has stopped (sent right after `committed` when it added none).
+    case transactionCompleted(serial: UInt32)
+    /// A frame the client asked for with `requestFrame`: when it was composed and when it is shown.
+    case frame(serial: UInt32, time: Double, targetTime: Double)
+    /// One layer's presentation values at `time`, one per row of the property table, in table order.
+    case presentation(serial: UInt32, layer: LayerHandle, time: Double, values: [PropertyValue])
+    /// A screenshot: its size in pixels and, for `.png`, the PNG file (empty when written to a pool).
+    case screenshot(serial: UInt32, width: UInt32, height: UInt32, png: [UInt8])
+    case stats(serial: UInt32, DaemonStats)
+
+    /// The opcodes; events have the high bit set so a capture tells the directions apart.
+    public enum Opcode: UInt16, Sendable, CaseIterable {
+        case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
+        case presentation, screenshot, stats
+    }
+
+    /// This message's opcode.
+    public var opcode: Opcode {
+        switch self {
+        case .welcome: .welcome
+        case .error: .error
+        case .committed: .committed
+        case .animationStarted: .animationStarted
+        case .animationStopped: .animationStopped
+        case .transactionCompleted: .transactionCompleted
+        case .frame: .frame
+        case .presentation: .presentation
+        case .screenshot: .screenshot
+        case .stats: .stats
+        }
+    }
+
+    /// Header and body.
+    public var encoded: [UInt8] {
+        var w = WireWriter()
+        switch self {
+        case .welcome(let m):
+            w.u32(m.protocolVersion)
+            w.string(m.serverVersion)
+            w.f64(m.mediaTime)
+            w.array(m.outputs) { w, o in
+                w.string(o.name); w.f64(o.width); w.f64(o.height); w.f64(o.scale); w.f64(o.refreshRate)
+            }
+            w.limits(m.limits)
+        case .error(let e):
+            w.u32(e.serial); w.u16(e.code.rawValue); w.i32(e.operationIndex); w.string(e.message)
+        case .committed(let serial, let time):
+            w.u32(serial); w.f64(time)
+        case .animationStarted(let layer, let animation, let key):
+            w.u64(layer.rawValue); w.u64(animation); w.optional(key) { $0.string($1) }
+        case .animationStopped(let layer, let animation, let key, let finished):
+            w.u64(layer.rawValue); w.u64(animation); w.optional(key) { $0.string($1) }; w.bool(finished)
+        case .transactionCompleted(let serial):
+            w.u32(serial)
+        case .frame(let serial, let time, let target):
+            w.u32(serial); w.f64(time); w.f64(target)
+        case .presentation(let serial, let layer, let time, let values):
+            w.u32(serial); w.u64(layer.rawValue); w.f64(time)
+            for v in values { w.value(v) }
+        case .screenshot(let serial, let width, let height, let png):
+            w.u32(serial); w.u32(width); w.u32(height); w.data(png)
+        case .stats(let serial, let s):
+            w.u32(serial)
+            w.u32(s.clients); w.u32(s.layers); w.u32(s.animations); w.u32(s.textures); w.u64(s.textureBytes)
+            w.u32(s.pools); w.u64(s.poolBytes); w.u64(s.framesDrawn); w.u64(s.transactionsApplied)
+            w.u64(s.transactionsRejected); w.f64(s.frameMillisecondsP50); w.f64(s.frameMillisecondsP90)
+            w.f64(s.frameMillisecondsP99); w.f64(s.uptime)
+        }
+        return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
+    }
+
+    /// Decodes a daemon message.
+    public init(_ raw: RawMessage) throws(WireError) {
+        guard let opcode = Opcode(rawValue: raw.opcode) else {
+            throw WireError(offset: 0, "unknown event opcode \(raw.opcode)")
+        }
+        guard raw.descriptors.isEmpty else { throw WireError(offset: 0, "events carry no file descriptors") }
+        var r = WireReader(raw.body)
+        func key(_ r: inout WireReader) throws(WireError) -> String? {
+            try r.optional("an animation key") { (r: inout WireReader) throws(WireError) in try r.string("an animation key") }
+        }
+        switch opcode {
+        case .welcome:
+            let version = try r.u32()
+            let server = try r.string()
+            let time = try r.f64()
+            let outputs = try r.array("outputs", minimumSize: 36) { (r: inout WireReader, _) throws(WireError) in
+                OutputInfo(name: try r.string(), width: try r.f64(), height: try r.f64(), scale: try r.f64(), refreshRate: try r.f64())
+            }
+            self = .welcome(Welcome(protocolVersion: version, serverVersion: server, mediaTime: time, outputs: outputs, limits: try r.limits()))
+        case .error:
+            let serial = try r.u32()
+            let codeOffset = r.offset
+            let rawCode = try r.u16()
+            guard let code = ErrorCode(rawValue: rawCode) else { throw WireError(offset: codeOffset, "unknown error code \(rawCode)") }
+            self = .error(ErrorReport(serial: serial, code: code, operationIndex: try r.i32(), message: try r.string()))
+        case .committed:
+            self = .committed(serial: try r.u32(), commitTime: try r.f64())
+        case .animationStarted:
+            self = .animationStarted(layer: LayerHandle(try r.u64()), animation: try r.u64(), key: try key(&r))
+        case .animationStopped:
+            self = .animationStopped(layer: LayerHandle(try r.u64()), animation: try r.u64(), key: try key(&r), finished: try r.bool())
+        case .transactionCompleted:
+            self = .transactionCompleted(serial: try r.u32())
+        case .frame:
+            self = .frame(serial: try r.u32(), time: try r.f64(), targetTime: try r.f64())
+        case .presentation:
+            let serial = try r.u32()
+            let layer = LayerHandle(try r.u64())
+            let time = try r.f64()
+            var values: [PropertyValue] = []
+            for row in LayerProperties.table { values.append(try r.value(of: row.type)) }
+            self = .presentation(serial: serial, layer: layer, time: time, values: values)
+        case .screenshot:
+            self = .screenshot(serial: try r.u32(), width: try r.u32(), height: try r.u32(), png: try r.data("PNG bytes"))
+        case .stats:
+            let serial = try r.u32()
+            var s = DaemonStats()
+            s.clients = try r.u32(); s.layers = try r.u32(); s.animations = try r.u32(); s.textures = try r.u32()
+            s.textureBytes = try r.u64(); s.pools = try r.u32(); s.poolBytes = try r.u64(); s.framesDrawn = try r.u64()
+            s.transactionsApplied = try r.u64(); s.transactionsRejected = try r.u64()
+            s.frameMillisecondsP50 = try r.f64(); s.frameMillisecondsP90 = try r.f64(); s.frameMillisecondsP99 = try r.f64()
+            s.uptime = try r.f64()
+            self = .stats(serial: serial, s)
+        }
+        try r.expectEnd("\(opcode) event")
+    }
+}
