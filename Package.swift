@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaRender", "LaminaWire", "CSystemd",
+                "LaminaCore", "LaminaRender", "LaminaWire", "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

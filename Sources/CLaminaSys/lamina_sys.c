@@ -6,6 +6,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <pthread.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 ssize_t lamina_send(int socket, const void *bytes, size_t length, const int *fds, int fd_count) {
@@ -88,4 +92,57 @@ int lamina_peer_credentials(int socket, int32_t *pid, uint32_t *uid, uint32_t *g
 
 int lamina_accept(int socket) {
     return accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
+int lamina_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int lamina_epoll_control(int epoll, int op, int fd, int writable, uint64_t token) {
+    struct epoll_event event = {.events = EPOLLIN | EPOLLRDHUP | (writable ? EPOLLOUT : 0), .data.u64 = token};
+    int ops[] = {EPOLL_CTL_ADD, EPOLL_CTL_MOD, EPOLL_CTL_DEL};
+    if (op < 0 || op > 2) {
+        errno = EINVAL;
+        return -1;
+    }
+    return epoll_ctl(epoll, ops[op], fd, &event);
+}
+
+int lamina_epoll_wait(int epoll, uint64_t *tokens, uint32_t *readiness, int capacity, int timeout_ms) {
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int n = epoll_wait(epoll, events, capacity, timeout_ms);
+    if (n < 0) return errno == EINTR ? 0 : -1;
+    for (int i = 0; i < n; i++) {
+        tokens[i] = events[i].data.u64;
+        uint32_t r = 0;
+        if (events[i].events & (EPOLLIN | EPOLLRDHUP)) r |= LAMINA_READABLE;
+        if (events[i].events & EPOLLOUT) r |= LAMINA_WRITABLE;
+        if (events[i].events & (EPOLLHUP | EPOLLERR)) r |= LAMINA_HANGUP;
+        readiness[i] = r;
+    }
+    return n;
+}
+
+int lamina_eventfd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+int lamina_timerfd(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+int lamina_timerfd_set(int fd, uint64_t first_ns, uint64_t interval_ns) {
+    struct itimerspec spec = {
+        .it_interval = {.tv_sec = (time_t)(interval_ns / 1000000000u), .tv_nsec = (long)(interval_ns % 1000000000u)},
+        .it_value = {.tv_sec = (time_t)(first_ns / 1000000000u), .tv_nsec = (long)(first_ns % 1000000000u)},
+    };
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+void lamina_set_thread_name(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, 15);
+    truncated[15] = 0;
+    pthread_setname_np(pthread_self(), truncated);
 }

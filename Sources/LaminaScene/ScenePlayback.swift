@@ -27,7 +27,7 @@ public final class ScenePlayback {
         }
         let report: FrameReport
         do { report = try compositor.frame(at: time) } catch { throw .compositor(error) }
-        if let (_, error) = report.rejected.first { throw .rejected(error) }
+        if let rejected = report.rejected.first { throw .rejected(rejected.error) }
         return report
     }
 

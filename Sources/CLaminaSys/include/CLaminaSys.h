@@ -39,4 +39,34 @@ int lamina_peer_credentials(int socket, int32_t *pid, uint32_t *uid, uint32_t *g
 /// accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK).
 int lamina_accept(int socket);
 
+// MARK: The daemon's event loop (epoll_event is packed on x86-64, which Swift cannot import as is).
+
+/// Readiness bits `lamina_epoll_wait` reports.
+#define LAMINA_READABLE 1u
+#define LAMINA_WRITABLE 2u
+#define LAMINA_HANGUP 4u
+
+/// epoll_create1(EPOLL_CLOEXEC).
+int lamina_epoll_create(void);
+
+/// Adds (op 0), modifies (1) or removes (2) `fd`, watched for reading (EPOLLIN | EPOLLRDHUP) and, when
+/// `writable`, writing; `token` comes back with its readiness.
+int lamina_epoll_control(int epoll, int op, int fd, int writable, uint64_t token);
+
+/// Waits up to `timeout_ms` (-1: forever); fills `tokens` and `readiness` (LAMINA_* bits) and
+/// returns how many are ready (0 on timeout or EINTR).
+int lamina_epoll_wait(int epoll, uint64_t *tokens, uint32_t *readiness, int capacity, int timeout_ms);
+
+/// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK).
+int lamina_eventfd(void);
+
+/// timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK).
+int lamina_timerfd(void);
+
+/// Arms a timerfd: first expiry after `first_ns`, then every `interval_ns` (both 0: disarm).
+int lamina_timerfd_set(int fd, uint64_t first_ns, uint64_t interval_ns);
+
+/// Names the calling thread (at most 15 bytes show).
+void lamina_set_thread_name(const char *name);
+
 #endif

@@ -84,3 +84,17 @@ extension LayerTree {
         return (scale, offset)
     }
 }
+
+extension LayerTree {
+    /// Animations attached to live layers, stopped ones that are kept (`removedOnCompletion` false)
+    /// included.
+    public var animationCount: Int {
+        slots.reduce(0) { $0 + ($1.isLive ? $1.node.animations.count : 0) }
+    }
+
+    /// Whether some animation has not stopped yet: while one has not, the presentation tree changes
+    /// from frame to frame, so a frame loop must keep drawing; once none has, it may sleep.
+    public var hasActiveAnimations: Bool {
+        slots.contains { $0.isLive && $0.node.animations.contains { !$0.hasStopped } }
+    }
+}

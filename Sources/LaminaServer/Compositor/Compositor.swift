@@ -77,6 +77,11 @@ public final class Compositor {
         store.addClient()
     }
 
+    /// Opens a namespace for a client numbered elsewhere (the daemon's connections), with its limits.
+    public func addClient(_ id: ClientID, limits: LayerStore.Limits) {
+        store.addClient(id, limits: limits)
+    }
+
     /// Ends a client: its queued transactions are dropped and its layers and bitmaps destroyed, so
     /// nothing it made outlives it.
     public func removeClient(_ client: ClientID) {
@@ -112,10 +117,10 @@ public final class Compositor {
         for (client, transaction) in queued {
             let commitTime = transaction.commitTime ?? time
             do {
-                try apply(transaction, from: client, at: commitTime, events: &report.events)
-                report.applied.append((client, commitTime))
+                let added = try apply(transaction, from: client, at: commitTime, events: &report.events)
+                report.applied.append((client, transaction.serial, commitTime, added))
             } catch {
-                report.rejected.append((client, error))
+                report.rejected.append((client, transaction.serial, error))
             }
         }
         report.phases.apply = lap(&mark)
@@ -170,7 +175,7 @@ public final class Compositor {
     /// the steps before it.
     private func apply(
         _ transaction: Transaction, from client: ClientID, at commitTime: Double, events: inout [ClientEvent]
-    ) throws(TransactionError) {
+    ) throws(TransactionError) -> [AnimationID] {
         // New bitmaps get compositor identities first, so `contents` operations can name them.
         var newBitmaps: [BitmapID: BitmapID] = [:]
         var uploads: [(id: BitmapID, contents: BitmapContents, isNew: Bool)] = []
@@ -214,12 +219,12 @@ public final class Compositor {
 
         for upload in uploads {
             do throws(TextureError) {
-                if let damage = upload.contents.damage, !upload.isNew {
-                    try upload.contents.image.withPixelSource { (source: PixelSource) throws(TextureError) in
+                try upload.contents.withPixelSource { (source: PixelSource) throws(TextureError) in
+                    if let damage = upload.contents.damage, !upload.isNew {
                         try renderer.textures.update(upload.id, source, damage: damage)
+                    } else {
+                        try renderer.textures.upload(upload.id, source)
                     }
-                } else {
-                    try renderer.textures.upload(upload.id, image: upload.contents.image)
                 }
             } catch {
                 undo()
@@ -233,5 +238,6 @@ public final class Compositor {
             events.append(
                 ClientEvent(client: client, layer: handle, animation: entry.id, key: entry.key, kind: .stopped(completed: false)))
         }
+        return changes.added
     }
 }

@@ -12,10 +12,11 @@ public struct FrameReport: Sendable {
     public var statistics: FrameStatistics
     /// Animations that started and stopped (including those replaced or removed by transactions).
     public var events: [ClientEvent]
-    /// Transactions rejected at this frame boundary, with their clients.
-    public var rejected: [(client: ClientID, error: TransactionError)]
-    /// Transactions applied at this frame boundary, with their clients and commit times.
-    public var applied: [(client: ClientID, commitTime: Double)]
+    /// Transactions rejected at this frame boundary, with their clients and serials.
+    public var rejected: [(client: ClientID, serial: UInt32, error: TransactionError)]
+    /// Transactions applied at this frame boundary: their clients, serials, commit times and the
+    /// animations they added (a transaction completes when all of those have stopped).
+    public var applied: [(client: ClientID, serial: UInt32, commitTime: Double, animations: [AnimationID])]
 
     /// An empty report for a frame at `time`.
     public init(time: Double) {

@@ -25,6 +25,8 @@ public struct LayerStore: Sendable {
         public var transitions: [(layer: LayerID, animation: AnimationID)]
         /// Animations that stopped because they were replaced, removed or their layer destroyed.
         public var stopped: [(layer: LayerHandle, entry: AnimationEntry)]
+        /// Animations the transaction added.
+        public var added: [AnimationID] = []
     }
 
     /// A store whose canvas root covers `width` x `height` points.
@@ -39,10 +41,35 @@ public struct LayerStore: Sendable {
 
     /// Opens a namespace for a new client.
     public mutating func addClient() -> ClientID {
+        while clients[ClientID(nextClient)] != nil { nextClient += 1 }
         let id = ClientID(nextClient)
         nextClient += 1
         clients[id] = Namespace()
         return id
+    }
+
+    /// Opens a namespace for a client whose identity was chosen elsewhere (the daemon's I/O thread
+    /// numbers connections as it accepts them), with its limits.
+    public mutating func addClient(_ id: ClientID, limits: Limits = Limits()) {
+        clients[id] = Namespace(limits: limits)
+    }
+
+    /// The clients with a namespace.
+    public var clientCount: Int { clients.count }
+
+    /// What one client may hold: checked when a transaction applies, which is rejected whole when it
+    /// would end with more.
+    public struct Limits: Hashable, Sendable {
+        /// The most layers the client may have.
+        public var layers: Int
+        /// The most animations attached to the client's layers.
+        public var animations: Int
+
+        /// Limits (unlimited by default, as for scenes).
+        public init(layers: Int = .max, animations: Int = .max) {
+            self.layers = layers
+            self.animations = animations
+        }
     }
 
     /// Ends a client: its layers are destroyed. Returns the animations that stopped with them and the
@@ -100,6 +127,19 @@ public struct LayerStore: Sendable {
                 try perform(operation, on: &working, space: &space, at: commitTime, changes: &changes)
             } catch {
                 throw TransactionError(operationIndex: index, operation: operation.summary, reason: error)
+            }
+        }
+        if space.layers.count > space.limits.layers {
+            throw TransactionError(
+                operationIndex: nil, operation: "commit",
+                reason: .limit("\(space.layers.count) layers is over the limit of \(space.limits.layers)"))
+        }
+        if !changes.added.isEmpty, space.limits.animations != .max {
+            let count = space.layers.values.reduce(0) { $0 + ((try? working.animations(of: $1).count) ?? 0) }
+            if count > space.limits.animations {
+                throw TransactionError(
+                    operationIndex: nil, operation: "commit",
+                    reason: .limit("\(count) animations is over the limit of \(space.limits.animations)"))
             }
         }
         tree = working
@@ -179,6 +219,7 @@ public struct LayerStore: Sendable {
             let added = try edit { () throws(LayerTreeError) in
                 try working.addAnimation(animation, forKey: key, to: id, base: base)
             }
+            changes.added.append(added.id)
             if let replaced = added.replaced { changes.stopped.append((handle, replaced)) }
             if case .transition = animation.kind, existed { changes.transitions.append((id, added.id)) }
 
@@ -193,5 +234,12 @@ public struct LayerStore: Sendable {
             let entries = try edit { () throws(LayerTreeError) in try working.removeAllAnimations(from: id) }
             changes.stopped += entries.map { (handle, $0) }
         }
+    }
+}
+
+extension LayerStore {
+    /// The client's own identity of a bitmap the compositor knows as `id` (for presentation replies).
+    public func clientBitmap(_ id: BitmapID, of client: ClientID) -> BitmapID? {
+        clients[client]?.bitmaps.first { $0.value == id }?.key
     }
 }

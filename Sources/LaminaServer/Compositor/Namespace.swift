@@ -9,6 +9,8 @@ struct Namespace: Sendable {
     var handles: [LayerID: LayerHandle] = [:]
     /// The client's bitmaps: its identity to the compositor's.
     var bitmaps: [BitmapID: BitmapID] = [:]
+    /// What the client may hold.
+    var limits = LayerStore.Limits()
 
     /// The layer of a handle, or the typed reason it has none.
     func layer(_ handle: LayerHandle) throws(TransactionError.Reason) -> LayerID {

@@ -20,6 +20,8 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
         case renderer(RendererError)
         /// The bitmap's pixels could not be uploaded.
         case texture(TextureError)
+        /// The transaction would take the client past one of its limits.
+        case limit(String)
 
         public var description: String {
             switch self {
@@ -30,6 +32,7 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
             case .tree(let message): message
             case .texture(let error): "\(error)"
             case .renderer(let error): "\(error)"
+            case .limit(let message): message
             }
         }
     }

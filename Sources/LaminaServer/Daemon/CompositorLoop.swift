@@ -1,0 +1,290 @@
+import LaminaCore
+import LaminaRender
+import LaminaWire
+import Logging
+
+/// The compositor thread's loop: it owns the `Compositor` (and so the trees and the GL objects), takes
+/// requests from the I/O thread, draws frames on the output's frame clock and sends events back.
+///
+/// It sleeps in epoll on three descriptors: the request mailbox, the frame timer and the stop signal.
+/// The timer runs only while something needs drawing (a commit, a frame callback, a screenshot, an
+/// animation that has not stopped); otherwise the thread sleeps until a request comes.
+final class CompositorLoop {
+    private let configuration: DaemonConfiguration
+    private let requests: Mailbox<CompositorRequest>
+    private let deliveries: Mailbox<ClientDelivery>
+    private let stop: EventNotifier
+    private let logger: Logger
+    private let compositor: Compositor
+    private let timer: FrameTimer
+    private let epoll: Epoll
+    private let started = MediaClock.now
+
+    private var needsFrame = false
+    private var frameRequests: [(client: ClientID, serial: UInt32)] = []
+    private var screenshots: [(client: ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)] = []
+    /// Transactions whose animations have not all stopped: (client, serial) -> animations left.
+    private var incomplete: [AnimationID: (client: ClientID, serial: UInt32)] = [:]
+    private var remaining: [ClientKey: Int] = [:]
+    private var outgoing: [ClientDelivery] = []
+    private var history = FrameTimeHistory()
+    private var framesDrawn: UInt64 = 0
+    private var applied: UInt64 = 0
+    private var rejected: UInt64 = 0
+
+    private struct ClientKey: Hashable {
+        var client: ClientID
+        var serial: UInt32
+    }
+
+    private enum Token: UInt64 {
+        case requests = 1, timer, stop
+    }
+
+    /// Makes the compositor on the render thread (`context` is that thread's).
+    init(
+        context: RenderContext, configuration: DaemonConfiguration, requests: Mailbox<CompositorRequest>,
+        deliveries: Mailbox<ClientDelivery>, stop: EventNotifier, logger: Logger
+    ) throws(DaemonError) {
+        self.configuration = configuration
+        self.requests = requests
+        self.deliveries = deliveries
+        self.stop = stop
+        self.logger = logger
+        do {
+            compositor = try Compositor(context, output: configuration.output, textureBudget: configuration.textureBudget)
+        } catch {
+            throw .compositor(error)
+        }
+        do {
+            timer = try FrameTimer(refreshRate: configuration.refreshRate)
+            epoll = try Epoll()
+            try epoll.add(requests.notifier.descriptor, token: Token.requests.rawValue)
+            try epoll.add(timer.descriptor, token: Token.timer.rawValue)
+            try epoll.add(stop.descriptor, token: Token.stop.rawValue)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Runs until the stop notifier fires.
+    func run() {
+        while true {
+            for ready in epoll.wait(timeout: -1) {
+                switch Token(rawValue: ready.token) {
+                case .requests:
+                    for request in requests.take() { handle(request) }
+                case .timer:
+                    timer.acknowledge()
+                    if needsFrame || compositor.tree.hasActiveAnimations { drawFrame() }
+                case .stop:
+                    return
+                case nil:
+                    break
+                }
+            }
+            if needsFrame || compositor.tree.hasActiveAnimations {
+                timer.arm()
+            } else {
+                timer.disarm()
+            }
+            deliveries.post(contentsOf: outgoing)
+            outgoing.removeAll(keepingCapacity: true)
+        }
+    }
+
+    // MARK: Requests
+
+    private func send(_ client: ClientID, _ message: ServerMessage) {
+        outgoing.append(.message(client, message))
+    }
+
+    private func handle(_ request: CompositorRequest) {
+        switch request {
+        case .connect(let client, let limits):
+            compositor.addClient(client, limits: limits)
+        case .disconnect(let client):
+            compositor.removeClient(client)
+            frameRequests.removeAll { $0.client == client }
+            screenshots.removeAll { $0.client == client }
+            for (animation, owner) in incomplete where owner.client == client { incomplete[animation] = nil }
+            for key in remaining.keys where key.client == client { remaining[key] = nil }
+            needsFrame = true  // its layers leave the screen
+            outgoing.append(.forgotten(client))
+        case .commit(let client, let transaction):
+            compositor.commit(transaction, from: client)
+            needsFrame = true
+        case .requestFrame(let client, let serial):
+            frameRequests.append((client, serial))
+            needsFrame = true
+        case .queryPresentation(let client, let serial, let handle):
+            answerQuery(client, serial: serial, handle: handle)
+        case .screenshot(let client, let serial, let pool, let offset):
+            screenshots.append((client, serial, pool, offset))
+            needsFrame = true
+        case .stats(let client, let serial, let pools, let poolBytes):
+            send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
+        }
+    }
+
+    private func answerQuery(_ client: ClientID, serial: UInt32, handle: LayerHandle) {
+        guard let id = compositor.store.layer(handle, of: client) else {
+            send(client, .error(ErrorReport(serial: serial, code: .unknownLayer, message: "unknown layer \(handle)")))
+            return
+        }
+        let now = MediaClock.now
+        var values: [PropertyValue] = []
+        values.reserveCapacity(LayerProperties.table.count)
+        for row in LayerProperties.table {
+            var value = (try? compositor.tree.presentationValue(LayerKeyPath(row.key), of: id, at: now)) ?? row.defaultValue
+            if case .bitmap(let bitmap?) = value {
+                value = .bitmap(compositor.store.clientBitmap(bitmap, of: client))
+            }
+            values.append(value)
+        }
+        send(client, .presentation(serial: serial, layer: handle, time: now, values: values))
+    }
+
+    private func stats(pools: Int, poolBytes: Int) -> DaemonStats {
+        var s = DaemonStats()
+        s.clients = UInt32(compositor.store.clientCount)
+        s.layers = UInt32(compositor.tree.count - 1)
+        s.animations = UInt32(compositor.tree.animationCount)
+        let textures = compositor.textureStatistics
+        s.textures = UInt32(textures.count)
+        s.textureBytes = UInt64(textures.bytes)
+        s.pools = UInt32(pools)
+        s.poolBytes = UInt64(poolBytes)
+        s.framesDrawn = framesDrawn
+        s.transactionsApplied = applied
+        s.transactionsRejected = rejected
+        s.frameMillisecondsP50 = history.percentile(0.5) * 1000
+        s.frameMillisecondsP90 = history.percentile(0.9) * 1000
+        s.frameMillisecondsP99 = history.percentile(0.99) * 1000
+        s.uptime = MediaClock.now - started
+        return s
+    }
+
+    // MARK: Frames
+
+    private func drawFrame() {
+        let time = MediaClock.now
+        needsFrame = false
+        let report: FrameReport
+        do {
+            report = try compositor.frame(at: time)
+        } catch {
+            logger.error("frame at \(time) failed: \(error)")
+            return
+        }
+        framesDrawn += 1
+        history.record(report.phases.total)
+
+        for (client, serial, commitTime, animations) in report.applied {
+            applied += 1
+            send(client, .committed(serial: serial, commitTime: commitTime))
+            if animations.isEmpty {
+                send(client, .transactionCompleted(serial: serial))
+            } else {
+                remaining[ClientKey(client: client, serial: serial)] = animations.count
+                for animation in animations { incomplete[animation] = (client, serial) }
+            }
+        }
+        for (client, serial, error) in report.rejected {
+            rejected += 1
+            logger.debug("\(client): commit \(serial) rejected: \(error)")
+            send(
+                client,
+                .error(
+                    ErrorReport(
+                        serial: serial, code: ErrorCode(error.reason), operationIndex: Int32(error.operationIndex ?? -1),
+                        message: "\(error)")))
+        }
+        for event in report.events {
+            switch event.kind {
+            case .started:
+                send(event.client, .animationStarted(layer: event.layer, animation: event.animation.rawValue, key: event.key))
+            case .stopped(let finished):
+                send(
+                    event.client,
+                    .animationStopped(layer: event.layer, animation: event.animation.rawValue, key: event.key, finished: finished))
+                if let owner = incomplete.removeValue(forKey: event.animation) {
+                    let key = ClientKey(client: owner.client, serial: owner.serial)
+                    let left = (remaining[key] ?? 1) - 1
+                    if left <= 0 {
+                        remaining[key] = nil
+                        send(owner.client, .transactionCompleted(serial: owner.serial))
+                    } else {
+                        remaining[key] = left
+                    }
+                }
+            }
+        }
+
+        let target = time + timer.interval
+        for (client, serial) in frameRequests {
+            send(client, .frame(serial: serial, time: time, targetTime: target))
+        }
+        frameRequests.removeAll(keepingCapacity: true)
+
+        if !screenshots.isEmpty { answerScreenshots() }
+    }
+
+    private func answerScreenshots() {
+        let pixels: RGBAImage
+        do {
+            pixels = try compositor.readPixels()
+        } catch {
+            for shot in screenshots {
+                send(shot.client, .error(ErrorReport(serial: shot.serial, code: .renderer, message: "\(error)")))
+            }
+            screenshots.removeAll()
+            return
+        }
+        var png: [UInt8]?
+        for shot in screenshots {
+            let (w, h) = (UInt32(pixels.width), UInt32(pixels.height))
+            if let pool = shot.pool {
+                guard shot.offset >= 0, shot.offset + pixels.bytes.count <= pool.size else {
+                    send(
+                        shot.client,
+                        .error(
+                            ErrorReport(
+                                serial: shot.serial, code: .invalidPool,
+                                message: "a \(w)x\(h) screenshot needs \(pixels.bytes.count) bytes at offset \(shot.offset); the pool has \(pool.size)")))
+                    continue
+                }
+                pixels.bytes.withUnsafeBytes { source in
+                    (pool.base + shot.offset).copyMemory(from: source.baseAddress!, byteCount: source.count)
+                }
+                send(shot.client, .screenshot(serial: shot.serial, width: w, height: h, png: []))
+            } else {
+                if png == nil {
+                    do {
+                        png = try PNG.encode(pixels.straightAlpha)
+                    } catch {
+                        send(shot.client, .error(ErrorReport(serial: shot.serial, code: .renderer, message: "\(error)")))
+                        continue
+                    }
+                }
+                send(shot.client, .screenshot(serial: shot.serial, width: w, height: h, png: png!))
+            }
+        }
+        screenshots.removeAll()
+    }
+}
+
+extension ErrorCode {
+    /// The wire's code for why a transaction was rejected.
+    init(_ reason: TransactionError.Reason) {
+        switch reason {
+        case .unknownClient: self = .handshake
+        case .unknownLayer: self = .unknownLayer
+        case .handleInUse: self = .handleInUse
+        case .unknownBitmap: self = .unknownBitmap
+        case .tree: self = .invalidTree
+        case .renderer, .texture: self = .renderer
+        case .limit: self = .limitExceeded
+        }
+    }
+}

@@ -1,0 +1,28 @@
+public import LaminaCore
+public import LaminaWire
+
+/// What the I/O thread hands the compositor thread: requests already decoded and checked against
+/// everything the I/O side knows (framing, limits, pools), in each client's order.
+public enum CompositorRequest: Sendable {
+    /// A client finished its handshake.
+    case connect(ClientID, limits: LayerStore.Limits)
+    /// A client is gone: its layers, bitmaps and queued work go with it.
+    case disconnect(ClientID)
+    /// A transaction for the next frame boundary.
+    case commit(ClientID, Transaction)
+    /// A frame callback at the next frame.
+    case requestFrame(ClientID, serial: UInt32)
+    /// A layer's presentation values now.
+    case queryPresentation(ClientID, serial: UInt32, layer: LayerHandle)
+    /// The output's pixels after the next frame, as PNG or into a pool.
+    case screenshot(ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)
+    /// The counters; the I/O side adds what it alone knows (pools).
+    case stats(ClientID, serial: UInt32, pools: Int, poolBytes: Int)
+}
+
+/// What the compositor thread hands back: a message for one client, or the end of one.
+public enum ClientDelivery: Sendable {
+    case message(ClientID, ServerMessage)
+    /// The compositor has forgotten the client (after `disconnect`).
+    case forgotten(ClientID)
+}

@@ -1,0 +1,130 @@
+import LaminaRender
+import LaminaWire
+public import Logging
+import Glibc
+import Synchronization
+
+/// `laminad`'s engine: the I/O thread serving client sockets and the compositor thread drawing frames,
+/// joined by two mailboxes (requests in, events out).
+///
+/// `run()` returns after `stop()` (from a signal handler's task, say) once both threads have ended
+/// and every client's resources are gone.
+public final class Daemon: Sendable {
+    private let configuration: DaemonConfiguration
+    private let listeners: [Int32]
+    private let ownsSocketPath: Bool
+    private let logger: Logger
+    private let stopIO: EventNotifier
+    private let stopCompositor: EventNotifier
+    private let requests: Mailbox<CompositorRequest>
+    private let deliveries: Mailbox<ClientDelivery>
+
+    /// A daemon serving `listeners` (sockets systemd passed in), or, when there are none, a socket it
+    /// binds at `configuration.socketPath` (and removes when it stops).
+    public init(configuration: DaemonConfiguration, listeners: [Int32] = [], logger: Logger) throws(DaemonError) {
+        guard configuration.refreshRate.isFinite, configuration.refreshRate > 0, configuration.refreshRate <= 1000 else {
+            throw .configuration("the refresh rate must be in (0, 1000] Hz, not \(configuration.refreshRate)")
+        }
+        self.configuration = configuration
+        self.logger = logger
+        do {
+            if listeners.isEmpty {
+                self.listeners = [try SystemCalls.listen(at: configuration.socketPath)]
+                ownsSocketPath = true
+            } else {
+                self.listeners = listeners
+                ownsSocketPath = false
+            }
+            stopIO = try EventNotifier()
+            stopCompositor = try EventNotifier()
+            requests = try Mailbox()
+            deliveries = try Mailbox()
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Starts the GPU, then serves until `stop()`. `ready` runs once clients can be served (the
+    /// compositor exists and the socket listens): the moment to tell systemd `READY=1`.
+    public func run(ready: @Sendable () -> Void = {}) async throws(DaemonError) {
+        let gpu: GPUContext
+        do {
+            let display = try DisplaySelection.standard().select()
+            gpu = try GPUContext(display: display, name: "lamina-compose")
+        } catch {
+            throw .gpu("\(error)")
+        }
+        logger.info("GPU: \(gpu)")
+
+        let (configuration, requests, deliveries, stopCompositor, logger) =
+            (self.configuration, self.requests, self.deliveries, self.stopCompositor, self.logger)
+        let loopReady = Mutex<Result<Void, DaemonError>?>(nil)
+        let readySignal = try wrap { () throws(SystemCallError) in try EventNotifier() }
+        // The compositor loop occupies the render thread until stopped; it is made there, since the
+        // compositor holds GL objects.
+        let compositorDone = Task {
+            await gpu.run { context in
+                let loop: CompositorLoop
+                do throws(DaemonError) {
+                    loop = try CompositorLoop(
+                        context: context, configuration: configuration, requests: requests, deliveries: deliveries,
+                        stop: stopCompositor, logger: logger)
+                } catch {
+                    loopReady.withLock { $0 = .failure(error) }
+                    readySignal.signal()
+                    return
+                }
+                loopReady.withLock { $0 = .success(()) }
+                readySignal.signal()
+                loop.run()
+            }
+        }
+        _ = SystemCalls.waitReadable(readySignal.descriptor, timeout: -1)
+        if case .failure(let error) = loopReady.withLock({ $0 }) {
+            await compositorDone.value
+            throw error
+        }
+
+        let watchdog = Systemd.watchdogInterval().map { Watchdog(interval: $0) }
+        let server = try wrap { () throws(SystemCallError) in
+            try ConnectionServer(
+                configuration: configuration, listeners: listeners, requests: requests, deliveries: deliveries,
+                stop: stopIO, watchdog: watchdog, logger: logger)
+        }
+        let box = UncheckedBox(server)
+        let io = DaemonThread(name: "lamina-io") { box.value.run() }
+        logger.info(
+            "serving on \(ownsSocketPath ? configuration.socketPath : "\(listeners.count) socket(s) from systemd"): \(configuration.output.width)x\(configuration.output.height) points at \(configuration.output.scale)x, \(configuration.refreshRate) Hz")
+        ready()
+
+        // Wait for stop(): the I/O thread ends first (disconnecting every client), then the compositor.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DaemonThread(name: "lamina-join") {
+                io.join()
+                continuation.resume()
+            }.detach()
+        }
+        stopCompositor.signal()
+        await compositorDone.value
+        if ownsSocketPath {
+            for listener in listeners { SystemCalls.close(listener) }
+            unlink(configuration.socketPath)
+        }
+        logger.info("stopped")
+    }
+
+    /// Asks both threads to finish; `run()` returns once they have.
+    public func stop() {
+        stopIO.signal()
+    }
+
+    private func wrap<T>(_ body: () throws(SystemCallError) -> T) throws(DaemonError) -> T {
+        do { return try body() } catch { throw .system(error) }
+    }
+}
+
+/// Hands a non-Sendable object to the one thread that will use it from then on.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

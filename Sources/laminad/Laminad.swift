@@ -1,0 +1,98 @@
+import ArgumentParser
+import Glibc
+import LaminaServer
+import LaminaWire
+import Logging
+import ServiceLifecycle
+
+/// `laminad`: the Lamina compositor daemon.
+@main
+struct Laminad: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "laminad",
+        abstract: "The Lamina compositor daemon: clients commit layer trees and animations over a Unix socket.",
+        discussion: """
+            Without systemd it binds --socket itself; under systemd it serves the sockets of laminad.socket, \
+            tells systemd when it is ready and pings the watchdog. A --config file holds the same keys as the \
+            long options, one `key = value` per line (# starts a comment); options on the command line win.
+            """,
+        version: laminaVersion)
+
+    @Option(help: "The socket to bind when systemd passes none (default: $XDG_RUNTIME_DIR/lamina-0, else /run/lamina/laminad.sock).")
+    var socket: String?
+
+    @Option(help: "A configuration file of `key = value` lines with the long options' names.")
+    var config: String?
+
+    @Option(help: "The output's size in points, WIDTHxHEIGHT (default 1280x720).")
+    var size: String?
+
+    @Option(help: "Pixels per point (default 1).")
+    var scale: Double?
+
+    @Option(help: "Frames per second of the output's frame clock (default 60).")
+    var refresh: Double?
+
+    @Option(help: "The most layers one client may have (default 65536).")
+    var maxLayers: UInt32?
+
+    @Option(help: "The most animations one client may have attached (default 65536).")
+    var maxAnimations: UInt32?
+
+    @Option(help: "The most shared-memory pools one client may hold (default 64).")
+    var maxPools: UInt32?
+
+    @Option(help: "The most bytes of one client's pools together (default 1073741824).")
+    var maxPoolBytes: UInt64?
+
+    @Option(help: "The largest message a client may send, in bytes (default 1048576).")
+    var maxMessageBytes: UInt32?
+
+    @Option(help: "The most bytes of unread events before a client is disconnected (default 4194304).")
+    var maxQueuedBytes: UInt32?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+
+    func run() async throws {
+        let settings = try Settings(options: self)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = settings.logLevel
+            return handler
+        }
+        let logger = Logger(label: "laminad")
+        let listeners = Systemd.listenedSockets()
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(configuration: settings.daemon, listeners: listeners.map(\.descriptor), logger: logger)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        }
+        let group = ServiceGroup(
+            services: [DaemonService(daemon: daemon)], gracefulShutdownSignals: [.sigterm, .sigint],
+            cancellationSignals: [], logger: logger)
+        do {
+            try await group.run()
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// The daemon as a service of the group: READY=1 once it serves, STOPPING=1 and a clean stop on
+/// SIGTERM / SIGINT.
+struct DaemonService: Service {
+    let daemon: Daemon
+
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await daemon.run(ready: { Systemd.notify("READY=1\nSTATUS=serving") })
+        } onGracefulShutdown: {
+            Systemd.notify("STOPPING=1")
+            daemon.stop()
+        }
+    }
+}

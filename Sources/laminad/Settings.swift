@@ -1,0 +1,98 @@
+import ArgumentParser
+import Glibc
+import LaminaServer
+import LaminaWire
+import Logging
+
+/// The daemon's settings: the configuration file's keys overridden by the command line's options.
+struct Settings {
+    var daemon: DaemonConfiguration
+    var logLevel: Logger.Level
+
+    /// The keys a configuration file may set (the long options' names).
+    static let keys: Set<String> = [
+        "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
+        "max-message-bytes", "max-queued-bytes", "log-level",
+    ]
+
+    init(options: Laminad) throws {
+        var file: [String: String] = [:]
+        if let path = options.config { file = try Self.read(path) }
+        func pick<T>(_ option: T?, _ key: String, _ parse: (String) -> T?) throws -> T? {
+            if let option { return option }
+            guard let text = file[key] else { return nil }
+            guard let value = parse(text) else {
+                throw ValidationError("\(options.config ?? ""): '\(text)' is not a valid value for \(key)")
+            }
+            return value
+        }
+
+        let defaultSocket = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) + "/lamina-0" } ?? "/run/lamina/laminad.sock"
+        let socket = try pick(options.socket, "socket") { $0 } ?? defaultSocket
+        let sizeText = try pick(options.size, "size") { $0 } ?? "1280x720"
+        let parts = sizeText.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+            throw ValidationError("the size must be WIDTHxHEIGHT in points, such as 1280x720, not '\(sizeText)'")
+        }
+        let scale = try pick(options.scale, "scale") { Double($0) } ?? 1
+        let refresh = try pick(options.refresh, "refresh") { Double($0) } ?? 60
+        guard refresh.isFinite, refresh > 0, refresh <= 1000 else {
+            throw ValidationError("the refresh rate must be in (0, 1000] Hz, not \(refresh)")
+        }
+        var limits = ClientLimits()
+        if let v = try pick(options.maxLayers, "max-layers", { UInt32($0) }) { limits.maxLayers = v }
+        if let v = try pick(options.maxAnimations, "max-animations", { UInt32($0) }) { limits.maxAnimations = v }
+        if let v = try pick(options.maxPools, "max-pools", { UInt32($0) }) { limits.maxPools = v }
+        if let v = try pick(options.maxPoolBytes, "max-pool-bytes", { UInt64($0) }) { limits.maxPoolBytes = v }
+        if let v = try pick(options.maxMessageBytes, "max-message-bytes", { UInt32($0) }) {
+            guard v >= 64 else { throw ValidationError("max-message-bytes must be at least 64, not \(v)") }
+            limits.maxMessageBytes = v
+        }
+        if let v = try pick(options.maxQueuedBytes, "max-queued-bytes", { UInt32($0) }) { limits.maxQueuedBytes = v }
+        let levelText = try pick(options.logLevel, "log-level") { $0 } ?? "info"
+        guard let level = Logger.Level(rawValue: levelText) else {
+            throw ValidationError("the log level must be trace, debug, info, notice, warning, error or critical, not '\(levelText)'")
+        }
+
+        daemon = DaemonConfiguration(
+            socketPath: socket, output: OutputConfiguration(width: width, height: height, scale: scale),
+            refreshRate: refresh, limits: limits)
+        logLevel = level
+    }
+
+    /// Reads `key = value` lines; unknown keys and lines without `=` are errors naming the line.
+    static func read(_ path: String) throws -> [String: String] {
+        guard let file = fopen(path, "r") else {
+            throw ValidationError("cannot read the configuration file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var result: [String: String] = [:]
+        var lineNumber = 0
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            lineNumber += 1
+            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let trimmed = text.trimmingCharacters(in: " \t\r\n")
+            guard !trimmed.isEmpty else { continue }
+            let pair = trimmed.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { throw ValidationError("\(path):\(lineNumber): expected key = value, found '\(trimmed)'") }
+            let key = String(pair[0]).trimmingCharacters(in: " \t")
+            guard keys.contains(key) else {
+                throw ValidationError("\(path):\(lineNumber): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))")
+            }
+            result[key] = String(pair[1]).trimmingCharacters(in: " \t")
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let chars = Set(set)
+        var s = Substring(self)
+        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}
