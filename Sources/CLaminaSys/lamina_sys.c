@@ -137,7 +137,7 @@ int lamina_timerfd_set(int fd, uint64_t first_ns, uint64_t interval_ns) {
         .it_interval = {.tv_sec = (time_t)(interval_ns / 1000000000u), .tv_nsec = (long)(interval_ns % 1000000000u)},
         .it_value = {.tv_sec = (time_t)(first_ns / 1000000000u), .tv_nsec = (long)(first_ns % 1000000000u)},
     };
-    return timerfd_settime(fd, 0, &spec, NULL);
+    return timerfd_settime(fd, first_ns ? TFD_TIMER_ABSTIME : 0, &spec, NULL);
 }
 
 void lamina_set_thread_name(const char *name) {

@@ -63,7 +63,8 @@ int lamina_eventfd(void);
 /// timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK).
 int lamina_timerfd(void);
 
-/// Arms a timerfd: first expiry after `first_ns`, then every `interval_ns` (both 0: disarm).
+/// Arms a timerfd: first expiry at CLOCK_MONOTONIC time `first_ns` (absolute), then every
+/// `interval_ns` (both 0: disarm).
 int lamina_timerfd_set(int fd, uint64_t first_ns, uint64_t interval_ns);
 
 /// Names the calling thread (at most 15 bytes show).

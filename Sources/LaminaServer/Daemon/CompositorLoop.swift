@@ -75,8 +75,8 @@ final class CompositorLoop {
                 case .requests:
                     for request in requests.take() { handle(request) }
                 case .timer:
-                    timer.acknowledge()
-                    if needsFrame || compositor.tree.hasActiveAnimations { drawFrame() }
+                    let tick = timer.acknowledge()
+                    if needsFrame || compositor.tree.hasActiveAnimations { drawFrame(at: tick) }
                 case .stop:
                     return
                 case nil:
@@ -167,8 +167,9 @@ final class CompositorLoop {
 
     // MARK: Frames
 
-    private func drawFrame() {
-        let time = MediaClock.now
+    /// Draws the frame of the tick at `time` (its commits are stamped with it, its animations are
+    /// evaluated at it, and frame callbacks report it).
+    private func drawFrame(at time: Double) {
         needsFrame = false
         let report: FrameReport
         do {

@@ -1,0 +1,238 @@
+import Foundation
+import Glibc
+import LaminaCore
+import LaminaRender
+import LaminaWire
+import Testing
+
+/// The executables `swift build` put beside the tests.
+let buildFolder: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+
+/// A datagram socket standing in for systemd's notification socket: the daemon writes `READY=1` to
+/// it once it serves, which is how the tests know it is up (no sleeping, no polling of the socket).
+final class NotifySocket {
+    let path: String
+    let fd: Int32
+
+    init(folder: URL) throws {
+        path = folder.appendingPathComponent("notify").path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8))
+            raw[path.utf8.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "cannot bind the notify socket")
+    }
+
+    deinit { close(fd) }
+
+    /// The next datagram's text, waiting at most `timeout` seconds.
+    func next(timeout: Double = 60) -> String? {
+        guard SystemCalls.waitReadable(fd, timeout: timeout) else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : nil
+    }
+
+    /// Waits for a datagram containing `state` (such as `READY=1`).
+    func wait(for state: String, timeout: Double = 60) -> Bool {
+        while let message = next(timeout: timeout) {
+            if message.split(separator: "\n").contains(Substring(state)) { return true }
+        }
+        return false
+    }
+}
+
+/// A real `laminad` process on a socket in a fresh folder, stopped with SIGTERM when the test ends.
+final class DaemonProcess {
+    let folder: URL
+    let socketPath: String
+    let process = Process()
+    private let stderrPipe = Pipe()
+
+    /// Starts `laminad` with `arguments` and returns once it reported READY=1.
+    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("laminad-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        socketPath = folder.appendingPathComponent("lamina.sock").path
+        let notify = try NotifySocket(folder: folder)
+        process.executableURL = buildFolder.appendingPathComponent("laminad")
+        process.arguments = ["--socket", socketPath, "--log-level", "debug"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NOTIFY_SOCKET"] = notify.path
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try #require(notify.wait(for: "READY=1"), "laminad did not report READY=1")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A client connected and handshaken.
+    func connect(_ name: String = "test") throws -> TestClient {
+        try TestClient(self, name: name)
+    }
+
+    /// The daemon's open file descriptors (from /proc), to see that nothing leaked.
+    var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
+
+    /// Stops the daemon with SIGTERM and returns its exit status and what it logged.
+    func stop() -> (status: Int32, log: String) {
+        process.terminate()
+        let log = stderrPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: log, as: UTF8.self))
+    }
+}
+
+// MARK: Conversations
+
+/// A `WireClient` that keeps the events it reads past while waiting for a particular one, so a test
+/// can wait for a reply and still see every animation event, in order.
+final class TestClient {
+    let wire: WireClient
+    /// Events read but not yet asked for, oldest first.
+    private(set) var backlog: [ServerMessage] = []
+
+    init(_ wire: WireClient) { self.wire = wire }
+
+    /// Connects to `daemon` and handshakes.
+    convenience init(_ daemon: DaemonProcess, name: String = "test") throws {
+        self.init(try WireClient.connect(path: daemon.socketPath, name: name))
+    }
+
+    func send(_ message: ClientMessage) throws { try wire.send(message) }
+
+    /// The first event (from the backlog, then the socket) that `match` picks out; the others stay in
+    /// the backlog.
+    func receive<T>(timeout: Double = 30, _ match: (ServerMessage) -> T?) throws -> T {
+        if let i = backlog.firstIndex(where: { match($0) != nil }) {
+            return match(backlog.remove(at: i))!
+        }
+        while true {
+            let message = try wire.receive(timeout: timeout)
+            if let value = match(message) { return value }
+            backlog.append(message)
+        }
+    }
+
+    /// Takes the backlog.
+    func drainBacklog() -> [ServerMessage] {
+        defer { backlog.removeAll() }
+        return backlog
+    }
+
+    /// Commits and waits for the acknowledgement, returning the commit time; a rejection throws.
+    @discardableResult
+    func commit(_ serial: UInt32, _ operations: [LayerOperation], bitmaps: [WireBitmap] = []) throws -> Double {
+        try send(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations)))
+        return try receive { message -> Result<Double, WireClientError>? in
+            switch message {
+            case .committed(serial, let time): .success(time)
+            case .error(let report) where report.serial == serial: .failure(.refused(report))
+            default: nil
+            }
+        }.get()
+    }
+
+    /// Commits something the daemon must refuse, and returns its error.
+    func rejected(_ serial: UInt32, _ operations: [LayerOperation], bitmaps: [WireBitmap] = []) throws -> ErrorReport {
+        try send(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations)))
+        return try receive { message -> Result<ErrorReport, WireClientError>? in
+            switch message {
+            case .committed(serial, _): .failure(.unexpected(message))
+            case .error(let report) where report.serial == serial: .success(report)
+            default: nil
+            }
+        }.get()
+    }
+
+    /// The next error event.
+    func error() throws -> ErrorReport {
+        try receive { message -> ErrorReport? in
+            if case .error(let report) = message { return report }
+            return nil
+        }
+    }
+
+    /// The presentation values of `layer` now, by property, with the daemon's time.
+    func presentation(of layer: LayerHandle, serial: UInt32 = 900) throws -> (time: Double, values: [PropertyKey: PropertyValue]) {
+        try send(.queryPresentation(serial: serial, layer: layer))
+        return try receive { message -> Result<(Double, [PropertyKey: PropertyValue]), WireClientError>? in
+            switch message {
+            case .presentation(serial, _, let time, let values):
+                .success((time, Dictionary(uniqueKeysWithValues: zip(PropertyKey.allCases, values))))
+            case .error(let report) where report.serial == serial: .failure(.refused(report))
+            default: nil
+            }
+        }.get()
+    }
+
+    /// A screenshot after the next frame, decoded (straight alpha RGBA).
+    func screenshot(serial: UInt32 = 901) throws -> RGBAImage {
+        try send(.screenshot(serial: serial, destination: .png))
+        let png = try receive { message -> [UInt8]? in
+            if case .screenshot(serial, _, _, let png) = message { return png }
+            return nil
+        }
+        return try PNG.decode(png)
+    }
+
+    /// The daemon's statistics.
+    func stats(serial: UInt32 = 902) throws -> DaemonStats {
+        try send(.stats(serial: serial))
+        return try receive { message -> DaemonStats? in
+            if case .stats(serial, let s) = message { return s }
+            return nil
+        }
+    }
+
+    /// Reads events until the daemon closes the connection; returns the errors it sent before.
+    func errorsUntilClosed() -> [ErrorReport] {
+        var errors = backlog.compactMap { message -> ErrorReport? in
+            if case .error(let report) = message { return report }
+            return nil
+        }
+        backlog.removeAll()
+        while true {
+            do {
+                if case .error(let report) = try wire.receive(timeout: 30) { errors.append(report) }
+            } catch {
+                return errors
+            }
+        }
+    }
+}
+
+/// A shared-memory pool filled with one colour (RGBA bytes), `width` x `height` pixels.
+func solidPool(width: Int, height: Int, rgba: [UInt8]) throws -> SharedMemoryPool {
+    let pool = try SharedMemoryPool.create(name: "test-pool", size: width * height * 4)
+    fill(pool, rgba: rgba)
+    return pool
+}
+
+/// Paints a whole pool with one colour.
+func fill(_ pool: SharedMemoryPool, rgba: [UInt8]) {
+    let bytes = pool.bytes
+    for i in stride(from: 0, to: bytes.count - 3, by: 4) {
+        bytes[i] = rgba[0]
+        bytes[i + 1] = rgba[1]
+        bytes[i + 2] = rgba[2]
+        bytes[i + 3] = rgba[3]
+    }
+}
