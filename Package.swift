@@ -137,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["LaminaWire", "LaminaCore", "LaminaRender"],
+            dependencies: ["LaminaWire", "LaminaCore", "LaminaRender", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(
