@@ -8,9 +8,9 @@ SWIFTFLAGS ?=
 
 # Debian packages the build, the tests and the demo need.
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
-                libgl1-mesa-dri libpng-dev glslang-tools
+                libgl1-mesa-dri libpng-dev glslang-tools libsystemd-dev systemd
 
-.PHONY: all deps build test check-shaders demo bench-scenes clean
+.PHONY: all deps build test check-shaders demo bench-scenes fuzz install uninstall clean
 
 all: build
 
@@ -75,5 +75,38 @@ bench-scenes: deps
 	for n in 1000 10000; do $$bin make-bench-scene --layers $$n --output out/bench/layers-$$n.json || exit 1; \
 	  echo "make bench-scenes: out/bench/layers-$$n.json"; done
 
+# The wire decoder under libFuzzer: FUZZ_RUNS inputs (0: until stopped), corpus in out/fuzz-corpus.
+FUZZ_RUNS ?= 1000000
+fuzz: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer $(SWIFTFLAGS)
+	@mkdir -p out/fuzz-corpus
+	Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
+
+# Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
+# for staging: the binaries, the systemd units (ExecStart= rewritten for PREFIX), the sysusers entry,
+# an example configuration and the documentation.
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+UNITDIR  ?= $(PREFIX)/lib/systemd/system
+DOCDIR   ?= $(PREFIX)/share/doc/lamina
+
+install: deps
+	$(SWIFT) build -c release --product laminad $(SWIFTFLAGS)
+	$(SWIFT) build -c release --product lamina $(SWIFTFLAGS)
+	@bin=$$($(SWIFT) build -c release --show-bin-path $(SWIFTFLAGS)); \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(UNITDIR) $(DESTDIR)$(PREFIX)/lib/sysusers.d $(DESTDIR)$(DOCDIR) && \
+	install -m 0755 $$bin/laminad $$bin/lamina $(DESTDIR)$(PREFIX)/bin/ && \
+	install -m 0644 systemd/laminad.socket $(DESTDIR)$(UNITDIR)/ && \
+	sed 's|ExecStart=/usr/bin/laminad|ExecStart=$(PREFIX)/bin/laminad|' systemd/laminad.service > $(DESTDIR)$(UNITDIR)/laminad.service && \
+	chmod 0644 $(DESTDIR)$(UNITDIR)/laminad.service && \
+	install -m 0644 systemd/lamina.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/lamina.conf && \
+	install -m 0644 systemd/laminad.conf.example README.md ARCHITECTURE.md docs/*.md $(DESTDIR)$(DOCDIR)/ && \
+	echo "make install: laminad, lamina, units and docs under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/laminad $(DESTDIR)$(PREFIX)/bin/lamina $(DESTDIR)$(UNITDIR)/laminad.socket \
+	  $(DESTDIR)$(UNITDIR)/laminad.service $(DESTDIR)$(PREFIX)/lib/sysusers.d/lamina.conf
+	rm -rf $(DESTDIR)$(DOCDIR)
+
 clean:
-	rm -rf .build out
+	rm -rf .build Fuzz/.build out

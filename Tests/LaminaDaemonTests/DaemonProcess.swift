@@ -53,6 +53,8 @@ final class DaemonProcess {
     let folder: URL
     let socketPath: String
     let process = Process()
+    /// Where the daemon sends `READY=1`, `WATCHDOG=1`, `STOPPING=1`.
+    let notify: NotifySocket
     private let stderrPipe = Pipe()
 
     /// Starts `laminad` with `arguments` and returns once it reported READY=1.
@@ -60,7 +62,7 @@ final class DaemonProcess {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("laminad-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("lamina.sock").path
-        let notify = try NotifySocket(folder: folder)
+        notify = try NotifySocket(folder: folder)
         process.executableURL = buildFolder.appendingPathComponent("laminad")
         process.arguments = ["--socket", socketPath, "--log-level", "debug"] + arguments
         var env = ProcessInfo.processInfo.environment

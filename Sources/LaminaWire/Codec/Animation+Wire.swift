@@ -137,8 +137,9 @@ extension WireReader {
             }
             depth += 1
             defer { depth -= 1 }
+            // The smallest animation is a transition: 50 bytes of timing, 32 of curve, 1 + 1 + 18.
             kind = .group(
-                try array("grouped animations", minimumSize: 100) { (r: inout WireReader, _) throws(WireError) in
+                try array("grouped animations", minimumSize: 84) { (r: inout WireReader, _) throws(WireError) in
                     try r.animation()
                 })
         case 4:

@@ -1,0 +1,57 @@
+import LaminaWire
+
+/// One fuzz input: bytes as a client would send them.
+///
+/// Everything must either decode or fail with a `WireError`: no crash, no hang, no allocation the
+/// input does not pay for. Whatever decodes must survive a round trip: encoding it and decoding the
+/// result gives the same message (the encoder and decoder agree on every field).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+
+    // As a stream: framing, then each framed message.
+    var framer = MessageFramer(maxMessageBytes: 1 << 16)
+    let appended = bytes.withUnsafeBytes { raw in
+        Result { () throws(WireError) in try framer.append(raw, descriptors: []) }
+    }
+    if case .success = appended {
+        while let raw = try? framer.next() { check(raw) }
+    }
+
+    // As one body for the opcode the first bytes pick: reaches every decoder even without a header.
+    if size >= 1 {
+        let body = Array(bytes.dropFirst())
+        check(RawMessage(opcode: UInt16(bytes[0] % 9), body: body))
+        check(RawMessage(opcode: 0x8001 + UInt16(bytes[0] % 10), body: body))
+    }
+    return 0
+}
+
+private func check(_ raw: RawMessage) {
+    if let message = try? ClientMessage(raw) {
+        let again = try? ClientMessage(message.raw)
+        precondition(again == message, "a client message changed in a round trip: \(message)")
+    }
+    if raw.opcode >= 0x8001, let message = try? ServerMessage(raw) {
+        let encoded = message.encoded
+        let body = Array(encoded.dropFirst(WireLimits.headerSize))
+        let again = try? ServerMessage(RawMessage(opcode: raw.opcode, body: body))
+        precondition(again == message, "a server message changed in a round trip: \(message)")
+    }
+}
+
+// SwiftPM links an executable's entry point as `<Module>_main`; with `-parse-as-library` there is
+// none, so this one hands control to libFuzzer's driver (what libFuzzer's own `main` does).
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+@_cdecl("WireFuzzer_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments) { data, size in fuzz(data, size) }
+}
