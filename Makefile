@@ -10,7 +10,7 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev glslang-tools libsystemd-dev systemd
 
-.PHONY: all deps build test check-shaders demo bench-scenes fuzz install uninstall clean
+.PHONY: all deps build test check-shaders demo bench-scenes bench-daemon fuzz install uninstall clean
 
 all: build
 
@@ -74,6 +74,12 @@ bench-scenes: deps
 	@bin=$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/lamina; \
 	for n in 1000 10000; do $$bin make-bench-scene --layers $$n --output out/bench/layers-$$n.json || exit 1; \
 	  echo "make bench-scenes: out/bench/layers-$$n.json"; done
+
+# The daemon's benchmarks (scripts/bench-daemon.sh), with Weston beside it when installed.
+bench-daemon: deps
+	$(SWIFT) build -c release --product laminad $(SWIFTFLAGS)
+	$(SWIFT) build -c release --product lamina $(SWIFTFLAGS)
+	BIN=$$($(SWIFT) build -c release --show-bin-path $(SWIFTFLAGS)) scripts/bench-daemon.sh
 
 # The wire decoder under libFuzzer: FUZZ_RUNS inputs (0: until stopped), corpus in out/fuzz-corpus.
 FUZZ_RUNS ?= 1000000

@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene",
+                "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene", "LaminaWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -24,7 +24,9 @@ struct Lamina: ParsableCommand {
             Exit status: 0 on success, 1 when the scene or the GPU fails (one line on stderr naming \
             the file, the JSON path and the problem), 2 for bad usage.
             """,
-        subcommands: [RenderCommand.self, ProbeCommand.self, BenchCommand.self, MakeBenchSceneCommand.self]
+        subcommands: [
+            RenderCommand.self, ProbeCommand.self, BenchCommand.self, MakeBenchSceneCommand.self, BenchDaemonCommand.self,
+        ]
     )
 }
 

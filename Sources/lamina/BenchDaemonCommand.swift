@@ -1,0 +1,173 @@
+import ArgumentParser
+import Glibc
+import LaminaCore
+import LaminaServer
+import LaminaWire
+
+/// `lamina bench-daemon`: measures a running `laminad` through its socket, as a client does.
+struct BenchDaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-daemon",
+        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents.",
+        discussion: "Prints one JSON object. CPU is read from /proc for the daemon's process (found with SO_PEERCRED).")
+
+    @Option(help: "The daemon's socket.")
+    var socket: String
+
+    @Option(help: "property-changes, latency, idle or contents.")
+    var test: String
+
+    @Option(help: "Seconds to measure idle CPU or per-frame contents.")
+    var seconds: Double = 10
+
+    func run() throws {
+        let client: WireClient
+        do { client = try WireClient.connect(path: socket, name: "lamina bench-daemon") } catch { throw Failure("\(error)") }
+        let pid = (try? SystemCalls.peerCredentials(client.socket).pid) ?? 0
+        let refresh = client.welcome?.outputs.first?.refreshRate ?? 60
+        do {
+            switch test {
+            case "property-changes": try propertyChanges(client)
+            case "latency": try latency(client, period: 1 / refresh)
+            case "idle": try idle(client, pid: pid)
+            case "contents": try contents(client, pid: pid)
+            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents)")
+            }
+        } catch let error as WireClientError {
+            throw Failure("\(error)")
+        }
+    }
+
+    private func layers(_ count: Int, size: Double, columns: Int = 8) -> [LayerOperation] {
+        (0..<count).flatMap { i -> [LayerOperation] in
+            let h = LayerHandle(UInt64(i + 1))
+            let (x, y) = (Double(i % columns) * size, Double(i / columns) * size)
+            return [
+                .create(h, name: nil), .set(h, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: size, height: size))),
+                .set(h, LayerKeyPath(.position), .point(Point(x: x + size / 2, y: y + size / 2))),
+                .set(h, LayerKeyPath(.backgroundColor), .color(Color(red: 0.2, green: 0.4, blue: 0.8))),
+                .insertSublayer(h, into: nil, at: nil),
+            ]
+        }
+    }
+
+    private func waitCommitted(_ client: WireClient, _ serial: UInt32) throws(WireClientError) -> Double {
+        try client.receive { message -> Double? in
+            if case .committed(serial, let time) = message { return time }
+            if case .error(let report) = message { print("error: \(report)") }
+            return nil
+        }
+    }
+
+    /// 100 layers; commits of 1,000 property changes each, pipelined, until 200,000 are acknowledged.
+    private func propertyChanges(_ client: WireClient) throws(WireClientError) {
+        try client.send(.commit(Commit(serial: 1, operations: layers(100, size: 10))))
+        _ = try waitCommitted(client, 1)
+        let commits = 200
+        let start = MediaClock.now
+        for c in 0..<commits {
+            let ops = (0..<1000).map { i -> LayerOperation in
+                .set(LayerHandle(UInt64(i % 100 + 1)), LayerKeyPath(.opacity), .number(Double((c + i) % 100) / 100))
+            }
+            try client.send(.commit(Commit(serial: UInt32(2 + c), operations: ops)))
+        }
+        _ = try waitCommitted(client, UInt32(1 + commits))
+        let elapsed = MediaClock.now - start
+        print(#"{"test":"property-changes","changes":\#(commits * 1000),"seconds":\#(elapsed),"changesPerSecond":\#(Double(commits * 1000) / elapsed)}"#)
+    }
+
+    /// 200 commits of one change, each sent right after a frame callback: frames from sending to the
+    /// frame that shows it being presented (its target time).
+    private func latency(_ client: WireClient, period: Double) throws(WireClientError) {
+        try client.send(.commit(Commit(serial: 1, operations: layers(1, size: 10))))
+        _ = try waitCommitted(client, 1)
+        var frames: [Double] = []
+        for i in 0..<200 {
+            try client.send(.requestFrame(serial: UInt32(i)))
+            _ = try client.receive { message -> Bool? in
+                if case .frame(UInt32(i), _, _) = message { return true }
+                return nil
+            }
+            let sent = MediaClock.now
+            let serial = UInt32(10 + i)
+            try client.send(.commit(Commit(serial: serial, operations: [.set(LayerHandle(1), LayerKeyPath(.opacity), .number(Double(i % 2)))])))
+            let commitTime = try waitCommitted(client, serial)
+            frames.append((commitTime + period - sent) / period)
+        }
+        frames.sort()
+        print(#"{"test":"latency","commits":200,"medianFrames":\#(frames[100]),"p99Frames":\#(frames[197]),"maxFrames":\#(frames[199])}"#)
+    }
+
+    /// 100 static layers, then the daemon's CPU time over `seconds`.
+    private func idle(_ client: WireClient, pid: Int32) throws(WireClientError) {
+        try client.send(.commit(Commit(serial: 1, operations: layers(100, size: 20))))
+        _ = try waitCommitted(client, 1)
+        let before = cpuSeconds(pid)
+        let start = MediaClock.now
+        _ = SystemCalls.waitReadable(-1, timeout: seconds)  // nothing to wait on: the daemon is meant to be idle
+        let cpu = cpuSeconds(pid) - before
+        let elapsed = MediaClock.now - start
+        print(#"{"test":"idle","seconds":\#(elapsed),"cpuSeconds":\#(cpu),"percentOfACore":\#(cpu / elapsed * 100)}"#)
+    }
+
+    /// 64 layers of 250x250 whose bitmaps the client repaints and commits every frame; the daemon's
+    /// CPU per frame drawn.
+    private func contents(_ client: WireClient, pid: Int32) throws(WireClientError) {
+        let side = 250
+        let bytesPerBitmap = side * side * 4
+        let pool: SharedMemoryPool
+        do { pool = try SharedMemoryPool.create(name: "bench", size: 64 * bytesPerBitmap) } catch { throw .system(SystemCallError("memfd", "\(error)", code: EIO)) }
+        try client.send(.createPool(id: 1, size: UInt64(pool.size), descriptor: pool.descriptor))
+        func bitmaps() -> [WireBitmap] {
+            (0..<64).map {
+                WireBitmap(id: BitmapID(UInt64($0 + 1)), pool: 1, offset: UInt64($0 * bytesPerBitmap), width: UInt32(side), height: UInt32(side), stride: UInt32(side * 4))
+            }
+        }
+        // An 8x8 grid of 250-point layers: at 1920x1080 the lower rows and right columns fall outside,
+        // as Weston's cascaded windows partly overlap; every layer still gets its upload each frame.
+        var ops = layers(64, size: Double(side), columns: 8)
+        ops += (0..<64).map { .set(LayerHandle(UInt64($0 + 1)), LayerKeyPath(.contents), .bitmap(BitmapID(UInt64($0 + 1)))) }
+        try client.send(.commit(Commit(serial: 1, bitmaps: bitmaps(), operations: ops)))
+        _ = try waitCommitted(client, 1)
+        try client.send(.stats(serial: 2))
+        let framesBefore = try client.receive { m -> UInt64? in if case .stats(2, let s) = m { return s.framesDrawn }; return nil }
+        let cpuBefore = cpuSeconds(pid)
+        let start = MediaClock.now
+        var serial: UInt32 = 10
+        var frame = 0
+        while MediaClock.now - start < seconds {
+            try client.send(.requestFrame(serial: serial))
+            _ = try client.receive { m -> Bool? in if case .frame(serial, _, _) = m { return true }; return nil }
+            frame += 1
+            // Repaint every bitmap (a new colour each frame), as a client drawing each frame does.
+            let value = UInt32(truncatingIfNeeded: frame &* 2_654_435_761) | 0xff00_0000
+            let words = pool.bytes.bindMemory(to: UInt32.self)
+            for i in 0..<words.count { words[i] = value }
+            serial += 1
+            try client.send(.commit(Commit(serial: serial, bitmaps: bitmaps(), operations: [])))
+            serial += 1
+        }
+        try client.send(.stats(serial: 3))
+        let framesAfter = try client.receive { m -> UInt64? in if case .stats(3, let s) = m { return s.framesDrawn }; return nil }
+        let cpu = cpuSeconds(pid) - cpuBefore
+        let elapsed = MediaClock.now - start
+        let frames = framesAfter - framesBefore
+        print(
+            #"{"test":"contents","layers":64,"bitmap":"250x250","seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
+        )
+    }
+}
+
+/// User plus system CPU seconds of a process, from /proc/PID/stat.
+func cpuSeconds(_ pid: Int32) -> Double {
+    guard let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    guard let close = text.lastIndex(of: ")") else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
