@@ -191,4 +191,83 @@ struct EndToEndTests {
         let stats = try client.stats()
         #expect(stats.textures == 1 && stats.transactionsApplied == 13 && stats.transactionsRejected == 0)
     }
+
+    @Test("no frame is drawn while nothing changes and nothing animates")
+    func idle() throws {
+        let daemon = try DaemonProcess(["--size", "16x16", "--refresh", "100"])
+        let client = try daemon.connect()
+        let hold = Animation(
+            .basic(BasicAnimation(keyPath: LayerKeyPath(.opacity), fromValue: .number(0), toValue: .number(1))),
+            timing: MediaTiming(duration: 0.05, fillMode: .forwards), removedOnCompletion: false)
+        try client.commit(1, layer(h1, frame: Rect(x: 0, y: 0, width: 8, height: 8)) + [.addAnimation(h1, hold, key: "hold")])
+        _ = try client.receive { message -> Bool? in
+            if case .transactionCompleted(1) = message { return true }
+            return nil
+        }
+        let before = try client.stats(serial: 10)
+        // Let 20 frame periods pass on the daemon's own clock (presentation replies carry it).
+        let start = try client.presentation(of: h1).time
+        var now = start
+        while now - start < 0.2 { now = try client.presentation(of: h1).time }
+        let after = try client.stats(serial: 11)
+        #expect(after.framesDrawn == before.framesDrawn)
+        #expect(after.animations == 1)  // kept (removedOnCompletion false) but stopped: nothing to draw
+        // A change draws exactly one more frame.
+        try client.commit(2, [.set(h1, LayerKeyPath(.opacity), .number(0.5))])
+        now = try client.presentation(of: h1).time
+        let changed = now
+        while now - changed < 0.1 { now = try client.presentation(of: h1).time }
+        #expect(try client.stats(serial: 12).framesDrawn == after.framesDrawn + 1)
+    }
+
+    @Test("a screenshot into a client's pool, after a commit of bitmaps alone")
+    func screenshotIntoPool() throws {
+        let daemon = try DaemonProcess(["--size", "8x4"])
+        let client = try daemon.connect()
+        let pixels = try solidPool(width: 4, height: 4, rgba: [0, 255, 0, 255])
+        try client.send(.createPool(id: 1, size: UInt64(pixels.size), descriptor: pixels.descriptor))
+        // Two bitmaps with no damage and no operations: the smallest commit that carries bitmaps.
+        let bitmaps = [
+            WireBitmap(id: BitmapID(1), pool: 1, offset: 0, width: 2, height: 2, stride: 16),
+            WireBitmap(id: BitmapID(2), pool: 1, offset: 0, width: 4, height: 4, stride: 16),
+        ]
+        try client.commit(1, [], bitmaps: bitmaps)
+        try client.commit(2, layer(h1, frame: Rect(x: 4, y: 0, width: 4, height: 4)) + [.set(h1, LayerKeyPath(.contents), .bitmap(BitmapID(2)))])
+
+        let target = try SharedMemoryPool.create(name: "shot", size: 4096)
+        try client.send(.createPool(id: 2, size: 4096, descriptor: target.descriptor))
+        try client.send(.screenshot(serial: 5, destination: .pool(id: 2, offset: 64)))
+        let (w, h, png) = try client.receive { message -> (UInt32, UInt32, [UInt8])? in
+            if case .screenshot(5, let w, let h, let png) = message { return (w, h, png) }
+            return nil
+        }
+        #expect(w == 8 && h == 4 && png.isEmpty)
+        let bytes = Array(target.bytes[64..<(64 + 8 * 4 * 4)])
+        #expect(Array(bytes[0..<4]) == [0, 0, 0, 0])  // left half: nothing
+        #expect(Array(bytes[16..<20]) == [0, 255, 0, 255])  // x 4, y 0: the bitmap
+        #expect(Array(bytes[(3 * 32 + 28)..<(3 * 32 + 32)]) == [0, 255, 0, 255])  // x 7, y 3
+        #expect(target.bytes[63] == 0 && target.bytes[64 + 128] == 0)  // nothing outside the range
+
+        let tooSmall = try SharedMemoryPool.create(name: "small", size: 64)
+        try client.send(.createPool(id: 3, size: 64, descriptor: tooSmall.descriptor))
+        try client.send(.screenshot(serial: 6, destination: .pool(id: 3, offset: 0)))
+        let error = try client.error()
+        #expect(error.code == .invalidPool && error.serial == 6)
+    }
+
+    @Test("an animation of contents can name only the client's own bitmaps")
+    func contentsAnimationIsolation() throws {
+        let daemon = try DaemonProcess(["--size", "8x8"])
+        let a = try daemon.connect("a")
+        let b = try daemon.connect("b")
+        let red = try solidPool(width: 2, height: 2, rgba: [255, 0, 0, 255])
+        try a.send(.createPool(id: 1, size: UInt64(red.size), descriptor: red.descriptor))
+        try a.commit(1, [], bitmaps: [WireBitmap(id: BitmapID(1), pool: 1, offset: 0, width: 2, height: 2, stride: 8)])
+        try b.commit(1, layer(h1, frame: Rect(x: 0, y: 0, width: 8, height: 8)))
+        // b has no bitmap 1 (a does, and it is the compositor's bitmap 1 too).
+        let steal = Animation.basic(LayerKeyPath(.contents), from: .bitmap(BitmapID(1)), to: .bitmap(BitmapID(1)), timing: MediaTiming(duration: 10))
+        let report = try b.rejected(2, [.addAnimation(h1, steal, key: "steal")])
+        #expect(report.code == .unknownBitmap)
+        #expect(try b.screenshot()[4, 4] == SIMD4(0, 0, 0, 0))
+    }
 }

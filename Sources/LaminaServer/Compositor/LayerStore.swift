@@ -206,6 +206,7 @@ public struct LayerStore: Sendable {
 
         case .addAnimation(let handle, var animation, let key):
             let id = try space.layer(handle)
+            animation = try space.mappingBitmaps(in: animation)
             // Where a value-less animation starts: the presentation value at the commit, read from the
             // tree as it was before this transaction (a layer new in it has none).
             let existed = tree.contains(id)

@@ -45,3 +45,42 @@ struct Namespace: Sendable {
         }
     }
 }
+
+extension Namespace {
+    /// `animation` with every bitmap it names (animations of `contents`) turned from the client's id
+    /// into the compositor's, so an animation can show only the client's own bitmaps.
+    func mappingBitmaps(in animation: Animation) throws(TransactionError.Reason) -> Animation {
+        func map(_ value: PropertyValue?) throws(TransactionError.Reason) -> PropertyValue? {
+            guard case .bitmap(let id?)? = value else { return value }
+            guard let mapped = bitmaps[id] else { throw .unknownBitmap(id) }
+            return .bitmap(mapped)
+        }
+        func map(_ b: BasicAnimation) throws(TransactionError.Reason) -> BasicAnimation {
+            var b = b
+            b.fromValue = try map(b.fromValue)
+            b.toValue = try map(b.toValue)
+            b.byValue = try map(b.byValue)
+            return b
+        }
+        var result = animation
+        switch animation.kind {
+        case .basic(let b):
+            result.kind = .basic(try map(b))
+        case .spring(var s):
+            s.basic = try map(s.basic)
+            result.kind = .spring(s)
+        case .keyframe(var k):
+            var values: [PropertyValue] = []
+            for v in k.values { values.append(try map(v)!) }
+            k.values = values
+            result.kind = .keyframe(k)
+        case .group(let children):
+            var mapped: [Animation] = []
+            for child in children { mapped.append(try mappingBitmaps(in: child)) }
+            result.kind = .group(mapped)
+        case .transition:
+            break
+        }
+        return result
+    }
+}

@@ -244,6 +244,10 @@ final class ConnectionServer {
                 fail(client, ErrorReport(serial: serial, code: .invalidPool, message: "screenshot: unknown pool \(id)"))
                 return
             }
+            guard pool.isWritable else {
+                fail(client, ErrorReport(serial: serial, code: .invalidPool, message: "screenshot: pool \(id) was sent read-only"))
+                return
+            }
             guard offset <= UInt64(pool.size), needed <= UInt64(pool.size) - offset else {
                 fail(
                     client,
@@ -301,8 +305,8 @@ final class ConnectionServer {
             guard b.width > 0, b.height > 0, b.width <= maxSide, b.height <= maxSide else {
                 throw refuse(.invalidBitmap, "\(b.width)x\(b.height) is outside 1...\(maxSide) pixels on a side")
             }
-            guard UInt64(b.stride) >= UInt64(b.width) * 4 else {
-                throw refuse(.invalidBitmap, "the stride \(b.stride) is less than 4 x width \(b.width)")
+            guard UInt64(b.stride) >= UInt64(b.width) * 4, b.stride % 4 == 0 else {
+                throw refuse(.invalidBitmap, "the stride \(b.stride) must be a multiple of 4 and at least 4 x width \(b.width)")
             }
             guard b.offset <= UInt64(pool.size), b.byteCount <= UInt64(pool.size) - b.offset else {
                 throw refuse(
@@ -332,19 +336,26 @@ final class ConnectionServer {
 
     private func deliver(_ batch: [ClientDelivery]) {
         var touched: [UInt64: ClientConnection] = [:]
+        let limit = Int(configuration.limits.maxQueuedBytes)
         for delivery in batch {
             guard case .message(let id, let message) = delivery, let client = clients[id.rawValue] else { continue }
+            if client.queuedBytes > limit {
+                // Try to empty the queue first; what is still unread after that is the client's backlog.
+                write(client)
+                guard clients[id.rawValue] != nil else { continue }
+                if client.queuedBytes > limit {
+                    let report = ErrorReport(
+                        serial: 0, code: .tooSlow,
+                        message: "\(client.queuedBytes) bytes of events unread, over the limit of \(limit)")
+                    fail(client, report)
+                    continue
+                }
+            }
             client.queue(message.encoded)
             touched[id.rawValue] = client
         }
         for client in touched.values where clients[client.id.rawValue] != nil {
             write(client)
-            if client.queuedBytes > Int(configuration.limits.maxQueuedBytes) {
-                client.closing = true
-                disconnect(
-                    client,
-                    reason: "\(ErrorCode.tooSlow): \(client.queuedBytes) bytes of events unread, over the limit of \(configuration.limits.maxQueuedBytes)")
-            }
         }
     }
 

@@ -137,7 +137,7 @@ extension WireReader {
             }
             depth += 1
             defer { depth -= 1 }
-            // The smallest animation is a transition: 50 bytes of timing, 32 of curve, 1 + 1 + 18.
+            // A lower bound on an animation's size: 50 bytes of timing, 32 of curve, 1 + 1 for the flag and kind.
             kind = .group(
                 try array("grouped animations", minimumSize: 84) { (r: inout WireReader, _) throws(WireError) in
                     try r.animation()

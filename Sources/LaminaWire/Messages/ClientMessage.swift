@@ -117,7 +117,7 @@ public enum ClientMessage: Hashable, Sendable {
             self = .destroyPool(id: try r.u32("a pool id"))
         case .commit:
             let serial = try r.u32("the commit serial")
-            let bitmaps = try r.array("bitmaps", minimumSize: 38) { (r: inout WireReader, _) throws(WireError) in try r.bitmap() }
+            let bitmaps = try r.array("bitmaps", minimumSize: 35) { (r: inout WireReader, _) throws(WireError) in try r.bitmap() }
             let operations = try r.array("operations", minimumSize: 9) { (r: inout WireReader, i) throws(WireError) in
                 do throws(WireError) {
                     return try r.operation()

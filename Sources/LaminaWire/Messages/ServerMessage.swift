@@ -190,7 +190,7 @@ public enum ServerMessage: Hashable, Sendable {
             let codeOffset = r.offset
             let rawCode = try r.u16()
             guard let code = ErrorCode(rawValue: rawCode) else { throw WireError(offset: codeOffset, "unknown error code \(rawCode)") }
-            self = .error(ErrorReport(serial: serial, code: code, operationIndex: try r.i32(), message: try r.string()))
+            self = .error(ErrorReport(serial: serial, code: code, operationIndex: try r.i32(), message: try r.string("an error message", limit: 1 << 20)))
         case .committed:
             self = .committed(serial: try r.u32(), commitTime: try r.f64())
         case .animationStarted:

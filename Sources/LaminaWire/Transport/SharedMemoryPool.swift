@@ -15,10 +15,13 @@ public final class SharedMemoryPool: @unchecked Sendable {
     /// The mapping.
     public let base: UnsafeMutableRawPointer
 
-    private init(descriptor: Int32, size: Int, base: UnsafeMutableRawPointer) {
+    private let writable: Bool
+
+    private init(descriptor: Int32, size: Int, base: UnsafeMutableRawPointer, writable: Bool) {
         self.descriptor = descriptor
         self.size = size
         self.base = base
+        self.writable = writable
     }
 
     deinit {
@@ -58,7 +61,7 @@ public final class SharedMemoryPool: @unchecked Sendable {
         return try mapping(fd, size: size, protection: PROT_READ | PROT_WRITE)
     }
 
-    /// Maps a descriptor received from a client, read-only, after checking its seal and size. Takes
+    /// Maps a descriptor received from a client after checking its seal and size. Takes
     /// ownership of the descriptor, and closes it on failure too.
     public static func map(descriptor fd: Int32, size: Int) throws(Failure) -> SharedMemoryPool {
         guard lamina_has_shrink_seal(fd) == 1 else {
@@ -75,20 +78,25 @@ public final class SharedMemoryPool: @unchecked Sendable {
             Glibc.close(fd)
             throw .tooSmall(actual: Int(info.st_size), claimed: size)
         }
-        return try mapping(fd, size: size, protection: PROT_READ)
+        // Read-write when the client opened it so (screenshots are written into pools); else read-only.
+        let writable = fcntl(fd, F_GETFL) & O_ACCMODE == O_RDWR
+        return try mapping(fd, size: size, protection: writable ? PROT_READ | PROT_WRITE : PROT_READ)
     }
 
     private static func mapping(_ fd: Int32, size: Int, protection: Int32) throws(Failure) -> SharedMemoryPool {
         guard size > 0 else {
-            return SharedMemoryPool(descriptor: fd, size: 0, base: UnsafeMutableRawPointer(bitPattern: 1)!)
+            return SharedMemoryPool(descriptor: fd, size: 0, base: UnsafeMutableRawPointer(bitPattern: 1)!, writable: false)
         }
         guard let base = mmap(nil, size, protection, MAP_SHARED, fd, 0), base != MAP_FAILED else {
             let error = SystemCallError("mmap")
             Glibc.close(fd)
             throw .system(error)
         }
-        return SharedMemoryPool(descriptor: fd, size: size, base: base)
+        return SharedMemoryPool(descriptor: fd, size: size, base: base, writable: protection & PROT_WRITE != 0)
     }
+
+    /// Whether the mapping may be written (a pool the client sent read-only cannot take screenshots).
+    public var isWritable: Bool { writable }
 
     /// The pool's bytes.
     public var bytes: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(start: base, count: size) }
