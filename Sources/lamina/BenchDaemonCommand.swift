@@ -120,7 +120,9 @@ struct BenchDaemonCommand: ParsableCommand {
         try client.send(.createPool(id: 1, size: UInt64(pool.size), descriptor: pool.descriptor))
         func bitmaps() -> [WireBitmap] {
             (0..<64).map {
-                WireBitmap(id: BitmapID(UInt64($0 + 1)), pool: 1, offset: UInt64($0 * bytesPerBitmap), width: UInt32(side), height: UInt32(side), stride: UInt32(side * 4))
+                WireBitmap(
+                    id: BitmapID(UInt64($0 + 1)), pool: 1, offset: UInt64($0 * bytesPerBitmap), width: UInt32(side), height: UInt32(side),
+                    stride: UInt32(side * 4), format: .bgra8, premultiplied: true)  // as wl_shm ARGB8888
             }
         }
         // An 8x8 grid of 250-point layers: at 1920x1080 the lower rows and right columns fall outside,
