@@ -3,6 +3,7 @@
 // Lamina: Core Animation's model as a headless GPU compositor for Linux.
 // The module layout follows ARCHITECTURE.md; dependency arrows point one way:
 //   LaminaCore <- LaminaWire <- LaminaServer <- laminad / lamina
+//   LaminaCore, LaminaWire, LaminaImage <- Lamina (the client library) <- apps, examples, lamina
 //   LaminaCore <- LaminaRender <- LaminaServer (Render knows nothing of the wire or of clients)
 // and the C system libraries and the embedded Shaders sit under LaminaRender only.
 
@@ -20,7 +21,9 @@ let package = Package(
     name: "Lamina",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "Lamina", targets: ["Lamina"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
+        .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
@@ -42,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
@@ -72,7 +76,12 @@ let package = Package(
         ),
         .target(
             name: "LaminaRender",
-            dependencies: ["LaminaCore", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM", "CPNG"],
+            dependencies: ["LaminaCore", "LaminaImage", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LaminaImage",
+            dependencies: ["CPNG"],
             swiftSettings: strict
         ),
         .target(
@@ -93,10 +102,16 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaRender", "LaminaServer"],
             swiftSettings: strict
         ),
+        // The client library apps import: Core Animation's programming model over the wire.
+        .target(
+            name: "Lamina",
+            dependencies: ["LaminaCore", "LaminaWire", "LaminaImage", "CCairo"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene", "LaminaWire",
+                "Lamina", "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene", "LaminaWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -137,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["LaminaWire", "LaminaCore", "LaminaRender", "CLaminaSys"],
+            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaRender", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(

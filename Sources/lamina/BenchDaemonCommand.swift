@@ -53,7 +53,7 @@ struct BenchDaemonCommand: ParsableCommand {
 
     private func waitCommitted(_ client: WireClient, _ serial: UInt32) throws(WireClientError) -> Double {
         try client.receive { message -> Double? in
-            if case .committed(serial, let time) = message { return time }
+            if case .committed(serial, let time, _) = message { return time }
             if case .error(let report) = message { print("error: \(report)") }
             return nil
         }

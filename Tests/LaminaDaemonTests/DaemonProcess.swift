@@ -145,7 +145,7 @@ final class TestClient {
         try send(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations)))
         return try receive { message -> Result<Double, WireClientError>? in
             switch message {
-            case .committed(serial, let time): .success(time)
+            case .committed(serial, let time, _): .success(time)
             case .error(let report) where report.serial == serial: .failure(.refused(report))
             default: nil
             }
@@ -157,7 +157,7 @@ final class TestClient {
         try send(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations)))
         return try receive { message -> Result<ErrorReport, WireClientError>? in
             switch message {
-            case .committed(serial, _): .failure(.unexpected(message))
+            case .committed(serial, _, _): .failure(.unexpected(message))
             case .error(let report) where report.serial == serial: .success(report)
             default: nil
             }

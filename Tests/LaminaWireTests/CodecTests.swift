@@ -72,7 +72,7 @@ struct CodecTests {
         let events: [ServerMessage] = [
             .welcome(Welcome(protocolVersion: 1, serverVersion: "x", mediaTime: 12.5, outputs: [OutputInfo(name: "o", width: 1, height: 2, scale: 2, refreshRate: 60)], limits: ClientLimits())),
             .error(ErrorReport(serial: 4, code: .invalidTree, operationIndex: 2, message: "no")),
-            .committed(serial: 1, commitTime: 3), .animationStarted(layer: h, animation: 5, key: nil),
+            .committed(serial: 1, commitTime: 3, animations: [4, 9]), .tree(serial: 2, [TreeNode(client: 1, clientName: "a", handle: h, name: "n", depth: 2, isMask: true, isAttached: false, frame: Rect(x: 1, y: 2, width: 3, height: 4), opacity: 0.5, isHidden: true, animationCount: 3)]), .animationStarted(layer: h, animation: 5, key: nil),
             .animationStopped(layer: h, animation: 5, key: "k", finished: true), .transactionCompleted(serial: 1),
             .frame(serial: 1, time: 2, targetTime: 3),
             .presentation(serial: 1, layer: h, time: 4, values: LayerProperties.table.map(\.defaultValue)),

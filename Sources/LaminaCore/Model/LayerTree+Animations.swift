@@ -35,6 +35,14 @@ extension LayerTree {
         return slots[Int(layer.index)].node.animations.remove(at: i)
     }
 
+    /// Removes the animation `id` (the client library drops one the daemon reports finished), returning it.
+    @discardableResult
+    public mutating func removeAnimation(_ id: AnimationID, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
+        _ = try node(layer)
+        guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.id == id }) else { return nil }
+        return slots[Int(layer.index)].node.animations.remove(at: i)
+    }
+
     /// Removes every animation of a layer, returning them.
     @discardableResult
     public mutating func removeAllAnimations(from layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {

@@ -96,7 +96,7 @@ public struct LayerStore: Sendable {
     /// The client and handle of a layer (nil for the canvas root and unknown layers).
     public func owner(of id: LayerID) -> (client: ClientID, handle: LayerHandle)? {
         for (client, space) in clients {
-            if let handle = space.handles[id] { return (client, handle) }
+            if let handle = space.handles.handles[id] { return (client, handle) }
         }
         return nil
     }
@@ -122,13 +122,19 @@ public struct LayerStore: Sendable {
         var changes = Changes(before: tree, client: client, namespaceBefore: space, transitions: [], stopped: [])
         space.bitmaps.merge(newBitmaps) { _, new in new }
         var working = tree
+        var effects = LayerTree.OperationEffects()
         for (index, operation) in operations.enumerated() {
-            do throws(TransactionError.Reason) {
-                try perform(operation, on: &working, space: &space, at: commitTime, changes: &changes)
+            do throws(OperationError) {
+                try working.perform(
+                    operation, handles: &space.handles, root: root, committedAt: commitTime, before: tree,
+                    effects: &effects, bitmap: { [bitmaps = space.bitmaps] in bitmaps[$0] })
             } catch {
-                throw TransactionError(operationIndex: index, operation: operation.summary, reason: error)
+                throw TransactionError(operationIndex: index, operation: operation.summary, reason: .operation(error))
             }
         }
+        changes.transitions = effects.transitions
+        changes.stopped = effects.stopped
+        changes.added = effects.added
         if space.layers.count > space.limits.layers {
             throw TransactionError(
                 operationIndex: nil, operation: "commit",
@@ -152,89 +158,6 @@ public struct LayerStore: Sendable {
     public mutating func revert(_ changes: Changes) {
         tree = changes.before
         clients[changes.client] = changes.namespaceBefore
-    }
-
-    /// One operation on the working copies.
-    private func perform(
-        _ operation: LayerOperation, on working: inout LayerTree, space: inout Namespace, at commitTime: Double,
-        changes: inout Changes
-    ) throws(TransactionError.Reason) {
-        /// Runs a tree edit, telling its error in the client's handles.
-        func edit<T>(_ body: () throws(LayerTreeError) -> T) throws(TransactionError.Reason) -> T {
-            do { return try body() } catch { throw .tree(space.describe(error)) }
-        }
-        switch operation {
-        case .create(let handle, let name):
-            guard space.layers[handle] == nil else { throw .handleInUse(handle) }
-            space.bind(handle, to: working.create(name: name))
-
-        case .destroy(let handle):
-            let id = try space.layer(handle)
-            let entries = try edit { () throws(LayerTreeError) in try working.destroy(id) }
-            changes.stopped += entries.map { (handle, $0) }
-            space.unbind(handle)
-
-        case .set(let handle, let path, var value):
-            let id = try space.layer(handle)
-            if case .bitmap(let bitmap?) = value {
-                guard let mapped = space.bitmaps[bitmap] else { throw .unknownBitmap(bitmap) }
-                value = .bitmap(mapped)
-            }
-            try edit { () throws(LayerTreeError) in try working.setValue(value, at: path, of: id) }
-
-        case .insertSublayer(let handle, let parentHandle, let index):
-            let child = try space.layer(handle)
-            var parent = root
-            if let parentHandle { parent = try space.layer(parentHandle) }
-            try edit { () throws(LayerTreeError) in
-                if let index {
-                    try working.insertSublayer(child, into: parent, at: index)
-                } else {
-                    try working.addSublayer(child, to: parent)
-                }
-            }
-
-        case .removeFromSuperlayer(let handle):
-            let id = try space.layer(handle)
-            try edit { () throws(LayerTreeError) in try working.removeFromSuperlayer(id) }
-
-        case .setMask(let handle, let maskHandle):
-            let id = try space.layer(handle)
-            var mask: LayerID?
-            if let maskHandle { mask = try space.layer(maskHandle) }
-            try edit { () throws(LayerTreeError) in try working.setMask(mask, of: id) }
-
-        case .addAnimation(let handle, var animation, let key):
-            let id = try space.layer(handle)
-            animation = try space.mappingBitmaps(in: animation)
-            // Where a value-less animation starts: the presentation value at the commit, read from the
-            // tree as it was before this transaction (a layer new in it has none).
-            let existed = tree.contains(id)
-            let base = try edit { () throws(LayerTreeError) -> PropertyValue? in
-                guard existed, let path = animation.keyPath else { return nil }
-                return try tree.presentationValue(path, of: id, at: commitTime)
-            }
-            animation.timing.beginTime = try edit { () throws(LayerTreeError) in
-                try working.stampedBeginTime(animation, committedAt: commitTime, on: id)
-            }
-            let added = try edit { () throws(LayerTreeError) in
-                try working.addAnimation(animation, forKey: key, to: id, base: base)
-            }
-            changes.added.append(added.id)
-            if let replaced = added.replaced { changes.stopped.append((handle, replaced)) }
-            if case .transition = animation.kind, existed { changes.transitions.append((id, added.id)) }
-
-        case .removeAnimation(let handle, let key):
-            let id = try space.layer(handle)
-            if let entry = try edit({ () throws(LayerTreeError) in try working.removeAnimation(forKey: key, from: id) }) {
-                changes.stopped.append((handle, entry))
-            }
-
-        case .removeAllAnimations(let handle):
-            let id = try space.layer(handle)
-            let entries = try edit { () throws(LayerTreeError) in try working.removeAllAnimations(from: id) }
-            changes.stopped += entries.map { (handle, $0) }
-        }
     }
 }
 

@@ -8,14 +8,9 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
     public enum Reason: Error, Hashable, Sendable, CustomStringConvertible {
         /// The client is not (or no longer) connected.
         case unknownClient(ClientID)
-        /// The handle names none of the client's layers.
-        case unknownLayer(LayerHandle)
-        /// `create` used a handle the client already uses.
-        case handleInUse(LayerHandle)
-        /// The bitmap was never uploaded by this client.
-        case unknownBitmap(BitmapID)
-        /// The model tree refused the edit (a cycle, an index out of range, a bad value, an animation).
-        case tree(String)
+        /// An operation could not be applied (an unknown layer or bitmap, a handle in use, an edit the
+        /// model tree refused).
+        case operation(OperationError)
         /// The renderer could not draw what the transaction needs (a transition's old appearance).
         case renderer(RendererError)
         /// The bitmap's pixels could not be uploaded.
@@ -26,10 +21,7 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
         public var description: String {
             switch self {
             case .unknownClient(let c): "\(c) is not connected"
-            case .unknownLayer(let h): "unknown layer \(h)"
-            case .handleInUse(let h): "\(h) already exists"
-            case .unknownBitmap(let b): "unknown \(b)"
-            case .tree(let message): message
+            case .operation(let error): "\(error)"
             case .texture(let error): "\(error)"
             case .renderer(let error): "\(error)"
             case .limit(let message): message

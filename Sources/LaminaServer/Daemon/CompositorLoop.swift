@@ -31,6 +31,7 @@ final class CompositorLoop {
     private var framesDrawn: UInt64 = 0
     private var applied: UInt64 = 0
     private var rejected: UInt64 = 0
+    private var clientNames: [ClientID: String] = [:]
 
     private struct ClientKey: Hashable {
         var client: ClientID
@@ -101,10 +102,12 @@ final class CompositorLoop {
 
     private func handle(_ request: CompositorRequest) {
         switch request {
-        case .connect(let client, let limits):
+        case .connect(let client, let name, let limits):
             compositor.addClient(client, limits: limits)
+            clientNames[client] = name
         case .disconnect(let client):
             compositor.removeClient(client)
+            clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
             for (animation, owner) in incomplete where owner.client == client { incomplete[animation] = nil }
@@ -124,6 +127,8 @@ final class CompositorLoop {
             needsFrame = true
         case .stats(let client, let serial, let pools, let poolBytes):
             send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
+        case .tree(let client, let serial):
+            send(client, .tree(serial: serial, treeNodes()))
         }
     }
 
@@ -143,6 +148,31 @@ final class CompositorLoop {
             values.append(value)
         }
         send(client, .presentation(serial: serial, layer: handle, time: now, values: values))
+    }
+
+    /// Every client's layers, depth first: those on screen from the canvas root down, then the ones
+    /// not attached (roots a client created but never inserted, and their subtrees).
+    private func treeNodes() -> [TreeNode] {
+        let tree = compositor.tree
+        let store = compositor.store
+        var nodes: [TreeNode] = []
+        func visit(_ id: LayerID, depth: UInt16, isMask: Bool, attached: Bool) {
+            guard let owner = store.owner(of: id), let values = try? tree.values(of: id) else { return }
+            nodes.append(
+                TreeNode(
+                    client: UInt32(truncatingIfNeeded: owner.client.rawValue), clientName: clientNames[owner.client] ?? "",
+                    handle: owner.handle, name: (try? tree.name(of: id)) ?? nil, depth: depth, isMask: isMask,
+                    isAttached: attached, frame: values.frame, opacity: values[.opacity], isHidden: values[.hidden],
+                    animationCount: UInt32((try? tree.animations(of: id).count) ?? 0)))
+            if let mask = try? tree.mask(of: id) { visit(mask, depth: depth + 1, isMask: true, attached: attached) }
+            for child in (try? tree.sublayers(of: id)) ?? [] { visit(child, depth: depth + 1, isMask: false, attached: attached) }
+        }
+        let root = store.root
+        for child in (try? tree.sublayers(of: root)) ?? [] { visit(child, depth: 0, isMask: false, attached: true) }
+        for id in tree.roots where id != root {
+            if (try? tree.maskOwner(of: id)) ?? nil == nil { visit(id, depth: 0, isMask: false, attached: false) }
+        }
+        return nodes
     }
 
     private func stats(pools: Int, poolBytes: Int) -> DaemonStats {
@@ -183,7 +213,7 @@ final class CompositorLoop {
 
         for (client, serial, commitTime, animations) in report.applied {
             applied += 1
-            send(client, .committed(serial: serial, commitTime: commitTime))
+            send(client, .committed(serial: serial, commitTime: commitTime, animations: animations.map(\.rawValue)))
             if animations.isEmpty {
                 send(client, .transactionCompleted(serial: serial))
             } else {
@@ -280,10 +310,10 @@ extension ErrorCode {
     init(_ reason: TransactionError.Reason) {
         switch reason {
         case .unknownClient: self = .handshake
-        case .unknownLayer: self = .unknownLayer
-        case .handleInUse: self = .handleInUse
-        case .unknownBitmap: self = .unknownBitmap
-        case .tree: self = .invalidTree
+        case .operation(.unknownLayer): self = .unknownLayer
+        case .operation(.handleInUse): self = .handleInUse
+        case .operation(.unknownBitmap): self = .unknownBitmap
+        case .operation(.tree): self = .invalidTree
         case .renderer, .texture: self = .renderer
         case .limit: self = .limitExceeded
         }

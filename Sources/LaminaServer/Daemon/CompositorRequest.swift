@@ -5,7 +5,7 @@ public import LaminaWire
 /// everything the I/O side knows (framing, limits, pools), in each client's order.
 public enum CompositorRequest: Sendable {
     /// A client finished its handshake.
-    case connect(ClientID, limits: LayerStore.Limits)
+    case connect(ClientID, name: String, limits: LayerStore.Limits)
     /// A client is gone: its layers, bitmaps and queued work go with it.
     case disconnect(ClientID)
     /// A transaction for the next frame boundary.
@@ -18,6 +18,8 @@ public enum CompositorRequest: Sendable {
     case screenshot(ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)
     /// The counters; the I/O side adds what it alone knows (pools).
     case stats(ClientID, serial: UInt32, pools: Int, poolBytes: Int)
+    /// Every client's layer tree.
+    case tree(ClientID, serial: UInt32)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

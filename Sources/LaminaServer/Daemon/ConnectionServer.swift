@@ -198,7 +198,7 @@ final class ConnectionServer {
             }
             client.name = name.isEmpty ? "unnamed" : name
             let limits = configuration.limits
-            requests.post(.connect(client.id, limits: LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations))))
+            requests.post(.connect(client.id, name: client.name ?? "unnamed", limits: LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations))))
             let output = configuration.output
             client.queue(
                 ServerMessage.welcome(
@@ -261,6 +261,8 @@ final class ConnectionServer {
             let pools = clients.values.reduce(0) { $0 + $1.pools.count }
             let bytes = clients.values.reduce(0) { $0 + $1.poolBytes }
             requests.post(.stats(client.id, serial: serial, pools: pools, poolBytes: bytes))
+        case .tree(let serial):
+            requests.post(.tree(client.id, serial: serial))
         }
     }
 

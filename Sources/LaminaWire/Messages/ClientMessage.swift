@@ -44,10 +44,12 @@ public enum ClientMessage: Hashable, Sendable {
     case screenshot(serial: UInt32, destination: ScreenshotDestination)
     /// Asks for the daemon's statistics.
     case stats(serial: UInt32)
+    /// Every client's layer tree (`lamina tree`).
+    case tree(serial: UInt32)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
-        case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats
+        case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
     }
 
     /// This message's opcode.
@@ -61,6 +63,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .queryPresentation: .queryPresentation
         case .screenshot: .screenshot
         case .stats: .stats
+        case .tree: .tree
         }
     }
 
@@ -82,7 +85,7 @@ public enum ClientMessage: Hashable, Sendable {
             w.u32(c.serial)
             w.array(c.bitmaps) { $0.bitmap($1) }
             w.array(c.operations) { $0.operation($1) }
-        case .requestFrame(let serial), .stats(let serial):
+        case .requestFrame(let serial), .stats(let serial), .tree(let serial):
             w.u32(serial)
         case .queryPresentation(let serial, let layer):
             w.u32(serial)
@@ -140,6 +143,8 @@ public enum ClientMessage: Hashable, Sendable {
             }
         case .stats:
             self = .stats(serial: try r.u32("a serial"))
+        case .tree:
+            self = .tree(serial: try r.u32("a serial"))
         }
         try r.expectEnd("\(opcode) request")
     }

@@ -89,8 +89,10 @@ public struct DaemonStats: Hashable, Sendable {
 public enum ServerMessage: Hashable, Sendable {
     case welcome(Welcome)
     case error(ErrorReport)
-    /// A commit was applied at the frame boundary of `commitTime` (its animations begin then).
-    case committed(serial: UInt32, commitTime: Double)
+    /// A commit was applied at the frame boundary of `commitTime` (its animations begin then);
+    /// `animations` are the daemon's identities of the animations it added, in operation order (the
+    /// ones later `animationStarted` and `animationStopped` events name).
+    case committed(serial: UInt32, commitTime: Double, animations: [UInt64])
     /// An animation began its active interval.
     case animationStarted(layer: LayerHandle, animation: UInt64, key: String?)
     /// An animation stopped: finished its active duration, or was removed or replaced before that.
@@ -104,11 +106,13 @@ public enum ServerMessage: Hashable, Sendable {
     /// A screenshot: its size in pixels and, for `.png`, the PNG file (empty when written to a pool).
     case screenshot(serial: UInt32, width: UInt32, height: UInt32, png: [UInt8])
     case stats(serial: UInt32, DaemonStats)
+    /// Every client's layers, depth first (the answer to `tree`).
+    case tree(serial: UInt32, [TreeNode])
 
     /// The opcodes; events have the high bit set so a capture tells the directions apart.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
-        case presentation, screenshot, stats
+        case presentation, screenshot, stats, tree
     }
 
     /// This message's opcode.
@@ -124,6 +128,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .presentation: .presentation
         case .screenshot: .screenshot
         case .stats: .stats
+        case .tree: .tree
         }
     }
 
@@ -141,8 +146,8 @@ public enum ServerMessage: Hashable, Sendable {
             w.limits(m.limits)
         case .error(let e):
             w.u32(e.serial); w.u16(e.code.rawValue); w.i32(e.operationIndex); w.string(e.message)
-        case .committed(let serial, let time):
-            w.u32(serial); w.f64(time)
+        case .committed(let serial, let time, let animations):
+            w.u32(serial); w.f64(time); w.array(animations) { $0.u64($1) }
         case .animationStarted(let layer, let animation, let key):
             w.u64(layer.rawValue); w.u64(animation); w.optional(key) { $0.string($1) }
         case .animationStopped(let layer, let animation, let key, let finished):
@@ -162,6 +167,8 @@ public enum ServerMessage: Hashable, Sendable {
             w.u32(s.pools); w.u64(s.poolBytes); w.u64(s.framesDrawn); w.u64(s.transactionsApplied)
             w.u64(s.transactionsRejected); w.f64(s.frameMillisecondsP50); w.f64(s.frameMillisecondsP90)
             w.f64(s.frameMillisecondsP99); w.f64(s.uptime)
+        case .tree(let serial, let nodes):
+            w.u32(serial); w.array(nodes) { $0.treeNode($1) }
         }
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
@@ -192,7 +199,9 @@ public enum ServerMessage: Hashable, Sendable {
             guard let code = ErrorCode(rawValue: rawCode) else { throw WireError(offset: codeOffset, "unknown error code \(rawCode)") }
             self = .error(ErrorReport(serial: serial, code: code, operationIndex: try r.i32(), message: try r.string("an error message", limit: 1 << 20)))
         case .committed:
-            self = .committed(serial: try r.u32(), commitTime: try r.f64())
+            let serial = try r.u32(), time = try r.f64()
+            let animations = try r.array("animations", minimumSize: 8) { (r: inout WireReader, _) throws(WireError) in try r.u64() }
+            self = .committed(serial: serial, commitTime: time, animations: animations)
         case .animationStarted:
             self = .animationStarted(layer: LayerHandle(try r.u64()), animation: try r.u64(), key: try key(&r))
         case .animationStopped:
@@ -219,6 +228,9 @@ public enum ServerMessage: Hashable, Sendable {
             s.frameMillisecondsP50 = try r.f64(); s.frameMillisecondsP90 = try r.f64(); s.frameMillisecondsP99 = try r.f64()
             s.uptime = try r.f64()
             self = .stats(serial: serial, s)
+        case .tree:
+            let serial = try r.u32()
+            self = .tree(serial: serial, try r.array("layers", minimumSize: 66) { (r: inout WireReader, _) throws(WireError) in try r.treeNode() })
         }
         try r.expectEnd("\(opcode) event")
     }

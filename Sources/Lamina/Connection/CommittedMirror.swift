@@ -1,0 +1,35 @@
+import LaminaCore
+
+/// What the daemon has applied of this client's commits: the same operations, applied with
+/// `LayerTree.perform` at the commit times the daemon acknowledged. Its presentation values are the
+/// daemon's, computed here without asking (`Layer.presentation()`).
+struct CommittedMirror {
+    private(set) var tree = LayerTree()
+    private let root: LayerID
+    private var handles = HandleTable()
+
+    init() {
+        root = tree.create(name: "canvas")
+    }
+
+    /// Applies one acknowledged commit.
+    mutating func apply(_ operations: [LayerOperation], at commitTime: Double) throws(OperationError) {
+        let before = tree
+        var effects = LayerTree.OperationEffects()
+        for operation in operations {
+            try tree.perform(
+                operation, handles: &handles, root: root, committedAt: commitTime, before: before, effects: &effects)
+        }
+    }
+
+    /// Every property of a layer at `time`, with its animations applied; nil for unknown layers.
+    func presentationValues(of handle: LayerHandle, at time: Double) -> PropertyValues? {
+        guard let id = handles.layers[handle] else { return nil }
+        var values = PropertyValues()
+        for row in LayerProperties.table {
+            guard let value = try? tree.presentationValue(LayerKeyPath(row.key), of: id, at: time) else { return nil }
+            try? values.set(value, for: row.key)
+        }
+        return values
+    }
+}

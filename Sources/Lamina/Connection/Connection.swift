@@ -1,0 +1,323 @@
+import Dispatch
+import Glibc
+public import LaminaCore
+public import LaminaImage
+public import LaminaWire
+
+/// The app's connection to `laminad`: where its transactions go and its events come from.
+///
+/// Open one with `Connection(name:)`; it becomes the connection every layer commits through. It finds
+/// the daemon at `$LAMINA_SOCKET`, then `$XDG_RUNTIME_DIR/lamina-0`, then `/run/lamina/laminad.sock`.
+/// Events (commit acknowledgements, animation starts and stops, frames) are read on the main queue as
+/// they arrive; a program that never returns to the main queue calls `processEvents(timeout:)` or one
+/// of the waiting calls (`synchronize()`, `screenshot()`), which read them in place.
+@MainActor
+public final class Connection {
+    /// What the daemon said when the connection opened: its version, outputs and limits.
+    public let welcome: Welcome
+    /// The socket path it connected to.
+    public let path: String
+    /// Called with every error the daemon or the library reports after the call that caused it
+    /// returned (a rejected commit, an edit refused locally). Errors are also kept for `synchronize()`.
+    public var onError: (@MainActor (LaminaError) -> Void)?
+
+    private let wire: WireClient
+    private var source: (any DispatchSourceRead)?
+    private var uploader = BitmapUploader()
+    private var mirror = CommittedMirror()
+    private var nextSerial: UInt32 = 1
+    /// Commits sent and not yet acknowledged or rejected, in order.
+    private var unacknowledged: [(serial: UInt32, commit: OutgoingCommit)] = []
+    /// The daemon's animation identities to the model tree's.
+    private var animationIDs: [UInt64: AnimationID] = [:]
+    private var tracker = CompletionTracker()
+    private var replies: [UInt32: ServerMessage] = [:]
+    private var errors: [LaminaError] = []
+    private var topLevel: [Layer] = []
+    var displayLinks: [DisplayLink] = []
+    private var frameRequested: UInt32?
+    private static var unclaimedErrors: [LaminaError] = []
+
+    /// Connects to the daemon at `path`, or at the first of the standard paths that answers, and
+    /// handshakes as `name`. Commits made before it opened are sent now.
+    public init(name: String = "lamina-app", path: String? = nil) throws(LaminaError) {
+        let candidates = path.map { [$0] } ?? Self.standardPaths()
+        var lastError: WireClientError?
+        var connected: (WireClient, String)?
+        for candidate in candidates {
+            do {
+                connected = (try WireClient.connect(path: candidate, name: name), candidate)
+                break
+            } catch {
+                if case .refused(let report) = error { throw LaminaError(report) }
+                lastError = error
+            }
+        }
+        guard let (wire, path) = connected, let welcome = wire.welcome else {
+            throw .noDaemon(tried: candidates, reason: lastError.map { "\($0)" } ?? "no path to try")
+        }
+        self.wire = wire
+        self.path = path
+        self.welcome = welcome
+        errors = Self.unclaimedErrors
+        Self.unclaimedErrors = []
+        let source = DispatchSource.makeReadSource(fileDescriptor: wire.socket, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readAvailableEvents() }
+        }
+        source.resume()
+        self.source = source
+        Session.shared.connection = self
+        Session.shared.drainOutbox(into: self)
+    }
+
+    /// The paths tried, in order: `$LAMINA_SOCKET`, `$XDG_RUNTIME_DIR/lamina-0`, `/run/lamina/laminad.sock`.
+    public static func standardPaths() -> [String] {
+        var paths: [String] = []
+        if let p = getenv("LAMINA_SOCKET").map({ String(cString: $0) }), !p.isEmpty { paths.append(p) }
+        if let r = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !r.isEmpty { paths.append(r + "/lamina-0") }
+        paths.append("/run/lamina/laminad.sock")
+        return paths
+    }
+
+    /// Closes the connection: the daemon drops this client's layers.
+    public func close() {
+        source?.cancel()
+        source = nil
+        if Session.shared.connection === self { Session.shared.connection = nil }
+    }
+
+    // MARK: Top-level layers
+
+    /// The layers shown directly on the output, back to front.
+    public var layers: [Layer] { topLevel }
+
+    /// Shows `layer` on the output, above the others (as a window's root layer is shown).
+    public func addLayer(_ layer: Layer) {
+        guard !layer.isPresentation else { return }
+        Session.shared.record(.insertSublayer(layer.handle, into: nil, at: nil))
+        layer.parentObject?.syncChildren()
+        layer.parentObject = nil
+        syncTopLevel()
+    }
+
+    func syncTopLevel() {
+        topLevel = Session.shared.rootLayers
+    }
+
+    // MARK: Sending
+
+    func send(_ commit: OutgoingCommit) {
+        do {
+            let (pools, bitmaps) = try uploader.upload(commit.bitmaps)
+            for pool in pools { try sendMessage(pool) }
+            let serial = nextSerial
+            nextSerial &+= 1
+            try sendMessage(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: commit.operations)))
+            unacknowledged.append((serial, commit))
+        } catch {
+            deliver(error)
+            for pending in commit.completions { Session.shared.fire(pending.completion) }
+        }
+    }
+
+    private func sendMessage(_ message: ClientMessage) throws(LaminaError) {
+        do { try wire.send(message) } catch { throw .connection(error) }
+    }
+
+    private func request(_ make: (UInt32) -> ClientMessage, what: String, timeout: Double) throws(LaminaError) -> ServerMessage {
+        let serial = nextSerial
+        nextSerial &+= 1
+        try sendMessage(make(serial))
+        try wait(for: what, timeout: timeout) { replies[serial] != nil }
+        return replies.removeValue(forKey: serial)!
+    }
+
+    // MARK: Errors
+
+    /// Reports an error to the open connection (or keeps it for the next one).
+    static func report(_ error: LaminaError) {
+        if let connection = Session.shared.connection {
+            connection.deliver(error)
+        } else {
+            unclaimedErrors.append(error)
+        }
+    }
+
+    private func deliver(_ error: LaminaError) {
+        errors.append(error)
+        onError?(error)
+    }
+
+    /// Commits the implicit transaction, waits until the daemon has applied or rejected every commit
+    /// sent, and throws the first error reported since the last call (clearing them all).
+    public func synchronize(timeout: Double = 10) throws(LaminaError) {
+        Transaction.flush()
+        try wait(for: "commit acknowledgement", timeout: timeout) { unacknowledged.isEmpty }
+        if let first = errors.first {
+            errors = []
+            throw first
+        }
+    }
+
+    // MARK: Events
+
+    /// Reads and handles the events that have arrived, waiting at most `timeout` seconds for the
+    /// first; returns how many were handled. Completion blocks, animation delegates and display links
+    /// run inside.
+    @discardableResult
+    public func processEvents(timeout: Double = 0) throws(LaminaError) -> Int {
+        var handled = 0
+        var wait = timeout
+        while true {
+            let message: ServerMessage
+            do { message = try wire.receive(timeout: wait) } catch {
+                if case .timedOut = error { return handled }
+                throw .connection(error)
+            }
+            handle(message)
+            handled += 1
+            wait = 0
+        }
+    }
+
+    /// Handles events until `done` is true, for at most `timeout` seconds.
+    public func wait(for what: String = "event", timeout: Double = 10, until done: () -> Bool) throws(LaminaError) {
+        let deadline = currentMediaTime() + timeout
+        while !done() {
+            let left = deadline - currentMediaTime()
+            guard left > 0 else { throw .timedOut(waitingFor: what, seconds: timeout) }
+            Transaction.flush()
+            try processEvents(timeout: Swift.min(left, 0.5))
+        }
+    }
+
+    private func readAvailableEvents() {
+        do { try processEvents(timeout: 0) } catch { deliver(error) }
+    }
+
+    private func handle(_ message: ServerMessage) {
+        let session = Session.shared
+        switch message {
+        case .committed(let serial, let time, let animations):
+            guard let index = unacknowledged.firstIndex(where: { $0.serial == serial }) else { return }
+            let commit = unacknowledged.remove(at: index).commit
+            do { try mirror.apply(commit.operations, at: time) } catch {
+                deliver(.invalidOperation("the daemon applied commit \(serial), which this client cannot: \(error)"))
+            }
+            for (server, local) in zip(animations, commit.animations) { animationIDs[server] = local }
+            for pending in commit.completions {
+                if let due = tracker.track(pending) { session.fire(due) }
+            }
+        case .error(let report):
+            if let index = unacknowledged.firstIndex(where: { $0.serial == report.serial }) {
+                let commit = unacknowledged.remove(at: index).commit
+                deliver(LaminaError(report))
+                for pending in commit.completions { session.fire(pending.completion) }
+            } else if report.serial != 0 {
+                replies[report.serial] = message  // the request waiting for this serial throws it
+            } else {
+                deliver(LaminaError(report))
+            }
+        case .animationStarted(_, let server, _):
+            guard let local = animationIDs[server], let object = session.animationObjects[local] else { return }
+            object.animation.delegate?.animationDidStart(object.animation)
+        case .animationStopped(_, let server, _, let finished):
+            guard let local = animationIDs.removeValue(forKey: server) else { return }
+            if let object = session.animationStopped(local) {
+                object.animation.delegate?.animationDidStop(object.animation, finished: finished)
+            }
+            for due in tracker.animationStopped(local) { session.fire(due) }
+        case .transactionCompleted:
+            break  // completions are tracked per transaction, nested ones included, from the events above
+        case .frame(let serial, let time, let target):
+            if frameRequested == serial { frameRequested = nil }
+            for link in displayLinks { link.fire(timestamp: time, targetTimestamp: target) }
+            requestFrameIfNeeded()
+        case .welcome:
+            break
+        case .presentation(let serial, _, _, _), .screenshot(let serial, _, _, _), .stats(let serial, _),
+            .tree(let serial, _):
+            replies[serial] = message
+        }
+    }
+
+    // MARK: Presentation
+
+    /// The presentation values of a layer at media time `time`, from the mirror of applied commits;
+    /// waits for the acknowledgements of commits already sent, so what was committed counts.
+    func presentationValues(of handle: LayerHandle, at time: Double) -> PropertyValues? {
+        if !unacknowledged.isEmpty {
+            do { try wait(for: "commit acknowledgement") { unacknowledged.isEmpty } } catch { deliver(error) }
+        }
+        return mirror.presentationValues(of: handle, at: time)
+    }
+
+    /// Asks the daemon for a layer's presentation values (a round trip; `Layer.presentation()` needs
+    /// none): the media time it evaluated them at, and the values by property.
+    public func daemonPresentation(of layer: Layer, timeout: Double = 10) throws(LaminaError) -> (
+        time: Double, values: [String: PropertyValue]
+    ) {
+        guard let handle = layer.handle else { throw .invalidOperation("a presentation copy has no daemon layer") }
+        let reply = try request({ .queryPresentation(serial: $0, layer: handle) }, what: "presentation", timeout: timeout)
+        switch reply {
+        case .presentation(_, _, let time, let values):
+            var byName: [String: PropertyValue] = [:]
+            for (row, value) in zip(LayerProperties.table, values) { byName[row.name] = value }
+            return (time, byName)
+        case .error(let report): throw LaminaError(report)
+        default: throw .connection(.unexpected(reply))
+        }
+    }
+
+    // MARK: Requests
+
+    /// The output as the daemon shows it after its next frame, as an image (straight alpha).
+    public func screenshot(timeout: Double = 10) throws(LaminaError) -> RGBAImage {
+        let png = try screenshotPNG(timeout: timeout)
+        do { return try PNG.decode(png) } catch { throw .bitmap("the daemon's screenshot: \(error)") }
+    }
+
+    /// The output after the daemon's next frame, as a PNG file's bytes.
+    public func screenshotPNG(timeout: Double = 10) throws(LaminaError) -> [UInt8] {
+        Transaction.flush()
+        switch try request({ .screenshot(serial: $0, destination: .png) }, what: "screenshot", timeout: timeout) {
+        case .screenshot(_, _, _, let png): return png
+        case .error(let report): throw LaminaError(report)
+        case let other: throw .connection(.unexpected(other))
+        }
+    }
+
+    /// The daemon's counters.
+    public func stats(timeout: Double = 10) throws(LaminaError) -> DaemonStats {
+        switch try request({ .stats(serial: $0) }, what: "stats", timeout: timeout) {
+        case .stats(_, let stats): return stats
+        case .error(let report): throw LaminaError(report)
+        case let other: throw .connection(.unexpected(other))
+        }
+    }
+
+    /// Every client's layers as the daemon holds them, depth first.
+    public func tree(timeout: Double = 10) throws(LaminaError) -> [TreeNode] {
+        switch try request({ .tree(serial: $0) }, what: "tree", timeout: timeout) {
+        case .tree(_, let nodes): return nodes
+        case .error(let report): throw LaminaError(report)
+        case let other: throw .connection(.unexpected(other))
+        }
+    }
+
+    // MARK: Frames
+
+    /// Asks for a frame callback when a display link is running and none is outstanding.
+    func requestFrameIfNeeded() {
+        guard frameRequested == nil, displayLinks.contains(where: { !$0.isPaused }) else { return }
+        let serial = nextSerial
+        nextSerial &+= 1
+        do {
+            try sendMessage(.requestFrame(serial: serial))
+            frameRequested = serial
+        } catch {
+            deliver(error)
+        }
+    }
+}

@@ -1,0 +1,260 @@
+public import LaminaCore
+
+/// A layer (`CALayer`): a rectangle with a background, a border, contents, a shadow, sublayers and a
+/// transform, shown by the daemon and animated there.
+///
+/// Setting a property changes the model at once and sends the change with the current transaction.
+/// For a layer that has already been committed, the change also runs the property's action — by
+/// default an implicit animation from what is on screen to the new value, lasting
+/// `Transaction.animationDuration`. `presentation()` gives what is on screen now.
+///
+/// Layers belong to the main actor, as Core Animation's do to the main thread.
+@MainActor
+open class Layer {
+    /// The layer's handle on the wire (nil for presentation copies).
+    private(set) var handle: LayerHandle!
+    /// A presentation copy's values; nil on a model layer.
+    private var snapshot: PropertyValues?
+    /// The model layer a presentation copy was made from.
+    private weak var modelLayer: Layer?
+    /// Sublayers, in order (the model tree decides the order; this keeps the objects alive).
+    private var children: [Layer] = []
+    private weak var parent: Layer?
+    private var maskLayer: Layer?
+    private weak var maskOwner: Layer?
+    private var explicitlySet: Set<PropertyKey> = []
+    private var displayRequested = false
+
+    /// `CALayer.name`.
+    public let name: String?
+    /// Asked for actions, display and drawing (held weakly).
+    public weak var delegate: (any LayerDelegate)?
+    /// Actions by key, consulted after the delegate (`NullAction.null` means none).
+    public var actions: [String: any Action] = [:]
+    /// Default values and actions, consulted after `actions`: the key `"actions"` holds a
+    /// `[String: any Action]`, any property name a default for that property (applied to properties
+    /// the layer has not set), and `"style"` a further style dictionary searched next.
+    public var style: [String: Any]? {
+        didSet { applyStyle() }
+    }
+    /// Whether changing `bounds` calls `setNeedsDisplay()`.
+    public var needsDisplayOnBoundsChange = false
+
+    /// A layer with Core Animation's defaults.
+    public init(name: String? = nil) {
+        self.name = name
+        handle = Session.shared.register(self, name: name)
+    }
+
+    /// A presentation copy of `model` with `values`.
+    init(presentationOf model: Layer, values: PropertyValues) {
+        name = model.name
+        snapshot = values
+        modelLayer = model
+    }
+
+    deinit {
+        if let handle { Session.freed.withLock { $0.append(handle) } }
+    }
+
+    /// Whether this is a presentation copy.
+    public var isPresentation: Bool { snapshot != nil }
+
+    // MARK: Values
+
+    /// The layer's values: the model's, or a presentation copy's.
+    var values: PropertyValues {
+        if let snapshot { return snapshot }
+        let session = Session.shared
+        guard let id = session.layerID(handle), let values = try? session.model.values(of: id) else {
+            return PropertyValues()
+        }
+        return values
+    }
+
+    /// A property's value, typed.
+    subscript<Value>(property: Property<Value>) -> Value {
+        get { values[property] }
+        set { setValue(newValue.propertyValue, at: LayerKeyPath(property.key)) }
+    }
+
+    /// Sets a property (or a component of one), running its action.
+    func setValue(_ value: PropertyValue, at path: LayerKeyPath) {
+        if var snapshot {
+            try? snapshot.setValue(value, at: path)
+            self.snapshot = snapshot
+            return
+        }
+        guard Session.shared.record(.set(handle, path, value)) != nil else { return }
+        explicitlySet.insert(path.key)
+        if path.key == .bounds, needsDisplayOnBoundsChange { setNeedsDisplay() }
+        if path.key.descriptor.isAnimatable { runAction(forKey: path.key.name) }
+    }
+
+    /// `setValue(_:forKeyPath:)` with Core Animation's key paths (`opacity`, `position.x`,
+    /// `transform.rotation.z`); the value's type must be the key path's.
+    public func setValue(_ value: any AnimatableValue, forKeyPath keyPath: String) throws(LaminaError) {
+        let path: LayerKeyPath
+        do { path = try LayerKeyPath(keyPath) } catch { throw .invalidOperation("\(error)") }
+        var v = value.propertyValue
+        if path.valueType == .number, case .number = v {} else if path.valueType == .number, let b = value as? Int {
+            v = .number(Double(b))
+        }
+        guard v.type == path.valueType else {
+            throw .invalidOperation("\(keyPath) takes a \(path.valueType), not a \(v.type)")
+        }
+        if let bitmap = value as? Bitmap { Session.shared.use(bitmap) }
+        setValue(v, at: path)
+    }
+
+    /// The value at a Core Animation key path.
+    public func value(forKeyPath keyPath: String) throws(LaminaError) -> PropertyValue {
+        let path: LayerKeyPath
+        do { path = try LayerKeyPath(keyPath) } catch { throw .invalidOperation("\(error)") }
+        return path.read(from: values.value(path.key))
+    }
+
+    /// Core Animation's default for a key or key path (`CALayer.defaultValue(forKey:)`), or nil for keys
+    /// that are not layer properties.
+    public class func defaultValue(forKey key: String) -> PropertyValue? {
+        try? LayerProperties.defaultValue(forKey: key)
+    }
+
+    /// The Core Animation key path of a typed key path (`\.position.x` is `position.x`).
+    public static func keyPathName(_ keyPath: AnyKeyPath) -> String? {
+        keyPathNames[keyPath]
+    }
+
+    /// The frame in the superlayer's coordinates, from bounds, position, anchor point and transform.
+    /// Setting it sets `position` and `bounds.size` (each with its action).
+    public var frame: Rect {
+        get { values.frame }
+        set {
+            var v = values
+            v.setFrame(newValue)
+            position = v[.position]
+            bounds = v[.bounds]
+        }
+    }
+
+    // MARK: Actions
+
+    /// The action for `key`: the delegate's, then `actions`, then the style's, then
+    /// `defaultAction(forKey:)` (`CALayer.action(forKey:)`).
+    open func action(forKey key: String) -> (any Action)? {
+        if let action = delegate?.action(for: self, forKey: key) { return action is NullAction ? nil : action }
+        if let action = actions[key] { return action is NullAction ? nil : action }
+        var style = self.style
+        while let s = style {
+            if let action = (s["actions"] as? [String: any Action])?[key] { return action is NullAction ? nil : action }
+            style = s["style"] as? [String: Any]
+        }
+        return Self.defaultAction(forKey: key)
+    }
+
+    /// The implicit animation of an animatable property: a basic animation from the presentation value
+    /// to the new value, for the transaction's duration and curve (`TimingFunction.default` if none).
+    open class func defaultAction(forKey key: String) -> (any Action)? {
+        guard let property = PropertyKey(name: key), property.descriptor.isAnimatable else { return nil }
+        let animation = BasicAnimation(keyPath: key)
+        animation.duration = Transaction.animationDuration
+        animation.timingFunction = Transaction.animationTimingFunction ?? .default
+        return animation
+    }
+
+    /// Runs the action for a changed property: only for layers already committed, and not while the
+    /// transaction disables actions (the lookup still happens: the delegate is asked either way).
+    private func runAction(forKey key: String) {
+        guard Session.shared.isCommitted(handle) else { return }
+        let action = action(forKey: key)
+        guard !Transaction.disableActions, let action else { return }
+        action.run(forKey: key, on: self)
+    }
+
+    private func applyStyle() {
+        var defaults: [String: Any] = [:]
+        var style = self.style
+        while let s = style {
+            for (k, v) in s where defaults[k] == nil { defaults[k] = v }
+            style = s["style"] as? [String: Any]
+        }
+        for (name, value) in defaults {
+            guard let key = PropertyKey(name: name), !explicitlySet.contains(key),
+                let value = (value as? any AnimatableValue)?.propertyValue, value.type == key.descriptor.type
+            else { continue }
+            let wasSet = explicitlySet
+            Transaction.perform {
+                Transaction.disableActions = true
+                setValue(value, at: LayerKeyPath(key))
+            }
+            explicitlySet = wasSet
+        }
+    }
+
+    // MARK: Presentation
+
+    /// What is on screen now (`presentation()`): the values the daemon shows at this moment, evaluated
+    /// here from what was committed and the commit times the daemon acknowledged — no round trip. Nil
+    /// before the layer's first commit was applied, and for layers with no connection.
+    public func presentation() -> Layer? {
+        guard snapshot == nil, let connection = Session.shared.connection else { return snapshot == nil ? nil : self }
+        guard let values = connection.presentationValues(of: handle, at: currentMediaTime()) else { return nil }
+        return Layer(presentationOf: self, values: values)
+    }
+
+    /// The presentation values at daemon media time `time` (for comparing with the daemon's query).
+    public func presentation(atMediaTime time: Double) -> Layer? {
+        guard snapshot == nil, let values = Session.shared.connection?.presentationValues(of: handle, at: time) else {
+            return nil
+        }
+        return Layer(presentationOf: self, values: values)
+    }
+
+    /// The model layer (`model()`): itself, or the layer a presentation copy was made from.
+    public func model() -> Layer { modelLayer ?? self }
+
+    // MARK: Display
+
+    /// Makes the contents: the delegate's `display(_:)`, whose default draws them (`drawContents()`).
+    /// Subclasses may override it to set `contents` themselves.
+    open func display() {
+        wantsDisplay = false
+        if let delegate { delegate.display(self) } else { drawContents() }
+    }
+
+    /// Draws the contents; the default asks the delegate. Subclasses override it to draw themselves.
+    open func draw(in context: DrawingContext) {
+        delegate?.draw(self, in: context)
+    }
+
+    // MARK: Hierarchy (objects)
+
+    /// Re-reads the sublayer objects' order from the model tree after an edit.
+    func syncChildren() {
+        guard let handle else { return }
+        let objects = Session.shared.sublayerObjects(of: handle)
+        for child in children where !objects.contains(where: { $0 === child }) && child.parent === self {
+            child.parent = nil
+        }
+        children = objects
+        for child in children { child.parent = self }
+    }
+
+    var childObjects: [Layer] { children }
+    var parentObject: Layer? {
+        get { parent }
+        set { parent = newValue }
+    }
+    var maskObject: Layer? {
+        get { maskLayer }
+        set { maskLayer = newValue }
+    }
+    var maskOwnerObject: Layer? {
+        get { maskOwner }
+        set { maskOwner = newValue }
+    }
+    var wantsDisplay: Bool {
+        get { displayRequested }
+        set { displayRequested = newValue }
+    }
+}

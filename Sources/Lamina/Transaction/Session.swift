@@ -1,0 +1,245 @@
+import Dispatch
+import LaminaCore
+import Synchronization
+
+/// A commit ready to go to the daemon: the outermost transaction's operations, the animations it added
+/// (the model tree's identities, in operation order), the completions waiting on them, and the bitmaps
+/// its operations show.
+struct OutgoingCommit {
+    var operations: [LayerOperation]
+    var animations: [AnimationID]
+    var completions: [PendingCompletion]
+    var bitmaps: [Bitmap]
+}
+
+/// The process's side of Core Animation: the model tree every layer edit goes into at once, the
+/// transaction stack, and the commits that leave it. One per process, on the main actor, as Core
+/// Animation's transaction machinery is per thread and apps use the main one.
+///
+/// Every edit is applied to `model` with the same `LayerTree.perform` the daemon runs, so an edit the
+/// daemon would refuse (a cycle, an index out of range, a bad value) is refused here, before sending,
+/// and the layer objects, the model tree and the daemon never disagree.
+@MainActor
+final class Session {
+    static let shared = Session()
+
+    /// The model tree: what the app has set, committed or not.
+    private(set) var model = LayerTree()
+    let modelRoot: LayerID
+    private(set) var handles = HandleTable()
+    private static let empty = LayerTree()
+
+    /// Layer objects by handle (weak: the app and superlayers own layers).
+    private var registry: [LayerHandle: WeakLayer] = [:]
+    private var nextHandle: UInt64 = 1
+
+    var stack = TransactionStack()
+    /// `Transaction.setValue(_:forKey:)` values, one dictionary per open transaction.
+    var transactionValues: [[String: any Sendable]] = []
+    /// Whether the bottom frame of `stack` is the implicit transaction.
+    private(set) var implicitOpen = false
+    private var operations: [LayerOperation] = []
+    private var addedAnimations: [AnimationID] = []
+    private var newLayers: [LayerHandle] = []
+    private var pendingBitmaps: [Bitmap] = []
+    /// Layers that have been through an outermost commit (implicit actions run only for them).
+    private var committedLayers: Set<LayerHandle> = []
+    private var needsDisplay: [Layer] = []
+    var completionBlocks: [CompletionID: @MainActor () -> Void] = [:]
+    private var nextCompletion: UInt64 = 1
+    /// Animations added and not yet reported stopped, with the copies `animation(forKey:)` returns.
+    var animationObjects: [AnimationID: (layer: LayerHandle, animation: Animation)] = [:]
+    /// Commits made while no connection was open; the first connection sends them.
+    private(set) var outbox: [OutgoingCommit] = []
+    /// Where commits go.
+    weak var connection: Connection?
+    /// Handles of layers whose objects were freed (a `deinit` may run anywhere, so it only leaves a note).
+    nonisolated static let freed = Mutex<[LayerHandle]>([])
+
+    private init() {
+        modelRoot = model.create(name: "root")
+    }
+
+    // MARK: Layers
+
+    func register(_ layer: Layer, name: String?) -> LayerHandle {
+        let handle = LayerHandle(nextHandle)
+        nextHandle += 1
+        registry[handle] = WeakLayer(layer)
+        record(.create(handle, name: name))
+        newLayers.append(handle)
+        return handle
+    }
+
+    func layer(_ handle: LayerHandle) -> Layer? { registry[handle]?.layer }
+
+    func layerID(_ handle: LayerHandle) -> LayerID? { handles.layers[handle] }
+
+    func isCommitted(_ handle: LayerHandle) -> Bool { committedLayers.contains(handle) }
+
+    // MARK: Recording
+
+    /// Opens the implicit transaction if none is open, to be committed at the end of this main-queue
+    /// turn (Core Animation commits it at the end of the run-loop turn).
+    func ensureTransaction() {
+        guard stack.depth == 0 else { return }
+        stack.begin()
+        transactionValues.append([:])
+        implicitOpen = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { Session.shared.commitImplicit() }
+        }
+    }
+
+    /// Applies `operation` to the model tree and records it for the next commit; refused edits throw
+    /// and leave nothing behind.
+    @discardableResult
+    func record(_ operation: LayerOperation) -> [AnimationID]? {
+        do {
+            return try apply(operation)
+        } catch {
+            Connection.report(.invalidOperation("\(operation.summary): \(error)"))
+            return nil
+        }
+    }
+
+    /// `record`, throwing instead of reporting.
+    func apply(_ operation: LayerOperation) throws(OperationError) -> [AnimationID] {
+        ensureTransaction()
+        var effects = LayerTree.OperationEffects()
+        try model.perform(
+            operation, handles: &handles, root: modelRoot, committedAt: 0, before: Self.empty, effects: &effects)
+        operations.append(operation)
+        for id in effects.added {
+            addedAnimations.append(id)
+            stack.record(id)
+        }
+        return effects.added
+    }
+
+    /// Notes a bitmap an operation of this transaction shows.
+    func use(_ bitmap: Bitmap) {
+        pendingBitmaps.append(bitmap)
+        bitmaps[bitmap.id] = bitmap
+    }
+
+    /// Every bitmap shown so far, by identity (kept: the daemon may show any of them again).
+    private(set) var bitmaps: [BitmapID: Bitmap] = [:]
+
+    /// Layers under the root, in order (`Connection.layers`).
+    var rootLayers: [Layer] {
+        ((try? model.sublayers(of: modelRoot)) ?? []).compactMap { id in handles.handles[id].flatMap(layer) }
+    }
+
+    /// The layer objects of `parent`'s sublayers, in the model's order.
+    func sublayerObjects(of parent: LayerHandle) -> [Layer] {
+        guard let id = handles.layers[parent], let children = try? model.sublayers(of: id) else { return [] }
+        return children.compactMap { handles.handles[$0].flatMap(layer) }
+    }
+
+    /// Asks for `layer.display()` before the transaction commits.
+    func setNeedsDisplay(_ layer: Layer) {
+        ensureTransaction()
+        if !needsDisplay.contains(where: { $0 === layer }) { needsDisplay.append(layer) }
+    }
+
+    /// Forgets an animation the daemon reported stopped, taking it out of the model when it was
+    /// removed there too.
+    func animationStopped(_ id: AnimationID) -> (layer: LayerHandle, animation: Animation)? {
+        guard let object = animationObjects.removeValue(forKey: id) else { return nil }
+        if let layer = handles.layers[object.layer] {
+            let kept = model.animationKeys(ofOptional: layer, id: id) && !object.animation.isRemovedOnCompletion
+            if !kept { _ = try? model.removeAnimation(id, from: layer) }
+        }
+        return object
+    }
+
+    // MARK: Committing
+
+    func newCompletion(_ block: @escaping @MainActor () -> Void) -> CompletionID {
+        let id = CompletionID(nextCompletion)
+        nextCompletion += 1
+        completionBlocks[id] = block
+        return id
+    }
+
+    /// `Transaction.commit()`: closes the innermost transaction; closing the outermost sends.
+    func commitTransaction() {
+        guard stack.depth > 0 else { return }
+        if stack.depth == 1 { prepareOutermost() }
+        transactionValues.removeLast()
+        guard let completions = stack.commit() else { return }
+        implicitOpen = false
+        send(completions)
+    }
+
+    /// Commits the implicit transaction if it is the only one open (an explicit one still open keeps it
+    /// open until the next turn).
+    func commitImplicit() {
+        guard implicitOpen else { return }
+        guard stack.depth == 1 else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { Session.shared.commitImplicit() } }
+            return
+        }
+        commitTransaction()
+    }
+
+    /// What runs just before the outermost transaction closes: pending displays (which may set
+    /// contents) and the destruction of freed layers.
+    private func prepareOutermost() {
+        while !needsDisplay.isEmpty {
+            let layers = needsDisplay
+            needsDisplay = []
+            for layer in layers { layer.displayIfNeeded() }
+        }
+        let freed = Self.freed.withLock { list in
+            defer { list = [] }
+            return list
+        }
+        for handle in freed where handles.layers[handle] != nil {
+            registry[handle] = nil
+            record(.destroy(handle))
+        }
+    }
+
+    private func send(_ completions: [PendingCompletion]) {
+        committedLayers.formUnion(newLayers)
+        newLayers = []
+        let commit = OutgoingCommit(
+            operations: operations, animations: addedAnimations, completions: completions, bitmaps: pendingBitmaps)
+        operations = []
+        addedAnimations = []
+        pendingBitmaps = []
+        guard !commit.operations.isEmpty || !commit.completions.isEmpty else { return }
+        if let connection {
+            connection.send(commit)
+        } else {
+            outbox.append(commit)
+        }
+    }
+
+    /// Hands the commits made before any connection to `connection`.
+    func drainOutbox(into connection: Connection) {
+        let waiting = outbox
+        outbox = []
+        for commit in waiting { connection.send(commit) }
+    }
+
+    /// Runs a completion block (once).
+    func fire(_ completion: CompletionID) {
+        completionBlocks.removeValue(forKey: completion)?()
+    }
+}
+
+/// A weak reference to a layer, for the registry.
+struct WeakLayer {
+    weak var layer: Layer?
+    init(_ layer: Layer) { self.layer = layer }
+}
+
+extension LayerTree {
+    /// Whether `layer` still holds the animation `id`.
+    fileprivate func animationKeys(ofOptional layer: LayerID, id: AnimationID) -> Bool {
+        ((try? animations(of: layer)) ?? []).contains { $0.id == id }
+    }
+}

@@ -1,0 +1,38 @@
+public import LaminaCore
+
+// The value types of Core Animation's vocabulary come from LaminaCore, the same types the daemon
+// evaluates; these names let an app write `Point`, `Rect` or `TimingFunction` after `import Lamina`
+// alone.
+
+/// A point (`CGPoint`).
+public typealias Point = LaminaCore.Point
+/// A size (`CGSize`).
+public typealias Size = LaminaCore.Size
+/// A rectangle (`CGRect`).
+public typealias Rect = LaminaCore.Rect
+/// A colour with straight alpha (`CGColor`).
+public typealias Color = LaminaCore.Color
+/// A 4x4 transform (`CATransform3D`).
+public typealias Transform3D = LaminaCore.Transform3D
+/// A 2D affine transform (`CGAffineTransform`).
+public typealias AffineTransform = LaminaCore.AffineTransform
+/// A path (`CGPath`), for keyframe animations along a path.
+public typealias Path = LaminaCore.Path
+/// A timing curve (`CAMediaTimingFunction`).
+public typealias TimingFunction = LaminaCore.TimingFunction
+/// `CAMediaTimingFillMode`.
+public typealias FillMode = LaminaCore.FillMode
+/// `CALayerContentsGravity`.
+public typealias ContentsGravity = LaminaCore.ContentsGravity
+/// `CALayerContentsFilter`.
+public typealias ContentsFilter = LaminaCore.ContentsFilter
+/// `CAAnimationCalculationMode`.
+public typealias CalculationMode = LaminaCore.CalculationMode
+/// `CAAnimationRotationMode`.
+public typealias RotationMode = LaminaCore.RotationMode
+/// `CATransitionType`.
+public typealias TransitionType = LaminaCore.TransitionType
+/// `CATransitionSubtype`.
+public typealias TransitionSubtype = LaminaCore.TransitionSubtype
+/// A typed value of a layer property, for `setValue(_:forKeyPath:)` and `value(forKeyPath:)`.
+public typealias PropertyValue = LaminaCore.PropertyValue
