@@ -67,8 +67,7 @@ public final class Connection {
         }
         source.resume()
         self.source = source
-        Session.shared.connection = self
-        Session.shared.drainOutbox(into: self)
+        Session.shared.attach(self)
     }
 
     /// The paths tried, in order: `$LAMINA_SOCKET`, `$XDG_RUNTIME_DIR/lamina-0`, `/run/lamina/laminad.sock`.

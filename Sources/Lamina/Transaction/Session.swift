@@ -25,7 +25,7 @@ final class Session {
 
     /// The model tree: what the app has set, committed or not.
     private(set) var model = LayerTree()
-    let modelRoot: LayerID
+    private(set) var modelRoot: LayerID
     private(set) var handles = HandleTable()
     private static let empty = LayerTree()
 
@@ -216,6 +216,32 @@ final class Session {
         } else {
             outbox.append(commit)
         }
+    }
+
+    /// How many connections have opened in this process.
+    private var connectionsOpened = 0
+
+    /// Makes `connection` the one commits go to. A connection after the first starts from an empty
+    /// model: the new daemon knows none of the layers made for the previous one, so those objects are
+    /// left detached (their edits are refused as unknown layers) rather than sent where they mean nothing.
+    func attach(_ connection: Connection) {
+        if connectionsOpened > 0 {
+            model = LayerTree()
+            modelRoot = model.create(name: "root")
+            handles = HandleTable()
+            registry = [:]
+            operations = []
+            addedAnimations = []
+            newLayers = []
+            pendingBitmaps = []
+            committedLayers = []
+            needsDisplay = []
+            animationObjects = [:]
+            outbox = []
+        }
+        connectionsOpened += 1
+        self.connection = connection
+        drainOutbox(into: connection)
     }
 
     /// Hands the commits made before any connection to `connection`.

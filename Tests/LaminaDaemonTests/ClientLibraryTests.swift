@@ -1,0 +1,432 @@
+import Foundation
+import Lamina
+import LaminaCore
+
+// LaminaCore names its value types as the client library names its classes (BasicAnimation...), so
+// the library's are written Lamina.X here.
+import LaminaRender
+import LaminaWire
+import Testing
+
+/// The client library against a real `laminad`: implicit and explicit transactions, actions, completion
+/// blocks, presentation values, display links, contents and errors. The library's state is one per
+/// process (as Core Animation's is), so these run one at a time, each with its own daemon.
+@MainActor
+@Suite("Lamina client library", .serialized)
+struct ClientLibraryTests {
+    /// A daemon and a connection to it.
+    func open(_ arguments: [String] = ["--size", "64x48"]) throws -> (DaemonProcess, Connection) {
+        let daemon = try DaemonProcess(arguments)
+        let connection = try Connection(name: "client-tests", path: daemon.socketPath)
+        return (daemon, connection)
+    }
+
+    /// A top-level layer covering `frame`, committed.
+    func committedLayer(_ connection: Connection, frame: Rect, color: Color = Color(red: 1, green: 0, blue: 0)) throws -> Layer {
+        let layer = Layer(name: "box")
+        layer.frame = frame
+        layer.backgroundColor = color
+        connection.addLayer(layer)
+        try connection.synchronize()
+        return layer
+    }
+
+    @Test("implicit animations: none for new layers, one for committed layers, none under disableActions")
+    func implicitAnimations() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = Layer()
+        layer.opacity = 0.5
+        #expect(layer.animationKeys().isEmpty, "a layer never committed runs no actions")
+        connection.addLayer(layer)
+        try connection.synchronize()
+
+        layer.opacity = 0.25
+        #expect(layer.animationKeys() == ["opacity"])
+        let implicit = try #require(layer.animation(forKey: "opacity") as? Lamina.BasicAnimation)
+        #expect(implicit.duration == 0.25 && implicit.timingFunction == .default && implicit.keyPath == "opacity")
+        #expect(implicit.fromValue == nil && implicit.toValue == nil)
+        try connection.synchronize()
+        // On the daemon: the opacity moves from 0.5 towards 0.25, so it is above the model value now.
+        let (_, values) = try connection.daemonPresentation(of: layer)
+        guard case .number(let shown) = values["opacity"] else { Issue.record("no opacity"); return }
+        #expect(shown > 0.25 && shown <= 0.5)
+
+        Transaction.begin()
+        Transaction.disableActions = true
+        layer.position = Point(x: 10, y: 10)
+        Transaction.commit()
+        #expect(!layer.animationKeys().contains("position"))
+        // Properties that are not animatable run no action either.
+        layer.contentsScale = 2
+        #expect(!layer.animationKeys().contains("contentsScale"))
+        try connection.synchronize()
+    }
+
+    final class Delegate: LayerDelegate {
+        var answers: [String: any Action] = [:]
+        var asked: [String] = []
+        func action(for layer: Layer, forKey event: String) -> (any Action)? {
+            asked.append(event)
+            return answers[event]
+        }
+    }
+
+    @Test("action lookup: delegate, then actions, then style, then the default; a null action stops it")
+    func actionLookup() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let delegate = Delegate()
+        layer.delegate = delegate
+        let fromDelegate = Lamina.BasicAnimation(), fromActions = Lamina.BasicAnimation(), fromStyle = Lamina.BasicAnimation()
+        fromDelegate.duration = 1
+        fromActions.duration = 2
+        fromStyle.duration = 3
+
+        #expect(layer.action(forKey: "opacity") is Lamina.BasicAnimation)  // the default
+        layer.style = ["actions": ["opacity": fromStyle] as [String: any Action]]
+        #expect(layer.action(forKey: "opacity") === fromStyle)
+        layer.actions = ["opacity": fromActions]
+        #expect(layer.action(forKey: "opacity") === fromActions)
+        delegate.answers["opacity"] = fromDelegate
+        #expect(layer.action(forKey: "opacity") === fromDelegate)
+        delegate.answers["opacity"] = NullAction.null
+        #expect(layer.action(forKey: "opacity") == nil, "the delegate's null stops the search")
+        delegate.answers["opacity"] = nil
+        layer.actions["opacity"] = NullAction.null
+        #expect(layer.action(forKey: "opacity") == nil, "a null in actions stops the search before the style")
+
+        // Running them: the change adds a copy of the action found, under the property's name.
+        layer.actions = [:]
+        delegate.answers["opacity"] = fromDelegate
+        layer.opacity = 0.5
+        #expect(layer.animation(forKey: "opacity")?.duration == 1)
+        #expect(layer.animation(forKey: "opacity") !== fromDelegate, "added animations are copies")
+        #expect((layer.animation(forKey: "opacity") as? Lamina.BasicAnimation)?.keyPath == "opacity")
+        delegate.answers["opacity"] = NullAction.null
+        layer.removeAllAnimations()
+        layer.opacity = 0.75
+        #expect(layer.animationKeys().isEmpty)
+        // disableActions still asks the delegate (the lookup happens) but runs nothing.
+        delegate.asked = []
+        delegate.answers = [:]
+        Transaction.perform {
+            Transaction.disableActions = true
+            layer.cornerRadius = 2
+        }
+        #expect(delegate.asked == ["cornerRadius"] && layer.animationKeys().isEmpty)
+        try connection.synchronize()
+    }
+
+    @Test("nested transactions: settings inherit inwards and end with their transaction; only the outermost commit sends")
+    func nestedTransactions() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let appliedBefore = try connection.stats().transactionsApplied
+
+        Transaction.begin()
+        Transaction.animationDuration = 2
+        Transaction.setValue("outer", forKey: "note")
+        Transaction.begin()
+        #expect(Transaction.animationDuration == 2 && Transaction.value(forKey: "note") as? String == "outer")
+        Transaction.animationDuration = 0.5
+        Transaction.animationTimingFunction = .easeIn
+        layer.opacity = 0.5
+        Transaction.commit()
+        #expect(Transaction.animationDuration == 2 && Transaction.animationTimingFunction == nil)
+        layer.cornerRadius = 4
+        // Nothing has reached the daemon yet: the outer transaction is open.
+        #expect(try connection.stats().transactionsApplied == appliedBefore)
+        Transaction.commit()
+        try connection.synchronize()
+        #expect(try connection.stats().transactionsApplied == appliedBefore + 1)
+        #expect(layer.animation(forKey: "opacity")?.duration == 0.5)
+        #expect(layer.animation(forKey: "opacity")?.timingFunction == .easeIn)
+        #expect(layer.animation(forKey: "cornerRadius")?.duration == 2)
+        #expect(Transaction.animationDuration == 0.25, "back to the default outside any transaction")
+    }
+
+    @Test("completion blocks: at once without animations, after the animations stop, nested ones for their own")
+    func completionBlocks() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var fired: [String] = []
+
+        Transaction.begin()
+        Transaction.completionBlock = { fired.append("empty") }
+        Transaction.commit()
+        try connection.wait { fired == ["empty"] }
+
+        Transaction.begin()
+        Transaction.animationDuration = 0.6
+        Transaction.completionBlock = {
+            fired.append("outer")
+            // Called when the outer transaction's animations have stopped: nothing animates any more.
+            if let shown = layer.presentation() { fired.append(shown.opacity == 0.2 ? "at rest" : "moving") }
+        }
+        layer.opacity = 0.2
+        Transaction.begin()
+        Transaction.animationDuration = 0.1
+        Transaction.completionBlock = { fired.append("inner") }
+        layer.cornerRadius = 3
+        Transaction.commit()
+        Transaction.commit()
+        try connection.synchronize()
+        #expect(!fired.contains("outer"), "the 0.6 s animation is still running when the commit is applied")
+        try connection.wait(timeout: 10) { fired.contains("outer") }
+        #expect(fired == ["empty", "inner", "outer", "at rest"])
+        #expect(layer.animationKeys().isEmpty, "finished animations leave the layer")
+    }
+
+    final class Recorder: AnimationDelegate {
+        var events: [String] = []
+        func animationDidStart(_ animation: Lamina.Animation) { events.append("start") }
+        func animationDidStop(_ animation: Lamina.Animation, finished: Bool) { events.append(finished ? "finished" : "removed") }
+    }
+
+    @Test("presentation() computed here equals the daemon's presentation query within 1e-6")
+    func presentationAgrees() throws {
+        let (daemon, connection) = try open(["--size", "200x200"])
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 10, y: 10, width: 40, height: 30))
+        let parent = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = Layer()
+        child.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        parent.addSublayer(child)
+        parent.speed = 0.5
+        parent.timeOffset = 0.1
+        try connection.synchronize()
+
+        let recorder = Recorder()
+        let move = Lamina.BasicAnimation(keyPath: \.position)
+        move.fromValue = Point(x: 0, y: 0)
+        move.toValue = Point(x: 100, y: 50)
+        move.duration = 3
+        move.timingFunction = .easeInEaseOut
+        move.delegate = recorder
+        layer.add(move, forKey: "move")
+        let fade = Lamina.KeyframeAnimation(keyPath: "opacity")
+        fade.values = [1.0, 0.2, 0.9]
+        fade.keyTimes = [0, 0.3, 1]
+        fade.duration = 2
+        fade.repeatCount = .infinity
+        fade.autoreverses = true
+        layer.add(fade, forKey: "fade")
+        let spring = Lamina.SpringAnimation(keyPath: "bounds.size.width")
+        spring.fromValue = 10.0
+        spring.toValue = 80.0
+        spring.damping = 5
+        layer.add(spring, forKey: "spring")
+        let turn = Lamina.BasicAnimation(keyPath: "transform.rotation.z")
+        turn.byValue = Double.pi
+        turn.duration = 4
+        child.add(turn, forKey: "turn")
+        layer.cornerRadius = 8  // and an implicit one
+        try connection.synchronize()
+
+        for _ in 0..<3 {
+            for target in [layer, child] {
+                let (time, daemonValues) = try connection.daemonPresentation(of: target)
+                let mine = try #require(target.presentation(atMediaTime: time))
+                for row in LayerProperties.table {
+                    let local = try mine.value(forKeyPath: row.name)
+                    let remote = try #require(daemonValues[row.name])
+                    #expect(close(local, remote), "\(row.name): here \(local), daemon \(remote)")
+                }
+            }
+            try connection.processEvents(timeout: 0.05)
+        }
+        #expect(layer.presentation() != nil && layer.presentation()?.model() === layer)
+        try connection.wait { recorder.events.contains("start") }
+        layer.removeAnimation(forKey: "move")
+        try connection.wait { recorder.events == ["start", "removed"] }
+    }
+
+    /// Whether two property values agree within 1e-6 in every number.
+    func close(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+        func numbers(_ v: PropertyValue) -> [Double]? {
+            switch v {
+            case .number(let x): [x]
+            case .point(let p): [p.x, p.y]
+            case .size(let s): [s.width, s.height]
+            case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+            case .color(let c): [c.red, c.green, c.blue, c.alpha]
+            case .transform(let t): [t.row1, t.row2, t.row3, t.row4].flatMap { r in (0..<4).map { r[$0] } }
+            default: nil
+            }
+        }
+        guard let x = numbers(a), let y = numbers(b) else { return a == b }
+        return x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 }
+    }
+
+    @Test("a display link calls back once per frame on the daemon's clock, at a preferred lower rate, and not while paused")
+    func displayLinkRate() throws {
+        let (daemon, connection) = try open(["--size", "16x16", "--refresh", "60"])
+        defer { withExtendedLifetime(daemon) {} }
+        var stamps: [Double] = []
+        let link = DisplayLink { stamps.append($0.timestamp) }
+        link.add(to: connection)
+        try connection.wait(timeout: 10) { stamps.count >= 31 }
+        let steps = zip(stamps.dropFirst(), stamps).map { $0 - $1 }.sorted()
+        #expect(abs(steps[steps.count / 2] - 1.0 / 60) < 0.1 / 60, "median step \(steps[steps.count / 2])")
+        #expect(link.targetTimestamp > link.timestamp)
+
+        stamps = []
+        link.preferredFrameRateRange = FrameRateRange(minimum: 20, maximum: 30, preferred: 30)
+        try connection.wait(timeout: 10) { stamps.count >= 16 }
+        let slower = zip(stamps.dropFirst(), stamps).map { $0 - $1 }.sorted()
+        #expect(abs(slower[slower.count / 2] - 2.0 / 60) < 0.1 / 60, "median step \(slower[slower.count / 2])")
+
+        link.isPaused = true
+        try connection.processEvents(timeout: 0.05)  // a frame already asked for may still come
+        let count = stamps.count
+        try connection.processEvents(timeout: 0.2)
+        #expect(stamps.count == count, "no callbacks while paused")
+        link.invalidate()
+    }
+
+    final class Painter: LayerDelegate {
+        var draws = 0
+        func draw(_ layer: Layer, in context: DrawingContext) {
+            draws += 1
+            context.fill(Rect(x: 0, y: 0, width: context.size.width / 2, height: context.size.height), with: Color(red: 0, green: 1, blue: 0))
+            context.fill(
+                Rect(x: context.size.width / 2, y: 0, width: context.size.width / 2, height: context.size.height),
+                with: Color(red: 0, green: 0, blue: 1))
+        }
+    }
+
+    @Test("contents from a PNG file and from cairo drawing, pixel-checked on a screenshot; one bitmap on many layers is sent once")
+    func contentsOnScreen() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let png = daemon.folder.appendingPathComponent("tile.png").path
+        var pixels: [UInt8] = []
+        for y in 0..<4 { for x in 0..<4 { pixels += (x + y) % 2 == 0 ? [255, 255, 0, 255] : [255, 0, 255, 255] } }
+        try PNG.write(RGBAImage(width: 4, height: 4, bytes: pixels, alpha: .straight), toFile: png)
+        let tile = try Bitmap(pngFile: png)
+        var tiles: [Layer] = []
+        for i in 0..<3 {
+            let layer = Layer()
+            layer.frame = Rect(x: Double(i) * 8, y: 0, width: 4, height: 4)
+            layer.contents = tile
+            layer.magnificationFilter = .nearest
+            connection.addLayer(layer)
+            tiles.append(layer)
+        }
+        let painter = Painter()
+        let drawn = Layer()
+        drawn.delegate = painter
+        drawn.needsDisplayOnBoundsChange = true
+        drawn.frame = Rect(x: 0, y: 20, width: 20, height: 10)
+        connection.addLayer(drawn)
+        try connection.synchronize()
+        #expect(painter.draws == 1, "bounds set on a layer that redraws on bounds change: drawn once, at commit")
+
+        let shot = try connection.screenshot()
+        let yellow = SIMD4<UInt8>(255, 255, 0, 255), magenta = SIMD4<UInt8>(255, 0, 255, 255)
+        for i in 0..<3 {
+            #expect(shot[i * 8, 0] == yellow && shot[i * 8 + 1, 0] == magenta && shot[i * 8 + 1, 1] == yellow)
+        }
+        #expect(shot[4, 0] == SIMD4<UInt8>(0, 0, 0, 0))
+        #expect(shot[2, 22] == SIMD4<UInt8>(0, 255, 0, 255) && shot[17, 27] == SIMD4<UInt8>(0, 0, 255, 255))
+        let stats = try connection.stats()
+        #expect(stats.textures == 2 && stats.pools == 1, "the tile's pixels went once: \(stats)")
+
+        drawn.bounds = Rect(x: 0, y: 0, width: 30, height: 10)
+        try connection.synchronize()
+        #expect(painter.draws == 2)
+        #expect(drawn.contents?.width == 30)
+        _ = tiles
+    }
+
+    @Test("errors are typed: no daemon, a commit the daemon rejects, an edit refused before sending")
+    func typedErrors() throws {
+        #expect(throws: LaminaError.self) { try Connection(path: "/nonexistent/lamina.sock") }
+        do {
+            _ = try Connection(path: "/nonexistent/lamina.sock")
+        } catch {
+            guard case .noDaemon(let tried, _) = error else { Issue.record("\(error)"); return }
+            #expect(tried == ["/nonexistent/lamina.sock"])
+        }
+
+        let (daemon, connection) = try open(["--size", "16x16", "--max-layers", "2"])
+
+        defer { withExtendedLifetime(daemon) {} }
+        var reported: [LaminaError] = []
+        connection.onError = { reported.append($0) }
+        let a = Layer(), b = Layer(), c = Layer()
+        connection.addLayer(a)
+        a.addSublayer(b)
+        b.addSublayer(c)
+        do {
+            try connection.synchronize()
+            Issue.record("three layers went past a limit of two")
+        } catch {
+            guard case .rejected(let code, _, let message) = error else { Issue.record("\(error)"); return }
+            #expect(code == .limitExceeded && message.contains("limit of 2"))
+        }
+        #expect(reported.count == 1)
+
+        // A cycle is refused here, named, and nothing changes.
+        let (secondDaemon, second) = try open(["--size", "16x16"])
+        defer { withExtendedLifetime(secondDaemon) {} }
+        let parent = Layer(), child = Layer()
+        second.addLayer(parent)
+        parent.addSublayer(child)
+        child.addSublayer(parent)
+        #expect(parent.superlayer == nil && child.superlayer === parent)
+        do {
+            try second.synchronize()
+            Issue.record("a cycle was accepted")
+        } catch {
+            guard case .invalidOperation(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("cycle"))
+        }
+        // The rest of the transaction still reached the daemon.
+        let nodes = try second.tree()
+        #expect(nodes.count == 2 && nodes[1].depth == 1)
+    }
+
+    @Test("the tree request lists every client's layers depth first; geometry conversions and hit tests use the model")
+    func treeAndGeometry() throws {
+        let (daemon, connection) = try open(["--size", "100x100"])
+        defer { withExtendedLifetime(daemon) {} }
+        let outer = Layer(name: "outer")
+        outer.frame = Rect(x: 10, y: 10, width: 50, height: 50)
+        let inner = Layer(name: "inner")
+        inner.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        outer.addSublayer(inner)
+        let sibling = Layer(name: "sibling")
+        outer.insertSublayer(sibling, below: inner)
+        connection.addLayer(outer)
+        try connection.synchronize()
+        let nodes = try connection.tree()
+        #expect(nodes.map(\.name) == ["outer", "sibling", "inner"])
+        #expect(nodes.map(\.depth) == [0, 1, 1] && nodes.allSatisfy { $0.isAttached && $0.clientName == "client-tests" })
+        #expect(outer.sublayers?.map(\.name) == ["sibling", "inner"])
+
+        #expect(inner.convert(Point(x: 0, y: 0), to: nil) == Point(x: 15, y: 15))
+        #expect(outer.convert(Point(x: 20, y: 20), from: nil) == Point(x: 10, y: 10))
+        #expect(outer.hitTest(Point(x: 17, y: 17)) === inner)
+        #expect(outer.hitTest(Point(x: 40, y: 40)) === outer)
+        #expect(outer.hitTest(Point(x: 5, y: 5)) == nil)
+        #expect(inner.contains(Point(x: 9, y: 9)) && !inner.contains(Point(x: 11, y: 9)))
+
+        let replacement = Layer(name: "replacement")
+        outer.replaceSublayer(sibling, with: replacement)
+        try connection.synchronize()
+        let after = try connection.tree()
+        #expect(after.filter(\.isAttached).map(\.name) == ["outer", "replacement", "inner"])
+        #expect(after.filter { !$0.isAttached }.map(\.name) == ["sibling"], "a removed layer lives on, off screen")
+        #expect(sibling.superlayer == nil)
+        try outer.setValue(0.5, forKeyPath: "opacity")
+        try outer.setValue(30, forKeyPath: "position.x")
+        #expect(outer.opacity == 0.5 && outer.position.x == 30)
+        #expect(Layer.defaultValue(forKey: "anchorPoint") == .point(Point(x: 0.5, y: 0.5)))
+        #expect(throws: LaminaError.self) { try outer.setValue(1.0, forKeyPath: "bogus") }
+    }
+}
