@@ -9,7 +9,7 @@ import LaminaScene
 struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
-        abstract: "Render, probe and benchmark Lamina scene files with the embedded GPU compositor.",
+        abstract: "Render, probe and benchmark Lamina scene files; play them on, and inspect, a running laminad.",
         discussion: """
             A scene file is JSON: a canvas, images, a layer tree with Core Animation's property names, \
             animations, and a timeline of transactions (docs/scene-format.md). Everything here runs \
@@ -21,11 +21,15 @@ struct Lamina: ParsableCommand {
               lamina probe examples/card-flip.json --time 0.5
               lamina bench bench/layers-1000.json --frames 120
 
+            Against a running laminad (render, probe and bench need none): play SCENE, tree, \
+            screenshot --output FILE.png, stats, bench-daemon.
+
             Exit status: 0 on success, 1 when the scene or the GPU fails (one line on stderr naming \
             the file, the JSON path and the problem), 2 for bad usage.
             """,
         subcommands: [
             RenderCommand.self, ProbeCommand.self, BenchCommand.self, MakeBenchSceneCommand.self, BenchDaemonCommand.self,
+            PlayCommand.self, TreeCommand.self, ScreenshotCommand.self, StatsCommand.self,
         ]
     )
 }

@@ -71,7 +71,7 @@ public final class Connection {
     }
 
     /// The paths tried, in order: `$LAMINA_SOCKET`, `$XDG_RUNTIME_DIR/lamina-0`, `/run/lamina/laminad.sock`.
-    public static func standardPaths() -> [String] {
+    public nonisolated static func standardPaths() -> [String] {
         var paths: [String] = []
         if let p = getenv("LAMINA_SOCKET").map({ String(cString: $0) }), !p.isEmpty { paths.append(p) }
         if let r = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !r.isEmpty { paths.append(r + "/lamina-0") }
