@@ -128,6 +128,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Examples of the client library (examples/swift; each runs against laminad).
+        .target(name: "ExampleSupport", dependencies: ["Lamina", "LaminaImage"], path: "examples/swift/ExampleSupport", swiftSettings: strict),
+        .executableTarget(name: "CardStack", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CardStack", swiftSettings: strict),
+        .executableTarget(name: "SpriteAnimation", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/SpriteAnimation", swiftSettings: strict),
+        .executableTarget(name: "PauseResume", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/PauseResume", swiftSettings: strict),
+        .executableTarget(name: "CairoDrawing", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CairoDrawing", swiftSettings: strict),
+
         // MARK: Tests.
         .testTarget(
             name: "LaminaCoreTests",
