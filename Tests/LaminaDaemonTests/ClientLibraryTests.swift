@@ -391,6 +391,21 @@ struct ClientLibraryTests {
         #expect(nodes.count == 2 && nodes[1].depth == 1)
     }
 
+    @Test("every row of the property table is a Layer property with Core Animation's default, by name and by typed key path")
+    func propertyTable() throws {
+        let names = Layer.swiftPropertyNames
+        #expect(Set(names.keys) == Set(LayerProperties.table.map(\.name)))
+        #expect(names["hidden"] == "isHidden" && names["doubleSided"] == "isDoubleSided" && names["opacity"] == "opacity")
+        let layer = Layer()
+        for row in LayerProperties.table {
+            #expect(try layer.value(forKeyPath: row.name) == row.defaultValue, "\(row.name)")
+            #expect(Layer.defaultValue(forKey: row.name) == row.defaultValue)
+        }
+        #expect(Layer.keyPathName(\Layer.isHidden) == "hidden" && Layer.keyPathName(\Layer.bounds.size.width) == "bounds.size.width")
+        #expect(Lamina.BasicAnimation(keyPath: \.position.x).keyPath == "position.x")
+        #expect(layer.shadowOffset == Size(width: 0, height: -3) && layer.anchorPoint == Point(x: 0.5, y: 0.5))
+    }
+
     @Test("the tree request lists every client's layers depth first; geometry conversions and hit tests use the model")
     func treeAndGeometry() throws {
         let (daemon, connection) = try open(["--size", "100x100"])

@@ -185,7 +185,12 @@ extension Layer {
         set { self[.speed] = newValue }
     }
 
-    /// The names of the Swift properties above, by table key (for the test that holds them together).
+    /// The Swift property of each Core Animation property name (`hidden` is `isHidden`): every row of
+    /// the property table, which a test holds to the table.
+    public static var swiftPropertyNames: [String: String] {
+        Dictionary(uniqueKeysWithValues: swiftNames.map { ($0.key.name, $0.value) })
+    }
+
     static let swiftNames: [PropertyKey: String] = [
         .bounds: "bounds",
         .position: "position",
