@@ -11,6 +11,11 @@ struct BitmapUploader {
     private var sent: [BitmapID: WireBitmap] = [:]
     private var nextPool: UInt32 = 1
 
+    /// Forgets that `bitmaps` were sent (their commit was rejected, so the daemon never kept them).
+    mutating func forget(_ bitmaps: [Bitmap]) {
+        for bitmap in bitmaps { sent[bitmap.id] = nil }
+    }
+
     /// The wire descriptions of `bitmaps` not sent before, and the pools to announce first.
     mutating func upload(_ bitmaps: [Bitmap]) throws(LaminaError) -> (pools: [ClientMessage], bitmaps: [WireBitmap]) {
         var newPools: [ClientMessage] = []

@@ -79,6 +79,10 @@ public final class Connection {
         return paths
     }
 
+    isolated deinit {
+        source?.cancel()
+    }
+
     /// Closes the connection: the daemon drops this client's layers.
     public func close() {
         source?.cancel()
@@ -192,7 +196,12 @@ public final class Connection {
     }
 
     private func readAvailableEvents() {
-        do { try processEvents(timeout: 0) } catch { deliver(error) }
+        do { try processEvents(timeout: 0) } catch {
+            // A broken connection stays broken: stop watching it rather than wake for it again.
+            source?.cancel()
+            source = nil
+            deliver(error)
+        }
     }
 
     private func handle(_ message: ServerMessage) {
@@ -211,6 +220,7 @@ public final class Connection {
         case .error(let report):
             if let index = unacknowledged.firstIndex(where: { $0.serial == report.serial }) {
                 let commit = unacknowledged.remove(at: index).commit
+                uploader.forget(commit.bitmaps)  // the daemon did not take them: send them again when used
                 deliver(LaminaError(report))
                 for pending in commit.completions { session.fire(pending.completion) }
             } else if report.serial != 0 {
