@@ -146,6 +146,12 @@ struct ClientLibraryTests {
         #expect(layer.animation(forKey: "opacity")?.timingFunction == .easeIn)
         #expect(layer.animation(forKey: "cornerRadius")?.duration == 2)
         #expect(Transaction.animationDuration == 0.25, "back to the default outside any transaction")
+        // Setting a transaction value with none open opens the implicit transaction, as in Core Animation.
+        Transaction.animationDuration = 1.5
+        layer.opacity = 0.3
+        #expect(layer.animation(forKey: "opacity")?.duration == 1.5)
+        try connection.synchronize()
+        #expect(Transaction.animationDuration == 0.25, "the implicit transaction ended with its commit")
     }
 
     @Test("completion blocks: at once without animations, after the animations stop, nested ones for their own")

@@ -29,19 +29,28 @@ public enum Transaction {
     /// How long implicit animations last (0.25 s unless a transaction sets it).
     public static var animationDuration: Double {
         get { Session.shared.stack.animationDuration }
-        set { Session.shared.stack.animationDuration = newValue }
+        set {
+            Session.shared.ensureTransaction()
+            Session.shared.stack.animationDuration = newValue
+        }
     }
 
     /// The curve of implicit animations (nil: `TimingFunction.default`).
     public static var animationTimingFunction: TimingFunction? {
         get { Session.shared.stack.animationTimingFunction }
-        set { Session.shared.stack.animationTimingFunction = newValue }
+        set {
+            Session.shared.ensureTransaction()
+            Session.shared.stack.animationTimingFunction = newValue
+        }
     }
 
     /// Whether property changes run no implicit actions.
     public static var disableActions: Bool {
         get { Session.shared.stack.disableActions }
-        set { Session.shared.stack.disableActions = newValue }
+        set {
+            Session.shared.ensureTransaction()
+            Session.shared.stack.disableActions = newValue
+        }
     }
 
     /// Runs once every animation added in the innermost transaction (and the ones nested in it) has
@@ -51,13 +60,14 @@ public enum Transaction {
         get { Session.shared.stack.completion.flatMap { Session.shared.completionBlocks[$0] } }
         set {
             let session = Session.shared
-            guard session.stack.depth > 0 else { return }
+            session.ensureTransaction()
             if let old = session.stack.completion { session.completionBlocks[old] = nil }
             session.stack.completion = newValue.map { session.newCompletion($0) }
         }
     }
 
-    /// Sets a value for `key` in the innermost transaction: the known keys (`animationDuration`,
+    /// Sets a value for `key` in the innermost transaction (opening the implicit one if none is open, as
+    /// every setter here does): the known keys (`animationDuration`,
     /// `animationTimingFunction`, `disableActions`) set those properties; others are kept for
     /// `value(forKey:)`, as Core Animation keeps arbitrary keys.
     public static func setValue(_ value: (any Sendable)?, forKey key: String) {
@@ -67,7 +77,7 @@ public enum Transaction {
         case "disableActions": if let b = value as? Bool { disableActions = b }
         default:
             let session = Session.shared
-            guard !session.transactionValues.isEmpty else { return }
+            session.ensureTransaction()
             session.transactionValues[session.transactionValues.count - 1][key] = value
         }
     }
