@@ -20,6 +20,9 @@ struct BenchDaemonCommand: ParsableCommand {
     @Option(help: "Seconds to measure idle CPU or per-frame contents.")
     var seconds: Double = 10
 
+    @Option(help: "The contents test's pixel format: bgrx8 (opaque, as weston-simple-shm's XRGB8888) or bgra8 (premultiplied ARGB8888).")
+    var format: String = "bgrx8"
+
     func run() throws {
         let client: WireClient
         do { client = try WireClient.connect(path: socket, name: "lamina bench-daemon") } catch { throw Failure("\(error)") }
@@ -112,17 +115,23 @@ struct BenchDaemonCommand: ParsableCommand {
 
     /// 64 layers of 250x250 whose bitmaps the client repaints and commits every frame; the daemon's
     /// CPU per frame drawn.
-    private func contents(_ client: WireClient, pid: Int32) throws(WireClientError) {
+    private func contents(_ client: WireClient, pid: Int32) throws {
+        let pixelFormat: WirePixelFormat
+        switch format {
+        case "bgrx8": pixelFormat = .bgrx8
+        case "bgra8": pixelFormat = .bgra8
+        default: throw Failure("unknown format '\(format)' (bgrx8, bgra8)")
+        }
         let side = 250
         let bytesPerBitmap = side * side * 4
         let pool: SharedMemoryPool
-        do { pool = try SharedMemoryPool.create(name: "bench", size: 64 * bytesPerBitmap) } catch { throw .system(SystemCallError("memfd", "\(error)", code: EIO)) }
+        do { pool = try SharedMemoryPool.create(name: "bench", size: 64 * bytesPerBitmap) } catch { throw Failure("memfd: \(error)") }
         try client.send(.createPool(id: 1, size: UInt64(pool.size), descriptor: pool.descriptor))
         func bitmaps() -> [WireBitmap] {
             (0..<64).map {
                 WireBitmap(
                     id: BitmapID(UInt64($0 + 1)), pool: 1, offset: UInt64($0 * bytesPerBitmap), width: UInt32(side), height: UInt32(side),
-                    stride: UInt32(side * 4), format: .bgra8, premultiplied: true)  // as wl_shm ARGB8888
+                    stride: UInt32(side * 4), format: pixelFormat, premultiplied: true)
             }
         }
         // An 8x8 grid of 250-point layers: at 1920x1080 the lower rows and right columns fall outside,
@@ -155,7 +164,7 @@ struct BenchDaemonCommand: ParsableCommand {
         let elapsed = MediaClock.now - start
         let frames = framesAfter - framesBefore
         print(
-            #"{"test":"contents","layers":64,"bitmap":"250x250","seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
+            #"{"test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)","seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
         )
     }
 }

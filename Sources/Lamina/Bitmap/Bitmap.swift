@@ -30,10 +30,27 @@ public final class Bitmap: Sendable, Hashable {
         case rgba
         /// B, G, R, A bytes (cairo's ARGB32 on little-endian machines).
         case bgra
+        /// R, G, B bytes and one ignored: opaque.
+        case rgbx
+        /// B, G, R bytes and one ignored: opaque (cairo's RGB24 on little-endian machines).
+        case bgrx
+
+        var wire: WirePixelFormat {
+            switch self {
+            case .rgba: .rgba8
+            case .bgra: .bgra8
+            case .rgbx: .rgbx8
+            case .bgrx: .bgrx8
+            }
+        }
     }
 
+    /// Whether every pixel is opaque (an `x` format): the daemon draws it without blending and skips
+    /// what it hides.
+    public var isOpaque: Bool { format == .rgbx8 || format == .bgrx8 }
+
     /// A bitmap of raw pixels: `width * height * 4` bytes, rows top to bottom, in `format`, with colours
-    /// premultiplied by alpha or not.
+    /// premultiplied by alpha or not (the `x` formats ignore the fourth byte and are opaque).
     public init(width: Int, height: Int, pixels: [UInt8], format: PixelFormat = .rgba, premultiplied: Bool = false)
         throws(LaminaError)
     {
@@ -47,7 +64,7 @@ public final class Bitmap: Sendable, Hashable {
         self.width = width
         self.height = height
         self.pixels = pixels
-        self.format = format == .rgba ? .rgba8 : .bgra8
+        self.format = format.wire
         self.premultiplied = premultiplied
     }
 
@@ -73,12 +90,16 @@ public final class Bitmap: Sendable, Hashable {
     }
 
     /// A bitmap drawn by `draw`, which gets a cairo context on a transparent `width` x `height` pixel
-    /// surface, scaled by `scale` so that it draws in points (Core Animation's `contentsScale`).
-    public convenience init(width: Int, height: Int, scale: Double = 1, draw: (DrawingContext) -> Void) throws(LaminaError) {
+    /// surface, scaled by `scale` so that it draws in points (Core Animation's `contentsScale`). An
+    /// `opaque` bitmap starts black and has no alpha channel (cairo's RGB24), as a layer whose
+    /// `isOpaque` is true draws.
+    public convenience init(
+        width: Int, height: Int, scale: Double = 1, opaque: Bool = false, draw: (DrawingContext) -> Void
+    ) throws(LaminaError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .bitmap("a bitmap of \(width)x\(height) pixels is outside 1...16384 on a side")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+        guard let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw .bitmap("cairo could not make a \(width)x\(height) surface") }
         defer { cairo_surface_destroy(surface) }
@@ -96,14 +117,17 @@ public final class Bitmap: Sendable, Hashable {
                     .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: width * 4))
             }
         }
-        try self.init(width: width, height: height, pixels: pixels, format: .bgra, premultiplied: true)
+        try self.init(width: width, height: height, pixels: pixels, format: opaque ? .bgrx : .bgra, premultiplied: true)
     }
 
     /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving.
     public var image: RGBAImage {
         var bytes = pixels
-        if format == .bgra8 {
+        if format == .bgra8 || format == .bgrx8 {
             for i in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(i, i + 2) }
+        }
+        if isOpaque {
+            for i in stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
         }
         let image = RGBAImage(width: width, height: height, bytes: bytes, alpha: premultiplied ? .premultiplied : .straight)
         return premultiplied ? image.straightAlpha : image

@@ -32,7 +32,7 @@ extension Layer {
     }
 
     /// Draws the contents into a new bitmap of `bounds.size` x `contentsScale` pixels with
-    /// `draw(in:)`, and shows it; an empty bounds shows nothing.
+    /// `draw(in:)`, and shows it; an empty bounds shows nothing. The bitmap is opaque when `isOpaque`.
     public func drawContents() {
         wantsDisplay = false
         let scale = contentsScale
@@ -42,7 +42,7 @@ extension Layer {
             return
         }
         do {
-            contents = try Bitmap(width: width, height: height, scale: scale) { context in draw(in: context) }
+            contents = try Bitmap(width: width, height: height, scale: scale, opaque: isOpaque) { context in draw(in: context) }
         } catch {
             Connection.report(error)
         }

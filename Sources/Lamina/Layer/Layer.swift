@@ -39,6 +39,11 @@ open class Layer {
     }
     /// Whether changing `bounds` calls `setNeedsDisplay()`.
     public var needsDisplayOnBoundsChange = false
+    /// Whether the layer's drawn contents are entirely opaque: `display()` then draws into a bitmap
+    /// with no alpha channel (starting black), which the daemon composites without blending and which
+    /// hides what lies beneath without drawing it. As in Core Animation it affects only drawn contents,
+    /// not a `contents` bitmap set directly.
+    public var isOpaque = false
 
     /// A layer with Core Animation's defaults.
     public init(name: String? = nil) {

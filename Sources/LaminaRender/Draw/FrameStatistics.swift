@@ -6,6 +6,8 @@ public struct FrameStatistics: Hashable, Sendable {
     public var culledLayers = 0
     /// Instances drawn (backgrounds, contents pieces, borders, clip shapes, composites).
     public var instances = 0
+    /// Instances left undrawn because opaque instances drawn later hide them.
+    public var occludedInstances = 0
     /// Instanced draw calls for layer content.
     public var drawCalls = 0
     /// Offscreen groups (group opacity, masks, shadows, transitions).

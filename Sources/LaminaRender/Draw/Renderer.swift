@@ -34,6 +34,8 @@ public final class Renderer {
     private let white: GLuint
     private let clear: GLuint
     private var list = RenderList()
+    /// Whether the list being executed clips through the stencil (its targets then need one).
+    private var stencilInUse = true
     private var snapshots: [AnimationID: Snapshot] = [:]
 
     private struct Uniforms {
@@ -153,6 +155,7 @@ public final class Renderer {
         var statistics = FrameStatistics()
         statistics.visitedLayers = list.visitedLayers
         statistics.culledLayers = list.culledLayers
+        statistics.occludedInstances = list.occludedInstances
         statistics.instances = list.instances.count
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
@@ -198,6 +201,8 @@ public final class Renderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        stencilInUse = list.usesStencil
+        target.attachStencil(stencilInUse)
         target.clear(to: background)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -209,13 +214,16 @@ public final class Renderer {
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
             switch command {
-            case .draw(let first, let count, let texture, let plain):
+            case .draw(let first, let count, let texture, let plain, let opaque):
                 if plain != plainInUse {
                     (plain ? plainProgram : layerProgram).use()
                     plainInUse = plain
                 }
                 bind(texture)
+                // Opaque runs replace what is beneath: the same pixels as blending, for less work.
+                if opaque { glDisable(GLenum(GL_BLEND)) }
                 drawInstances(first: first, count: count)
+                if opaque { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
                 push(write, &states[states.count - 1])
             case .popClip:
@@ -379,6 +387,7 @@ public final class Renderer {
     private func begin(_ target: OffscreenTarget) {
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDisable(GLenum(GL_STENCIL_TEST))
+        target.attachStencil(stencilInUse)
         target.clear(to: Color(red: 0, green: 0, blue: 0, alpha: 0))
     }
 

@@ -75,6 +75,49 @@ public struct LayerInstance: Hashable, Sendable {
         params.w == 0 && clipRect.z < 0 && params.z != TextureMode.alpha.rawValue
     }
 
+    /// Whether the instance paints every pixel of its quad fully opaque: plain, at full strength, and
+    /// either a colour fill with alpha 1 or contents from an opaque texture. Such an instance draws with
+    /// blending off (the same pixels, less work) and hides whatever lies under it.
+    func isOpaque(textureIsOpaque: Bool) -> Bool {
+        guard isPlain, color.w == 1 else { return false }
+        switch params.z {
+        case TextureMode.none.rawValue: return true
+        case TextureMode.rgba.rawValue: return textureIsOpaque
+        default: return false
+        }
+    }
+
+    /// Whether `matrix` keeps the quad an axis-aligned rectangle in clip space (no rotation, skew or
+    /// perspective): then its corners are its bounding box.
+    var isAxisAligned: Bool {
+        matrix0.y == 0 && matrix1.x == 0 && matrix0.w == 0 && matrix1.w == 0 && matrix3.w == 1
+    }
+
+    /// The bounding box of the quad in a `width` x `height` target's pixels (origin top left), or nil
+    /// when a corner lies behind the eye.
+    func pixelBounds(width: Int, height: Int) -> (minX: Float, minY: Float, maxX: Float, maxY: Float)? {
+        // The four corners without an array: this runs for instances of every frame.
+        let x0 = matrix0 * rect.x, x1 = matrix0 * (rect.x + rect.z)
+        let y0 = matrix1 * rect.y + matrix3, y1 = matrix1 * (rect.y + rect.w) + matrix3
+        let c0 = x0 + y0, c1 = x1 + y0, c2 = x0 + y1, c3 = x1 + y1
+        guard c0.w > 1e-6, c1.w > 1e-6, c2.w > 1e-6, c3.w > 1e-6 else { return nil }
+        let p0 = SIMD2(c0.x, c0.y) / c0.w, p1 = SIMD2(c1.x, c1.y) / c1.w
+        let p2 = SIMD2(c2.x, c2.y) / c2.w, p3 = SIMD2(c3.x, c3.y) / c3.w
+        let low = pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3))
+        let high = pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3))
+        // Clip space to pixels, y down: x from -1...1 to 0...width, y from 1...-1 to 0...height.
+        let w = Float(width) * 0.5, h = Float(height) * 0.5
+        return ((low.x + 1) * w, (1 - high.y) * h, (high.x + 1) * w, (1 - low.y) * h)
+    }
+
+    /// Makes the instance draw nothing (a zero-size quad), keeping its place in its batch.
+    mutating func collapse() {
+        rect = .zero
+    }
+
+    /// Whether `collapse()` emptied it.
+    var isCollapsed: Bool { rect.z == 0 && rect.w == 0 }
+
     /// Sets how the bound texture contributes and where the quad's corners sample it.
     public mutating func texture(_ mode: TextureMode, uv: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
         params.z = mode.rawValue

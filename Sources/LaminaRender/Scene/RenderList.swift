@@ -7,6 +7,8 @@ import LaminaCore
 public struct RenderList {
     /// Every instance of the frame.
     public internal(set) var instances: ContiguousArray<LayerInstance> = []
+    /// Whether each instance paints its quad fully opaque (`LayerInstance.isOpaque`), beside `instances`.
+    private(set) var opaque: ContiguousArray<Bool> = []
     /// The steps.
     public internal(set) var commands: [RenderCommand] = []
     /// Offscreen groups, referenced by index from the commands.
@@ -15,6 +17,10 @@ public struct RenderList {
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
     public internal(set) var culledLayers = 0
+    /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
+    public internal(set) var occludedInstances = 0
+    /// Whether any clip goes through the stencil buffer (else the targets need none attached).
+    public internal(set) var usesStencil = false
 
     /// An empty list.
     public init() {}
@@ -22,10 +28,13 @@ public struct RenderList {
     /// Empties the list, keeping capacity.
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
+        opaque.removeAll(keepingCapacity: true)
         commands.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         visitedLayers = 0
         culledLayers = 0
+        occludedInstances = 0
+        usesStencil = false
     }
 
     /// The number of instanced draw calls.
@@ -35,13 +44,15 @@ public struct RenderList {
 
     /// Appends an instance to draw with `texture`, extending the last draw when it can: same program
     /// variant, and same texture and filters or one side colour-only (which samples nothing, so it rides
-    /// along with any texture).
+    /// along with any texture). A run is opaque (drawn without blending) only while all of it is.
     mutating func append(_ instance: LayerInstance, texture: TextureBinding) {
         let needsTexture = instance.params.z != 0
         let plain = instance.isPlain
+        let isOpaque = instance.isOpaque(textureIsOpaque: texture.isOpaque)
         instances.append(instance)
-        if case .draw(let first, let count, let run, let runIsPlain)? = commands.last, runIsPlain == plain,
-            first + count == instances.count - 1
+        opaque.append(isOpaque)
+        if case .draw(let first, let count, let run, let runIsPlain, let runIsOpaque)? = commands.last,
+            runIsPlain == plain, first + count == instances.count - 1
         {
             let merged: TextureBinding? =
                 if !needsTexture { run }  // samples nothing: rides along with any texture
@@ -49,17 +60,29 @@ public struct RenderList {
                 else if run.same(as: texture) { run }
                 else { nil }
             if let merged {
-                commands[commands.count - 1] = .draw(first: first, count: count + 1, texture: merged, plain: plain)
+                commands[commands.count - 1] = .draw(
+                    first: first, count: count + 1, texture: merged, plain: plain, opaque: runIsOpaque && isOpaque)
                 return
             }
         }
-        commands.append(.draw(first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, plain: plain))
+        commands.append(
+            .draw(
+                first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, plain: plain,
+                opaque: isOpaque))
     }
 
     /// Appends an instance no draw covers (a stencil clip shape, a composite); returns its index.
     mutating func appendDetached(_ instance: LayerInstance) -> Int {
         instances.append(instance)
+        opaque.append(false)
         return instances.count - 1
+    }
+
+    /// Collapses the instances that opaque instances drawn later hide in a `width` x `height` target.
+    mutating func cullOccluded(width: Int, height: Int) {
+        var pass = OcclusionCulling(width: width, height: height)
+        let opaque = self.opaque
+        occludedInstances += pass.run(on: &self) { opaque[$0] }
     }
 
     private func isTextureless(_ binding: TextureBinding) -> Bool {

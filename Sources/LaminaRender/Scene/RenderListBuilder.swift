@@ -57,12 +57,14 @@ struct RenderListBuilder {
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1)
         }
+        list.cullOccluded(width: target.width, height: target.height)
     }
 
     /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
     mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1)
+        list.cullOccluded(width: target.width, height: target.height)
     }
 
     // MARK: Traversal
@@ -172,7 +174,7 @@ struct RenderListBuilder {
                 list.append(instance, texture: .none)
             }
             if let bitmap = values[.contents] {
-                drawContents(bitmap, values, matrix: matrix, localToClip: localToClip, opacity: opacity)
+                drawContents(bitmap, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
             }
         }
 
@@ -215,12 +217,13 @@ struct RenderListBuilder {
     }
 
     private mutating func drawContents(
-        _ bitmap: BitmapID, _ values: PropertyValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double
+        _ bitmap: BitmapID, _ values: PropertyValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
+        opacity: Double
     ) {
         let minification = values[.minificationFilter]
         guard let texture = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
-        let binding = TextureBinding.bitmap(
-            texture, sampler: SamplerChoice(minification: minification, magnification: values[.magnificationFilter]))
+        let filters = SamplerChoice(minification: minification, magnification: values[.magnificationFilter])
+        let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
         let bounds = values[.bounds]
         let radius = values[.cornerRadius]
         let shaped = values[.masksToBounds] && radius > 0
@@ -233,8 +236,27 @@ struct RenderListBuilder {
             instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
             if shaped { instance.shape(bounds, radius: radius) }
             applyClip(&instance, localToClip)
-            list.append(instance, texture: binding)
+            // Texels landing exactly on pixels: every filter returns the texel under the pixel centre, and
+            // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend).
+            let pixelExact = Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
+            list.append(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
         }
+    }
+
+    /// Whether a contents piece maps texels one to one onto whole target pixels under `world`: an
+    /// axis-aligned translation (or flip) with the piece's pixel size equal to its texel size and both
+    /// starting on whole pixels and texels.
+    static func isPixelExact(_ piece: ContentsLayout.Piece, world: Transform3D, width: Int, height: Int) -> Bool {
+        guard world.row1.y == 0, world.row2.x == 0, world.row1.w == 0, world.row2.w == 0, world.row4.w == 1 else {
+            return false
+        }
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        let pixelX = piece.rect.minX * world.row1.x + world.row4.x, pixelWidth = piece.rect.width * world.row1.x
+        let pixelY = piece.rect.minY * world.row2.y + world.row4.y, pixelHeight = piece.rect.height * world.row2.y
+        let texelX = piece.uv.x * Double(width), texelWidth = (piece.uv.z - piece.uv.x) * Double(width)
+        let texelY = piece.uv.y * Double(height), texelHeight = (piece.uv.w - piece.uv.y) * Double(height)
+        return whole(pixelX) && whole(pixelY) && whole(texelX) && whole(texelY)
+            && abs(abs(pixelWidth) - abs(texelWidth)) < 1e-6 && abs(abs(pixelHeight) - abs(texelHeight)) < 1e-6
     }
 
     // MARK: Clips
@@ -261,6 +283,7 @@ struct RenderListBuilder {
             var shape = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: 1))
             shape.shape(bounds, radius: radius)
             write = .stencil(instance: list.appendDetached(shape))
+            list.usesStencil = true
         }
         return ClipState(rect: bounds, radius: radius, fromTarget: fromTarget, write: write)
     }

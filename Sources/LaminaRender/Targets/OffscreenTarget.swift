@@ -33,6 +33,9 @@ public final class OffscreenTarget {
     let stencilBuffer: GLuint
     /// Whether the target has a stencil buffer.
     public var hasStencil: Bool { stencilBuffer != 0 }
+    /// Whether the stencil buffer is attached to the framebuffer now. A frame with no stencil clip
+    /// detaches it: a software rasteriser then neither clears it nor carries it through every tile.
+    public private(set) var isStencilAttached: Bool
 
     /// A `width` x `height` target; each side from 1 to the implementation's renderbuffer (or
     /// texture) limit. With `stencil`, an 8-bit stencil buffer (packed with depth, the combination
@@ -88,6 +91,7 @@ public final class OffscreenTarget {
         self.framebuffer = framebuffer
         self.colorBuffer = colorBuffer
         self.stencilBuffer = stencilBuffer
+        self.isStencilAttached = stencil
         do throws(GLError) {
             try GLError.check("allocating a \(width)x\(height) RGBA8 target")
         } catch {
@@ -116,13 +120,24 @@ public final class OffscreenTarget {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Binds the target and fills it with `color` (premultiplied on the way, as everything in it is).
+    /// Attaches or detaches the stencil buffer (when the target has one), leaving the target bound.
+    public func attachStencil(_ attached: Bool) {
+        guard hasStencil, attached != isStencilAttached else { return }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER),
+            attached ? stencilBuffer : 0)
+        isStencilAttached = attached
+    }
+
+    /// Binds the target and fills it with `color` (premultiplied on the way, as everything in it is),
+    /// and the stencil, when attached, with 0.
     public func clear(to color: Color) {
         bind()
         let c = color.premultiplied
         glClearColor(GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (hasStencil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (isStencilAttached ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
     }
 
     /// The colour texture, for a later pass to sample (0 for renderbuffer storage).

@@ -5,7 +5,8 @@ public import LaminaCore
 ///
 /// Mutable storage (`glTexImage2D`), so a damaged region can be replaced in place and mipmaps can be
 /// generated the first time a layer asks for `trilinear`. BGRA bitmaps are stored as uploaded and read
-/// through a red/blue swizzle, so a shader always sees RGBA.
+/// through a red/blue swizzle, so a shader always sees RGBA; the opaque `x` formats read alpha as 1
+/// through the swizzle too.
 public final class Texture {
     /// The bitmap it holds.
     public let id: BitmapID
@@ -15,6 +16,9 @@ public final class Texture {
     public let height: Int
     /// The byte order it was uploaded in.
     public let format: PixelFormat
+    /// Whether every texel is opaque (an `x` format): the renderer draws it without blending and
+    /// culls what it covers.
+    public var isOpaque: Bool { format.isOpaque }
     /// The GL texture.
     let name: GLuint
     /// Whether the mip chain matches level 0.
@@ -31,9 +35,10 @@ public final class Texture {
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        let swizzle = format == .bgra8
+        let swizzle = format.isBGR
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), swizzle ? GL_BLUE : GL_RED)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), swizzle ? GL_RED : GL_BLUE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), format.isOpaque ? GL_ONE : GL_ALPHA)
         glTexImage2D(
             GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
             GLenum(GL_UNSIGNED_BYTE), nil)

@@ -5,7 +5,7 @@ public import LaminaCore
 /// is one texture, uploaded when its owner says it changed and never per frame.
 ///
 /// Textures are premultiplied RGBA (straight-alpha sources are premultiplied on upload; BGRA is
-/// swizzled by GL). Under memory pressure the least recently drawn textures are evicted, never one the
+/// swizzled by GL, and the opaque `x` formats read alpha as 1). Under memory pressure the least recently drawn textures are evicted, never one the
 /// frame being drawn uses; an evicted bitmap draws as absent until it is uploaded again, so owners
 /// re-upload when `contains` says it is gone. Lives on the render thread: GL names are deleted there.
 public final class TextureCache {
@@ -149,12 +149,13 @@ public final class TextureCache {
     }
 
     /// Copies `region` of `pixels` into the texture: straight from the caller's memory when already
-    /// premultiplied (GL reads the stride through `UNPACK_ROW_LENGTH`), through scratch rows otherwise.
+    /// premultiplied or opaque (GL reads the stride through `UNPACK_ROW_LENGTH`), through scratch rows
+    /// otherwise.
     private func write(_ pixels: PixelSource, region: PixelRegion, into texture: Texture) throws(TextureError) {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
         let rowBytes = region.width * 4
         let start = region.y * pixels.bytesPerRow + region.x * 4
-        if pixels.alpha == .premultiplied {
+        if pixels.alpha == .premultiplied || pixels.format.isOpaque {
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(pixels.bytesPerRow / 4))
             glTexSubImage2D(
                 GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),

@@ -328,7 +328,7 @@ final class ConnectionServer {
                     id: b.id,
                     pixels: .pool(
                         pool, offset: Int(b.offset), width: Int(b.width), height: Int(b.height), bytesPerRow: Int(b.stride),
-                        format: b.format == .rgba8 ? .rgba8 : .bgra8, alpha: b.premultiplied ? .premultiplied : .straight),
+                        format: PixelFormat(b.format), alpha: b.premultiplied ? .premultiplied : .straight),
                     damage: damage))
         }
         return Transaction(operations: commit.operations, bitmaps: bitmaps, serial: commit.serial)

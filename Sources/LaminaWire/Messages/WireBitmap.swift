@@ -6,6 +6,10 @@ public enum WirePixelFormat: UInt8, Hashable, Sendable, CaseIterable {
     case rgba8 = 0
     /// B, G, R, A bytes (cairo's ARGB32 on little-endian machines).
     case bgra8 = 1
+    /// R, G, B bytes and one ignored: an opaque bitmap.
+    case rgbx8 = 2
+    /// B, G, R bytes and one ignored: an opaque bitmap (cairo's RGB24, `wl_shm`'s XRGB8888).
+    case bgrx8 = 3
 }
 
 /// A rectangle of pixels: x, y from the top left, width and height.

@@ -7,6 +7,8 @@ struct TestScene: Sendable {
     var tree = LayerTree()
     var presentation = Presentation()
     var images: [BitmapID: RGBAImage] = [:]
+    /// Bitmaps in any pixel format (premultiplied), uploaded from their bytes.
+    var bitmaps: [BitmapID: RawBitmap] = [:]
     var width: Int
     var height: Int
     var scale = 1.0
@@ -44,6 +46,22 @@ struct TestScene: Sendable {
     }
 }
 
+/// A bitmap's bytes in a given format, rows top first, premultiplied.
+struct RawBitmap: Sendable {
+    var width: Int
+    var height: Int
+    var format: PixelFormat
+    var bytes: [UInt8]
+
+    /// One pixel's four bytes everywhere.
+    init(_ width: Int, _ height: Int, _ format: PixelFormat, filledWith pixel: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.format = format
+        bytes = Array([[UInt8]](repeating: pixel, count: width * height).joined())
+    }
+}
+
 /// What drawing a scene gave.
 struct DrawnScene: Sendable {
     var image: RGBAImage
@@ -51,6 +69,10 @@ struct DrawnScene: Sendable {
     var drawCalls: Int
     var stencilClips: Int
     var scissorClips: Int
+    /// Each draw call's sampler (nil for colour-only draws), in order.
+    var samplers: [SamplerChoice?]
+    /// Whether the target had its stencil attached for the frame.
+    var stencilAttached: Bool
 
     subscript(x: Int, y: Int) -> SIMD4<UInt8> { image[x, y] }
 }
@@ -61,18 +83,31 @@ func draw(_ scene: TestScene, on gpu: GPUContext? = nil) throws -> DrawnScene {
     return try gpu.perform { render in
         let renderer = try Renderer(render)
         for (id, image) in scene.images { try renderer.textures.upload(id, image: image) }
+        for (id, bitmap) in scene.bitmaps {
+            try bitmap.bytes.withUnsafeBytes { raw in
+                try renderer.textures.upload(
+                    id,
+                    PixelSource(
+                        width: bitmap.width, height: bitmap.height, bytesPerRow: bitmap.width * 4, format: bitmap.format,
+                        alpha: .premultiplied, bytes: raw))
+            }
+        }
         let target = try OffscreenTarget(render, width: scene.width, height: scene.height)
         let statistics = try renderer.draw(
             scene.tree, scene.presentation, scale: scene.scale, background: scene.background, into: target)
         var stencil = 0
         var scissor = 0
+        var samplers: [SamplerChoice?] = []
         for command in renderer.lastRenderList.commands {
             if case .pushClip(.stencil) = command { stencil += 1 }
             if case .pushClip(.scissor) = command { scissor += 1 }
+            if case .draw(_, _, let binding, _, _) = command {
+                if case .bitmap(_, let sampler) = binding { samplers.append(sampler) } else { samplers.append(nil) }
+            }
         }
         return DrawnScene(
             image: try target.read(), statistics: statistics, drawCalls: statistics.drawCalls, stencilClips: stencil,
-            scissorClips: scissor)
+            scissorClips: scissor, samplers: samplers, stencilAttached: target.isStencilAttached)
     }
 }
 

@@ -32,7 +32,9 @@ struct TransitionTests {
             let image = try target.read()
             try renderer.draw(later.tree, later.presentation, into: target)
             return (
-                DrawnScene(image: image, statistics: statistics, drawCalls: statistics.drawCalls, stencilClips: 0, scissorClips: 0),
+                DrawnScene(
+                    image: image, statistics: statistics, drawCalls: statistics.drawCalls, stencilClips: 0, scissorClips: 0,
+                    samplers: [], stencilAttached: false),
                 renderer.capturedAppearances
             )
         }

@@ -1,0 +1,176 @@
+import LaminaCore
+@testable import LaminaRender
+import Testing
+
+/// Opaque bitmaps, hidden-surface removal and the shortcuts that must not change a pixel: what lets a
+/// screen of opaque windows cost one layer deep on a software rasteriser.
+@Suite("Drawing: opaque contents, occlusion, exact sampling")
+struct OpaqueDrawingTests {
+    /// A `size` x `size` layer centred at `center` showing `bitmap`, over `background` if given.
+    @discardableResult
+    static func picture(
+        _ scene: inout TestScene, _ bitmap: BitmapID, center: Point, size: Double, background: Color? = nil,
+        in parent: LayerID? = nil
+    ) -> LayerID {
+        scene.layer(in: parent) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: size, height: size)
+            $0[.position] = center
+            $0[.contents] = bitmap
+            if let background { $0[.backgroundColor] = background }
+        }
+    }
+
+    @Test("The x formats ignore the fourth byte: every pixel is opaque")
+    func opaqueFormats() throws {
+        var scene = TestScene(width: 40, height: 20)
+        // The fourth byte is 0: as bgra8/rgba8 these would be transparent (or worse, additive).
+        scene.bitmaps[BitmapID(1)] = RawBitmap(4, 4, .bgrx8, filledWith: [0, 0, 255, 0])  // red
+        scene.bitmaps[BitmapID(2)] = RawBitmap(4, 4, .rgbx8, filledWith: [0, 0, 255, 0])  // blue
+        Self.picture(&scene, BitmapID(1), center: Point(x: 10, y: 10), size: 10, background: green)
+        Self.picture(&scene, BitmapID(2), center: Point(x: 30, y: 10), size: 10, background: green)
+        let drawn = try draw(scene)
+        #expect(drawn[10, 10] == pixel(255, 0, 0))
+        #expect(drawn[30, 10] == pixel(0, 0, 255))
+        #expect(drawn[20, 10] == transparent)
+    }
+
+    @Test("A background under opaque contents is not drawn; under translucent contents it is")
+    func backgroundUnderContents() throws {
+        var scene = TestScene(width: 40, height: 20)
+        scene.bitmaps[BitmapID(1)] = RawBitmap(10, 10, .bgrx8, filledWith: [0, 0, 255, 255])
+        scene.bitmaps[BitmapID(2)] = RawBitmap(10, 10, .rgba8, filledWith: [0, 0, 128, 128])  // half blue
+        Self.picture(&scene, BitmapID(1), center: Point(x: 10, y: 10), size: 10, background: green)
+        Self.picture(&scene, BitmapID(2), center: Point(x: 30, y: 10), size: 10, background: red)
+        let drawn = try draw(scene)
+        #expect(drawn.statistics.instances == 4)
+        #expect(drawn.statistics.occludedInstances == 1)
+        #expect(drawn[10, 10] == pixel(255, 0, 0))
+        #expect(drawn.expectPixel(30, 10, pixel(127, 0, 128)))  // blue over red, premultiplied
+        // Every pixel of the opaque layer is its contents: nothing of the green shows, edges included.
+        for y in 5..<15 { for x in 5..<15 { #expect(drawn[x, y] == pixel(255, 0, 0)) } }
+    }
+
+    @Test("A layer wholly behind an opaque one is skipped; one partly behind, or behind a translucent one, is not")
+    func layersBehind() throws {
+        var scene = TestScene(width: 60, height: 40)
+        scene.bitmaps[BitmapID(1)] = RawBitmap(20, 20, .bgrx8, filledWith: [255, 255, 255, 0])  // white
+        let behind = BasicDrawingTests.square(&scene, center: Point(x: 15, y: 15), size: 10, color: red)
+        let partly = BasicDrawingTests.square(&scene, center: Point(x: 40, y: 15), size: 10, color: green)
+        _ = (behind, partly)
+        Self.picture(&scene, BitmapID(1), center: Point(x: 15, y: 15), size: 20)  // covers `behind`
+        Self.picture(&scene, BitmapID(1), center: Point(x: 47, y: 15), size: 20)  // covers x 37...57 only
+        let faded = Self.picture(&scene, BitmapID(1), center: Point(x: 15, y: 32), size: 10)
+        scene.tree[faded][.opacity] = 0.5
+        BasicDrawingTests.square(&scene, center: Point(x: 15, y: 32), size: 6, color: blue)  // on top: not hidden
+        let drawn = try draw(scene)
+        #expect(drawn.statistics.occludedInstances == 1)
+        #expect(drawn[15, 15] == pixel(255, 255, 255))
+        #expect(drawn[35, 15] == pixel(0, 255, 0))  // the uncovered strip of the partly covered layer
+        #expect(drawn[40, 15] == pixel(255, 255, 255))
+        #expect(drawn[15, 32] == pixel(0, 0, 255))
+        #expect(drawn.expectPixel(11, 32, pixel(128, 128, 128, 128)))  // the half-transparent white
+    }
+
+    @Test("A solid background colour hides what lies under it; a transformed or clipped one does not")
+    func colourOccluders() throws {
+        var scene = TestScene(width: 60, height: 40)
+        BasicDrawingTests.square(&scene, center: Point(x: 10, y: 10), size: 6, color: red)
+        BasicDrawingTests.square(&scene, center: Point(x: 10, y: 10), size: 12, color: green)  // hides the red
+        BasicDrawingTests.square(&scene, center: Point(x: 30, y: 10), size: 6, color: red)
+        let turned = BasicDrawingTests.square(&scene, center: Point(x: 30, y: 10), size: 12, color: green)
+        scene.tree[turned][.transform] = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+        BasicDrawingTests.square(&scene, center: Point(x: 50, y: 10), size: 6, color: red)
+        let rounded = BasicDrawingTests.square(&scene, center: Point(x: 50, y: 10), size: 12, color: green)
+        scene.tree[rounded][.cornerRadius] = 3
+        let drawn = try draw(scene)
+        #expect(drawn.statistics.occludedInstances == 1)
+        #expect(drawn[10, 10] == pixel(0, 255, 0))
+        #expect(drawn[30, 10] == pixel(0, 255, 0))
+        #expect(drawn[50, 10] == pixel(0, 255, 0))
+    }
+
+    @Test("Inside a clip a layer can be hidden but hides nothing; groups are left alone")
+    func clipsAndGroups() throws {
+        var scene = TestScene(width: 60, height: 40)
+        // Under a clip: the inner layer is hidden by an opaque layer drawn later outside the clip.
+        let clipper = BasicDrawingTests.square(&scene, center: Point(x: 15, y: 15), size: 20, color: red)
+        scene.tree[clipper][.masksToBounds] = true
+        BasicDrawingTests.square(&scene, in: clipper, center: Point(x: 10, y: 10), size: 16, color: blue)
+        BasicDrawingTests.square(&scene, center: Point(x: 15, y: 15), size: 24, color: green)
+        // A clipped opaque layer that would cover the layer under it if it were not clipped.
+        BasicDrawingTests.square(&scene, center: Point(x: 45, y: 15), size: 10, color: red)
+        let window = BasicDrawingTests.square(&scene, center: Point(x: 45, y: 15), size: 4, color: blue)
+        scene.tree[window][.masksToBounds] = true
+        BasicDrawingTests.square(&scene, in: window, center: Point(x: 2, y: 2), size: 20, color: green)
+        // A group (a shadow) over a layer: its contents go to another target and hide nothing here.
+        BasicDrawingTests.square(&scene, center: Point(x: 15, y: 34), size: 4, color: red)
+        let shadowed = BasicDrawingTests.square(&scene, center: Point(x: 15, y: 34), size: 8, color: green)
+        scene.tree[shadowed][.shadowOpacity] = 1
+        let drawn = try draw(scene)
+        // The clipper's background and its clipped sublayer are under the green layer.
+        #expect(drawn.statistics.occludedInstances == 2)
+        #expect(drawn[15, 15] == pixel(0, 255, 0))
+        #expect(drawn[41, 15] == pixel(255, 0, 0))  // outside the 4-point window: the red shows
+        #expect(drawn[45, 15] == pixel(0, 255, 0))
+        #expect(drawn[15, 34] == pixel(0, 255, 0))
+    }
+
+    @Test("Contents landing texel for pixel sample nearest, which draws exactly the bitmap")
+    func exactSampling() throws {
+        var scene = TestScene(width: 40, height: 20)
+        scene.images[BitmapID(1)] = Bitmaps.checkerboard(8)
+        Self.picture(&scene, BitmapID(1), center: Point(x: 10, y: 10), size: 8)  // 6...14: whole pixels
+        Self.picture(&scene, BitmapID(1), center: Point(x: 30.5, y: 10), size: 8)  // half a pixel off
+        let drawn = try draw(scene)
+        let nearest = SamplerChoice(minification: .nearest, magnification: .nearest)
+        let linear = SamplerChoice(minification: .linear, magnification: .linear)
+        #expect(drawn.samplers == [nearest, linear])
+        for y in 0..<8 {
+            for x in 0..<8 {
+                #expect(drawn[6 + x, 6 + y] == Bitmaps.checkerboard(8)[x, y])
+            }
+        }
+    }
+
+    @Test("Scaled, flipped and scaled-by-the-target contents: exact only where texels meet pixels")
+    func exactSamplingCases() {
+        let piece = ContentsLayout.Piece(rect: Rect(x: 0, y: 0, width: 8, height: 8), uv: SIMD4(0, 0, 1, 1))
+        let at = Transform3D(translationX: 3, y: 4, z: 0)
+        #expect(RenderListBuilder.isPixelExact(piece, world: at, width: 8, height: 8))
+        #expect(!RenderListBuilder.isPixelExact(piece, world: at, width: 16, height: 16))
+        let flipped = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(Transform3D(translationX: 3, y: 12, z: 0))
+        #expect(RenderListBuilder.isPixelExact(piece, world: flipped, width: 8, height: 8))
+        let doubled = Transform3D(scaleX: 2, y: 2, z: 1)
+        #expect(RenderListBuilder.isPixelExact(piece, world: doubled, width: 16, height: 16))
+        #expect(!RenderListBuilder.isPixelExact(piece, world: doubled, width: 8, height: 8))
+        let turned = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        #expect(!RenderListBuilder.isPixelExact(piece, world: turned, width: 8, height: 8))
+        let sprite = ContentsLayout.Piece(rect: Rect(x: 0, y: 0, width: 8, height: 8), uv: SIMD4(0.25, 0, 0.5, 1))
+        #expect(RenderListBuilder.isPixelExact(sprite, world: at, width: 32, height: 8))
+        let offTexel = ContentsLayout.Piece(rect: Rect(x: 0, y: 0, width: 8, height: 8), uv: SIMD4(0.01, 0, 0.26, 1))
+        #expect(!RenderListBuilder.isPixelExact(offTexel, world: at, width: 32, height: 8))
+    }
+
+    @Test("The stencil is attached only for frames that clip through it")
+    func stencilOnDemand() throws {
+        var scene = TestScene(width: 40, height: 40)
+        let clipper = BasicDrawingTests.square(&scene, center: Point(x: 20, y: 20), size: 20, color: red)
+        scene.tree[clipper][.masksToBounds] = true
+        BasicDrawingTests.square(&scene, in: clipper, center: Point(x: 10, y: 10), size: 40, color: blue)
+        let plain = try draw(scene)
+        #expect(plain.stencilClips == 0)
+        #expect(!plain.stencilAttached)
+        #expect(plain[20, 20] == pixel(0, 0, 255))
+        #expect(plain[5, 5] == transparent)
+        // Clips nested under a rotation go through the stencil.
+        scene.tree[clipper][.transform] = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+        let inner = BasicDrawingTests.square(&scene, in: clipper, center: Point(x: 10, y: 10), size: 10, color: green)
+        scene.tree[inner][.masksToBounds] = true
+        BasicDrawingTests.square(&scene, in: inner, center: Point(x: 5, y: 5), size: 30, color: white)
+        let clipped = try draw(scene)
+        #expect(clipped.stencilClips == 1)
+        #expect(clipped.stencilAttached)
+        #expect(clipped[20, 20] == pixel(255, 255, 255))
+        #expect(clipped[2, 2] == transparent)
+    }
+}
