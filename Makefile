@@ -41,9 +41,11 @@ check-shaders: deps
 	@for f in $(SHADERS); do \
 	  glslangValidator "$$f" >/dev/null || { glslangValidator "$$f"; echo "make check-shaders: $$f has errors"; exit 1; }; \
 	done; \
-	glslangValidator -l -DPLAIN Shaders/layer.vert Shaders/layer.frag >/dev/null \
-	  || { glslangValidator -l -DPLAIN Shaders/layer.vert Shaders/layer.frag; echo "make check-shaders: layer (PLAIN) has errors"; exit 1; }; \
-	echo "make check-shaders: $(words $(SHADERS)) shaders valid (layer also as PLAIN)"
+	for variant in PLAIN BLIT; do \
+	  glslangValidator -l -D$$variant Shaders/layer.vert Shaders/layer.frag >/dev/null \
+	    || { glslangValidator -l -D$$variant Shaders/layer.vert Shaders/layer.frag; echo "make check-shaders: layer ($$variant) has errors"; exit 1; }; \
+	done; \
+	echo "make check-shaders: $(words $(SHADERS)) shaders valid (layer also as PLAIN and BLIT)"
 
 test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)

@@ -7,6 +7,21 @@
 
 precision highp float;
 
+#ifdef BLIT
+// Contents at full strength, square, unclipped: the texel is the colour. Kept to exactly what Mesa's
+// llvmpipe recognises as a "linear" shader (a texture fetch straight from one smooth varying, through
+// a highp sampler: the default lowp one inserts float16 conversions that disqualify it), so runs of
+// such layers drawn as rectangles of two triangles into a BGRA target are shaded by its 8-bit span
+// code, several times faster than the general path. Other GPUs simply run a trivial shader.
+precision highp sampler2D;
+in vec2 v_uv;
+uniform sampler2D u_texture;
+out vec4 o_color;
+
+void main() {
+    o_color = texture(u_texture, v_uv);
+}
+#else
 in vec2 v_uv;
 flat in vec4 v_color;
 flat in vec4 v_params;
@@ -85,4 +100,5 @@ void main() {
     }
     o_color = color * cover;
 }
+#endif
 #endif

@@ -22,10 +22,14 @@ layout(location = 13) in vec4 i_clipRect;   // the clip layer's bounds; width < 
 
 // PLAIN (defined by the renderer for its second build of this program) leaves out everything a
 // square-cornered, unclipped layer does not use: most layers, drawn with a third of the varyings.
+// BLIT (the third build) goes further for contents drawn at full strength: the texture coordinate is
+// the only varying, smooth, so a software rasteriser can take its fast path (see layer.frag).
 out vec2 v_uv;
+#ifndef BLIT
 flat out vec4 v_color;
 flat out vec4 v_params;
-#ifndef PLAIN
+#endif
+#if !defined(PLAIN) && !defined(BLIT)
 out vec2 v_local;
 out vec3 v_clip;
 flat out vec4 v_shape;
@@ -36,9 +40,11 @@ flat out float v_clipRadius;
 void main() {
     vec2 local = i_rect.xy + a_corner * i_rect.zw;
     v_uv = mix(i_uv.xy, i_uv.zw, a_corner);
+#ifndef BLIT
     v_color = i_color;
     v_params = i_params;
-#ifndef PLAIN
+#endif
+#if !defined(PLAIN) && !defined(BLIT)
     v_local = local;
     v_clip = local.x * i_clipX.xyz + local.y * i_clipY.xyz + i_clipW.xyz;
     v_shape = i_shape;

@@ -19,14 +19,18 @@ public final class Renderer {
     private let context: RenderContext
     private let layerProgram: ShaderProgram
     private let plainProgram: ShaderProgram
-    /// Whether the plain variant is the program in use.
-    private var plainInUse = false
+    private let blitProgram: ShaderProgram
+    /// The layer program variant in use.
+    private var variantInUse = DrawVariant.full
     private let blurProgram: ShaderProgram
     private let uniforms: Uniforms
     private let samplers = SamplerCache()
     private let pool: TargetPool
     private let vertexArray: GLuint
     private let cornerBuffer: GLuint
+    /// The unit quad as two triangles (six corners), for `blit` runs: what llvmpipe recognises as a
+    /// rectangle (a strip never is, under GL's last-vertex provoking convention).
+    private let triangleCornerBuffer: GLuint
     private let instanceBuffer: GLuint
     private var instanceCapacity = 0
     /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
@@ -39,7 +43,7 @@ public final class Renderer {
     private var snapshots: [AnimationID: Snapshot] = [:]
 
     private struct Uniforms {
-        var texture, second, secondMode, mix, stencilOnly, plainTexture: ShaderProgram.Uniform
+        var texture, second, secondMode, mix, stencilOnly, plainTexture, blitTexture: ShaderProgram.Uniform
         var blurSource, blurStep, blurSigma, blurRadius: ShaderProgram.Uniform
     }
 
@@ -63,12 +67,13 @@ public final class Renderer {
         do throws(ShaderError) {
             layerProgram = try ShaderProgram(context, .layer)
             plainProgram = try ShaderProgram(context, .plainLayer)
+            blitProgram = try ShaderProgram(context, .blitLayer)
             blurProgram = try ShaderProgram(context, .blur)
             uniforms = Uniforms(
                 texture: try layerProgram.uniform("u_texture"), second: try layerProgram.uniform("u_second"),
                 secondMode: try layerProgram.uniform("u_secondMode"), mix: try layerProgram.uniform("u_mix"),
                 stencilOnly: try layerProgram.uniform("u_stencilOnly"),
-                plainTexture: try plainProgram.uniform("u_texture"),
+                plainTexture: try plainProgram.uniform("u_texture"), blitTexture: try blitProgram.uniform("u_texture"),
                 blurSource: try blurProgram.uniform("u_source"), blurStep: try blurProgram.uniform("u_step"),
                 blurSigma: try blurProgram.uniform("u_sigma"), blurRadius: try blurProgram.uniform("u_radius"))
         } catch {
@@ -81,10 +86,14 @@ public final class Renderer {
         clear = Self.pixelTexture([0, 0, 0, 0])
 
         var vertexArray: GLuint = 0
-        var buffers: [GLuint] = [0, 0]
+        var buffers: [GLuint] = [0, 0, 0]
         glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(2, &buffers)
+        glGenBuffers(3, &buffers)
         glBindVertexArray(vertexArray)
+        // Two triangles sharing a diagonal, both wound alike: (0,0) (1,0) (1,1), (0,0) (1,1) (0,1).
+        let triangleCorners: [Float] = [0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[2])
+        glBufferData(GLenum(GL_ARRAY_BUFFER), triangleCorners.count * 4, triangleCorners, GLenum(GL_STATIC_DRAW))
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0])
         glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * 4, corners, GLenum(GL_STATIC_DRAW))
@@ -98,11 +107,12 @@ public final class Renderer {
         self.vertexArray = vertexArray
         cornerBuffer = buffers[0]
         instanceBuffer = buffers[1]
+        triangleCornerBuffer = buffers[2]
     }
 
     deinit {
-        var names = [cornerBuffer, instanceBuffer]
-        glDeleteBuffers(2, &names)
+        var names = [cornerBuffer, instanceBuffer, triangleCornerBuffer]
+        glDeleteBuffers(3, &names)
         var vertexArray = vertexArray
         glDeleteVertexArrays(1, &vertexArray)
         var textures = [white, clear]
@@ -214,15 +224,12 @@ public final class Renderer {
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
             switch command {
-            case .draw(let first, let count, let texture, let plain, let opaque):
-                if plain != plainInUse {
-                    (plain ? plainProgram : layerProgram).use()
-                    plainInUse = plain
-                }
+            case .draw(let first, let count, let texture, let variant, let opaque):
+                use(variant)
                 bind(texture)
                 // Opaque runs replace what is beneath: the same pixels as blending, for less work.
                 if opaque { glDisable(GLenum(GL_BLEND)) }
-                drawInstances(first: first, count: count)
+                drawInstances(first: first, count: count, asTriangles: variant == .blit)
                 if opaque { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
                 push(write, &states[states.count - 1])
@@ -254,11 +261,24 @@ public final class Renderer {
         }
     }
 
+    /// Makes `variant`'s build of the layer program current.
+    private func use(_ variant: DrawVariant) {
+        guard variant != variantInUse else { return }
+        switch variant {
+        case .full: layerProgram.use()
+        case .plain: plainProgram.use()
+        case .blit: blitProgram.use()
+        }
+        variantInUse = variant
+    }
+
     private func useLayerProgram() {
+        blitProgram.use()
+        blitProgram.set(uniforms.blitTexture, Int32(0))
         plainProgram.use()
         plainProgram.set(uniforms.plainTexture, Int32(0))
         layerProgram.use()
-        plainInUse = false
+        variantInUse = .full
         layerProgram.set(uniforms.texture, Int32(0))
         layerProgram.set(uniforms.second, Int32(1))
         layerProgram.set(uniforms.secondMode, Int32(0))
@@ -283,8 +303,9 @@ public final class Renderer {
     }
 
     /// Points the instance attributes at `first` and draws `count` instances (GLES 3 has no base
-    /// instance, so the offset goes into the attribute pointers).
-    private func drawInstances(first: Int, count: Int) {
+    /// instance, so the offset goes into the attribute pointers), each as a four-corner strip or, for
+    /// `blit` runs, as two separate triangles.
+    private func drawInstances(first: Int, count: Int, asTriangles: Bool = false) {
         let stride = MemoryLayout<LayerInstance>.stride
         for location in 1...13 {
             let offset = first * stride + (location - 1) * 16
@@ -292,7 +313,16 @@ public final class Renderer {
                 GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
                 UnsafeRawPointer(bitPattern: offset))
         }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+        guard asTriangles else {
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+            return
+        }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), triangleCornerBuffer)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
     }
 
     private func bind(_ binding: TextureBinding) {
@@ -349,10 +379,7 @@ public final class Renderer {
     }
 
     private func writeStencil(_ instance: Int) {
-        if plainInUse {
-            layerProgram.use()
-            plainInUse = false
-        }
+        use(.full)
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
         layerProgram.set(uniforms.stencilOnly, true)
         bind(TextureBinding.none)

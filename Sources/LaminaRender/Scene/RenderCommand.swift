@@ -3,10 +3,10 @@ public import LaminaCore
 /// One step of drawing a frame. A render list is a flat sequence of these over one array of instances:
 /// draws of instance ranges, clip pushes and pops, and offscreen groups bracketed by begin and end.
 public enum RenderCommand {
-    /// Draws `count` instances from `first` with one instanced call; `plain` instances (square corners,
-    /// no clip) use the lean program variant, and `opaque` ones (every pixel they touch fully opaque)
-    /// draw with blending off, which gives the same pixels for less work.
-    case draw(first: Int, count: Int, texture: TextureBinding, plain: Bool, opaque: Bool)
+    /// Draws `count` instances from `first` with one instanced call of the program `variant`; `opaque`
+    /// runs (every pixel they touch fully opaque) draw with blending off, which gives the same pixels
+    /// for less work.
+    case draw(first: Int, count: Int, texture: TextureBinding, variant: DrawVariant, opaque: Bool)
     /// Intersects the clip with a shape (pixel-exact scissor, or a stencil shape for anything rotated,
     /// projected or rounded).
     case pushClip(ClipWrite)
@@ -18,6 +18,17 @@ public enum RenderCommand {
     case beginMask(Int)
     /// Ends the group and composites it (shadow, mask, opacity, transition) where it began.
     case endGroup(Int)
+}
+
+/// Which build of the layer program a draw uses: the leanest that can draw every instance of the run.
+public enum DrawVariant: Hashable, Sendable {
+    /// Everything: rounded shapes, borders, clips, masks, transitions, stencil shapes.
+    case full
+    /// Square-cornered, unclipped colour or contents (`PLAIN`).
+    case plain
+    /// Contents at full strength from a BGRA texture, square and unclipped (`BLIT`), drawn as
+    /// two-triangle rectangles: llvmpipe's fast path.
+    case blit
 }
 
 /// What a draw samples.

@@ -51,8 +51,9 @@ public struct RenderList {
         let isOpaque = instance.isOpaque(textureIsOpaque: texture.isOpaque)
         instances.append(instance)
         opaque.append(isOpaque)
-        if case .draw(let first, let count, let run, let runIsPlain, let runIsOpaque)? = commands.last,
-            runIsPlain == plain, first + count == instances.count - 1
+        let variant: DrawVariant = plain ? .plain : .full
+        if case .draw(let first, let count, let run, let runVariant, let runIsOpaque)? = commands.last,
+            runVariant == variant, first + count == instances.count - 1
         {
             let merged: TextureBinding? =
                 if !needsTexture { run }  // samples nothing: rides along with any texture
@@ -61,13 +62,13 @@ public struct RenderList {
                 else { nil }
             if let merged {
                 commands[commands.count - 1] = .draw(
-                    first: first, count: count + 1, texture: merged, plain: plain, opaque: runIsOpaque && isOpaque)
+                    first: first, count: count + 1, texture: merged, variant: variant, opaque: runIsOpaque && isOpaque)
                 return
             }
         }
         commands.append(
             .draw(
-                first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, plain: plain,
+                first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, variant: variant,
                 opaque: isOpaque))
     }
 
@@ -83,6 +84,30 @@ public struct RenderList {
         var pass = OcclusionCulling(width: width, height: height)
         let opaque = self.opaque
         occludedInstances += pass.run(on: &self) { opaque[$0] }
+    }
+
+    /// Moves plain runs that only show contents at full strength from a BGRA texture, with matching
+    /// filters, to the `blit` variant; collapsed instances ride along in any run. Run after occlusion
+    /// culling, which often collapses the background that kept a run plain.
+    mutating func chooseBlitRuns() {
+        for (position, command) in commands.enumerated() {
+            guard case .draw(let first, let count, let binding, .plain, let opaque) = command,
+                case .bitmap(let texture, let sampler) = binding, texture.isBGRAStorage,
+                sampler.minification == sampler.magnification, sampler.minification != .trilinear
+            else { continue }
+            var blittable = true
+            for index in first..<(first + count) {
+                let instance = instances[index]
+                if instance.isCollapsed { continue }
+                if instance.params.z != LayerInstance.TextureMode.rgba.rawValue || instance.color != SIMD4(repeating: 1) {
+                    blittable = false
+                    break
+                }
+            }
+            if blittable {
+                commands[position] = .draw(first: first, count: count, texture: binding, variant: .blit, opaque: opaque)
+            }
+        }
     }
 
     private func isTextureless(_ binding: TextureBinding) -> Bool {

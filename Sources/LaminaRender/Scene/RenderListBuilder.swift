@@ -58,6 +58,7 @@ struct RenderListBuilder {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1)
         }
         list.cullOccluded(width: target.width, height: target.height)
+        list.chooseBlitRuns()
     }
 
     /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
@@ -65,6 +66,7 @@ struct RenderListBuilder {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1)
         list.cullOccluded(width: target.width, height: target.height)
+        list.chooseBlitRuns()
     }
 
     // MARK: Traversal

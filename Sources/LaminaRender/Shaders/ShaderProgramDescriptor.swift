@@ -40,12 +40,18 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     public static let plainLayer = ShaderProgramDescriptor(
         name: "layer-plain", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["PLAIN"])
 
+    /// The layer program for contents at full strength, square and unclipped (`BLIT`): the texel is the
+    /// colour, through one smooth varying. Drawn as two-triangle rectangles into a BGRA target, this is
+    /// what Mesa's llvmpipe shades on its fast "linear" path.
+    public static let blitLayer = ShaderProgramDescriptor(
+        name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"])
+
     /// One direction of a separable Gaussian blur over a texture (shadows).
     public static let blur = ShaderProgramDescriptor(
         name: "blur", vertexShader: "blur.vert", fragmentShader: "blur.frag")
 
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blur]
+    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blur]
 
     /// The program's name.
     public var description: String { name }

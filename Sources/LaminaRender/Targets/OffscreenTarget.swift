@@ -18,12 +18,23 @@ public final class OffscreenTarget {
         case renderbuffer
     }
 
+    /// How the colour buffer orders its bytes. Pixels read back are RGBA either way.
+    public enum ColorLayout: Hashable, Sendable {
+        /// `GL_RGBA8`: every GLES 3 implementation renders to it.
+        case rgba
+        /// `GL_BGRA_EXT` (`EXT_texture_format_BGRA8888`, texture storage only): what llvmpipe's fast
+        /// "linear" path writes, so the compositor's output uses it where the driver has it.
+        case bgra
+    }
+
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
     public let height: Int
     /// What holds the colour.
     public let storage: Storage
+    /// The colour buffer's byte order.
+    public let layout: ColorLayout
 
     /// The framebuffer object.
     let framebuffer: GLuint
@@ -39,10 +50,13 @@ public final class OffscreenTarget {
 
     /// A `width` x `height` target; each side from 1 to the implementation's renderbuffer (or
     /// texture) limit. With `stencil`, an 8-bit stencil buffer (packed with depth, the combination
-    /// every GLES 3 implementation supports) rides along for the renderer's clips.
-    public init(_ context: RenderContext, width: Int, height: Int, storage: Storage = .texture, stencil: Bool = true)
-        throws(OffscreenTargetError)
-    {
+    /// every GLES 3 implementation supports) rides along for the renderer's clips. A `.bgra` layout
+    /// needs `.texture` storage and the driver's `EXT_texture_format_BGRA8888`; `preferredLayout`
+    /// says which to ask for.
+    public init(
+        _ context: RenderContext, width: Int, height: Int, storage: Storage = .texture, stencil: Bool = true,
+        layout: ColorLayout = .rgba
+    ) throws(OffscreenTargetError) {
         let maximum = storage == .texture ? context.info.maxTextureSize : context.info.maxRenderbufferSize
         guard (1...maximum).contains(width), (1...maximum).contains(height) else {
             throw .invalidSize(width: width, height: height, maximum: maximum)
@@ -55,7 +69,13 @@ public final class OffscreenTarget {
         case .texture:
             glGenTextures(1, &colorBuffer)
             glBindTexture(GLenum(GL_TEXTURE_2D), colorBuffer)
-            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+            if layout == .bgra {
+                glTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GLint(GL_BGRA_EXT), GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA_EXT),
+                    GLenum(GL_UNSIGNED_BYTE), nil)
+            } else {
+                glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+            }
             for (parameter, value) in [
                 (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
                 (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
@@ -88,18 +108,24 @@ public final class OffscreenTarget {
         self.width = width
         self.height = height
         self.storage = storage
+        self.layout = storage == .texture ? layout : .rgba
         self.framebuffer = framebuffer
         self.colorBuffer = colorBuffer
         self.stencilBuffer = stencilBuffer
         self.isStencilAttached = stencil
         do throws(GLError) {
-            try GLError.check("allocating a \(width)x\(height) RGBA8 target")
+            try GLError.check("allocating a \(width)x\(height) \(layout == .bgra ? "BGRA" : "RGBA8") target")
         } catch {
             throw .gl(error)
         }
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw .incomplete(width: width, height: height, status: status)
         }
+    }
+
+    /// `.bgra` where the driver renders to BGRA textures, else `.rgba`.
+    public static func preferredLayout(_ context: RenderContext) -> ColorLayout {
+        context.info.extensions.contains("GL_EXT_texture_format_BGRA8888") ? .bgra : .rgba
     }
 
     deinit {

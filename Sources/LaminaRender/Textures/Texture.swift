@@ -4,9 +4,12 @@ public import LaminaCore
 /// One GL texture holding one bitmap, owned by the `TextureCache` on the render thread.
 ///
 /// Mutable storage (`glTexImage2D`), so a damaged region can be replaced in place and mipmaps can be
-/// generated the first time a layer asks for `trilinear`. BGRA bitmaps are stored as uploaded and read
-/// through a red/blue swizzle, so a shader always sees RGBA; the opaque `x` formats read alpha as 1
-/// through the swizzle too.
+/// generated the first time a layer asks for `trilinear`. A shader always sees RGBA:
+/// - RGBA bitmaps are RGBA8 textures; `rgbx8` reads alpha as 1 through the texture swizzle.
+/// - BGRA bitmaps are `GL_BGRA_EXT` textures where the driver has them (`EXT_texture_format_BGRA8888`):
+///   uploaded as they are, with no swizzle, which is what lets llvmpipe copy them on its fast path.
+///   `bgrx8` has its fourth byte set to 255 on upload. Without the extension they are RGBA8 textures
+///   read through a red/blue swizzle (and alpha as 1 for `bgrx8`).
 public final class Texture {
     /// The bitmap it holds.
     public let id: BitmapID
@@ -19,6 +22,8 @@ public final class Texture {
     /// Whether every texel is opaque (an `x` format): the renderer draws it without blending and
     /// culls what it covers.
     public var isOpaque: Bool { format.isOpaque }
+    /// Whether the texels are stored in B, G, R, A order with no swizzle (`GL_BGRA_EXT`).
+    public let isBGRAStorage: Bool
     /// The GL texture.
     let name: GLuint
     /// Whether the mip chain matches level 0.
@@ -31,17 +36,24 @@ public final class Texture {
     /// GPU bytes: level 0, plus a third for the mip chain when present.
     public var bytes: Int { width * height * 4 + (hasMipmaps ? width * height * 4 / 3 : 0) }
 
-    init(id: BitmapID, width: Int, height: Int, format: PixelFormat) {
+    /// A texture for `format`; BGRA formats use `GL_BGRA_EXT` storage when `bgraStorage` (the driver
+    /// has the extension).
+    init(id: BitmapID, width: Int, height: Int, format: PixelFormat, bgraStorage: Bool) {
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        let swizzle = format.isBGR
+        let native = format.isBGR && bgraStorage
+        let swizzle = format.isBGR && !native
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), swizzle ? GL_BLUE : GL_RED)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), swizzle ? GL_RED : GL_BLUE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), format.isOpaque ? GL_ONE : GL_ALPHA)
+        // Native BGRX gets real 255s on upload, so its swizzle stays the identity.
+        glTexParameteri(
+            GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), format.isOpaque && !native ? GL_ONE : GL_ALPHA)
+        let layout = native ? GLenum(GL_BGRA_EXT) : GLenum(GL_RGBA)
         glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-            GLenum(GL_UNSIGNED_BYTE), nil)
+            GLenum(GL_TEXTURE_2D), 0, native ? GLint(GL_BGRA_EXT) : GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+            layout, GLenum(GL_UNSIGNED_BYTE), nil)
+        self.isBGRAStorage = native
         self.id = id
         self.width = width
         self.height = height

@@ -26,6 +26,8 @@ public final class TextureCache {
 
     private var textures: [BitmapID: Texture] = [:]
     private let maximumSize: Int
+    /// Whether BGRA bitmaps can be stored as they are (`EXT_texture_format_BGRA8888`).
+    private let bgraStorage: Bool
     /// Advances once per frame; textures drawn in the current frame carry it.
     private var frame: UInt64 = 1
     /// Advances on every upload and draw lookup: the recency order.
@@ -37,6 +39,7 @@ public final class TextureCache {
     public init(_ context: RenderContext, budget: Int = 512 << 20) {
         self.budget = budget
         self.maximumSize = context.info.maxTextureSize
+        self.bgraStorage = context.info.extensions.contains("GL_EXT_texture_format_BGRA8888")
     }
 
     /// The number of textures held.
@@ -64,7 +67,8 @@ public final class TextureCache {
         {
             texture = existing
         } else {
-            texture = Texture(id: id, width: pixels.width, height: pixels.height, format: pixels.format)
+            texture = Texture(
+                id: id, width: pixels.width, height: pixels.height, format: pixels.format, bgraStorage: bgraStorage)
             textures[id] = texture
         }
         try write(pixels, region: PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height), into: texture)
@@ -150,17 +154,18 @@ public final class TextureCache {
 
     /// Copies `region` of `pixels` into the texture: straight from the caller's memory when already
     /// premultiplied or opaque (GL reads the stride through `UNPACK_ROW_LENGTH`), through scratch rows
-    /// otherwise.
+    /// otherwise (premultiplying, or setting the ignored byte of native BGRX to 255).
     private func write(_ pixels: PixelSource, region: PixelRegion, into texture: Texture) throws(TextureError) {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
         let rowBytes = region.width * 4
         let start = region.y * pixels.bytesPerRow + region.x * 4
-        if pixels.alpha == .premultiplied || pixels.format.isOpaque {
+        let layout = texture.isBGRAStorage ? GLenum(GL_BGRA_EXT) : GLenum(GL_RGBA)
+        let fillAlpha = texture.isBGRAStorage && pixels.format.isOpaque
+        if (pixels.alpha == .premultiplied || pixels.format.isOpaque) && !fillAlpha {
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(pixels.bytesPerRow / 4))
             glTexSubImage2D(
                 GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
-                GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                pixels.bytes.baseAddress! + start)
+                GLsizei(region.height), layout, GLenum(GL_UNSIGNED_BYTE), pixels.bytes.baseAddress! + start)
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         } else {
             let needed = rowBytes * region.height
@@ -169,11 +174,15 @@ public final class TextureCache {
                 for row in 0..<region.height {
                     let from = pixels.bytes.baseAddress! + start + row * pixels.bytesPerRow
                     let to = out.baseAddress! + row * rowBytes
-                    Self.premultiply(from, into: to, pixels: region.width)
+                    if fillAlpha {
+                        Self.fillAlpha(from, into: to, pixels: region.width)
+                    } else {
+                        Self.premultiply(from, into: to, pixels: region.width)
+                    }
                 }
                 glTexSubImage2D(
                     GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
-                    GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
+                    GLsizei(region.height), layout, GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
             }
         }
         texture.hasMipmaps = false
@@ -181,6 +190,15 @@ public final class TextureCache {
             try GLError.check("uploading \(texture.id) region \(region)")
         } catch {
             throw .gl(texture.id, error)
+        }
+    }
+
+    /// Copies pixels setting each fourth byte to 255 (an `x` format's ignored byte made real alpha).
+    private static func fillAlpha(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, pixels: Int) {
+        // Unaligned loads: a pool row may start anywhere.
+        for p in 0..<pixels {
+            let word = source.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
+            destination.storeBytes(of: word | UInt32(0xFF00_0000).littleEndian, toByteOffset: p * 4, as: UInt32.self)
         }
     }
 

@@ -50,7 +50,9 @@ public final class Compositor {
                 "\(w)x\(h) pixels is outside 1...\(OutputConfiguration.maxPixels) pixels on a side")
         }
         do {
-            target = try OffscreenTarget(context, width: output.pixelWidth, height: output.pixelHeight)
+            target = try OffscreenTarget(
+                context, width: output.pixelWidth, height: output.pixelHeight,
+                layout: OffscreenTarget.preferredLayout(context))
         } catch {
             throw .target(error)
         }

@@ -73,6 +73,8 @@ struct DrawnScene: Sendable {
     var samplers: [SamplerChoice?]
     /// Whether the target had its stencil attached for the frame.
     var stencilAttached: Bool
+    /// Each draw call's program variant, in order.
+    var variants: [DrawVariant] = []
 
     subscript(x: Int, y: Int) -> SIMD4<UInt8> { image[x, y] }
 }
@@ -98,16 +100,18 @@ func draw(_ scene: TestScene, on gpu: GPUContext? = nil) throws -> DrawnScene {
         var stencil = 0
         var scissor = 0
         var samplers: [SamplerChoice?] = []
+        var variants: [DrawVariant] = []
         for command in renderer.lastRenderList.commands {
             if case .pushClip(.stencil) = command { stencil += 1 }
             if case .pushClip(.scissor) = command { scissor += 1 }
-            if case .draw(_, _, let binding, _, _) = command {
+            if case .draw(_, _, let binding, let variant, _) = command {
                 if case .bitmap(_, let sampler) = binding { samplers.append(sampler) } else { samplers.append(nil) }
+                variants.append(variant)
             }
         }
         return DrawnScene(
             image: try target.read(), statistics: statistics, drawCalls: statistics.drawCalls, stencilClips: stencil,
-            scissorClips: scissor, samplers: samplers, stencilAttached: target.isStencilAttached)
+            scissorClips: scissor, samplers: samplers, stencilAttached: target.isStencilAttached, variants: variants)
     }
 }
 
