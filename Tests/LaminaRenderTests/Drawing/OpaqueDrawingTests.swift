@@ -173,4 +173,42 @@ struct OpaqueDrawingTests {
         #expect(clipped[20, 20] == pixel(255, 255, 255))
         #expect(clipped[2, 2] == transparent)
     }
+
+    @Test(
+        "BGRA contents at full strength draw with the BLIT program, the same pixels into RGBA and BGRA targets",
+        arguments: [OffscreenTarget.ColorLayout.rgba, .bgra])
+    func blitRuns(layout: OffscreenTarget.ColorLayout) throws {
+        var scene = TestScene(width: 80, height: 20)
+        scene.layout = layout
+        scene.bitmaps[BitmapID(1)] = RawBitmap(10, 10, .bgra8, filledWith: [0, 0, 255, 255])  // red, opaque
+        scene.bitmaps[BitmapID(2)] = RawBitmap(10, 10, .bgrx8, filledWith: [255, 0, 0, 7])  // blue, x byte 7
+        scene.bitmaps[BitmapID(3)] = RawBitmap(10, 10, .bgra8, filledWith: [0, 64, 0, 128])  // translucent green
+        scene.bitmaps[BitmapID(4)] = RawBitmap(10, 10, .rgba8, filledWith: [255, 0, 0, 255])  // RGBA: not BGRA storage
+        Self.picture(&scene, BitmapID(1), center: Point(x: 10, y: 10), size: 10)
+        Self.picture(&scene, BitmapID(2), center: Point(x: 30, y: 10), size: 10, background: green)  // bg hidden
+        Self.picture(&scene, BitmapID(3), center: Point(x: 50, y: 10), size: 10)
+        let faded = Self.picture(&scene, BitmapID(1), center: Point(x: 70, y: 10), size: 10)
+        scene.tree[faded][.opacity] = 0.5
+        Self.picture(&scene, BitmapID(4), center: Point(x: 70, y: 3), size: 4)
+        let drawn = try draw(scene)
+        #expect(drawn.variants == [.blit, .blit, .blit, .plain, .plain])
+        #expect(drawn[10, 10] == pixel(255, 0, 0))
+        #expect(drawn[30, 10] == pixel(0, 0, 255))
+        #expect(drawn[50, 10] == pixel(0, 64, 0, 128))
+        #expect(drawn.expectPixel(70, 10, pixel(128, 0, 0, 128)))
+        #expect(drawn[70, 3] == pixel(255, 0, 0))
+        #expect(drawn[5, 2] == transparent)
+    }
+
+    @Test("The compositor's output can be BGRA here, and reads back as RGBA")
+    func bgraTargets() throws {
+        let gpu = try makeContext()
+        let (preferred, image) = try gpu.perform { render in
+            let target = try OffscreenTarget(render, width: 4, height: 2, layout: .bgra)
+            target.clear(to: Color(red: 1, green: 0.5, blue: 0, alpha: 1))
+            return (OffscreenTarget.preferredLayout(render), try target.read())
+        }
+        #expect(preferred == .bgra)  // Mesa has EXT_texture_format_BGRA8888
+        #expect(image[3, 1] == pixel(255, 128, 0))
+    }
 }

@@ -13,6 +13,8 @@ struct TestScene: Sendable {
     var height: Int
     var scale = 1.0
     var background = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// The target's colour layout (the compositor's output is BGRA where the driver allows).
+    var layout = OffscreenTarget.ColorLayout.rgba
 
     init(width: Int, height: Int) {
         self.width = width
@@ -94,7 +96,7 @@ func draw(_ scene: TestScene, on gpu: GPUContext? = nil) throws -> DrawnScene {
                         alpha: .premultiplied, bytes: raw))
             }
         }
-        let target = try OffscreenTarget(render, width: scene.width, height: scene.height)
+        let target = try OffscreenTarget(render, width: scene.width, height: scene.height, layout: scene.layout)
         let statistics = try renderer.draw(
             scene.tree, scene.presentation, scale: scene.scale, background: scene.background, into: target)
         var stencil = 0
