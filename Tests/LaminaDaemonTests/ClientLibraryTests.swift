@@ -349,6 +349,36 @@ struct ClientLibraryTests {
         _ = tiles
     }
 
+    @Test("an opaque layer draws an opaque bitmap: black where nothing was drawn, and its background hidden")
+    func opaqueLayers() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        final class LeftHalf: LayerDelegate {
+            func draw(_ layer: Layer, in context: DrawingContext) {
+                context.fill(Rect(x: 0, y: 0, width: context.size.width / 2, height: context.size.height), with: Color(red: 0, green: 1, blue: 0))
+            }
+        }
+        let painter = LeftHalf()
+        var layers: [Layer] = []
+        for (i, opaque) in [true, false].enumerated() {
+            let layer = Layer()
+            layer.delegate = painter
+            layer.isOpaque = opaque
+            layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            layer.frame = Rect(x: Double(i) * 30, y: 0, width: 20, height: 10)
+            layer.setNeedsDisplay()
+            connection.addLayer(layer)
+            layers.append(layer)
+        }
+        try connection.synchronize()
+        #expect(layers[0].contents?.isOpaque == true && layers[1].contents?.isOpaque == false)
+        let shot = try connection.screenshot()
+        let green = SIMD4<UInt8>(0, 255, 0, 255)
+        #expect(shot[2, 5] == green && shot[32, 5] == green)
+        #expect(shot[15, 5] == SIMD4<UInt8>(0, 0, 0, 255), "the undrawn half of an opaque bitmap is black")
+        #expect(shot[45, 5] == SIMD4<UInt8>(255, 0, 0, 255), "a transparent half shows the background")
+    }
+
     @Test("errors are typed: no daemon, a commit the daemon rejects, an edit refused before sending")
     func typedErrors() throws {
         #expect(throws: LaminaError.self) { try Connection(path: "/nonexistent/lamina.sock") }
