@@ -4,20 +4,6 @@ import LaminaCore
 import LaminaRender
 import Testing
 
-/// Runs the built `lamina` with `arguments`: its exit status and its output (stdout then stderr).
-func runLamina(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = buildFolder.appendingPathComponent("lamina")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// `lamina play`, `tree`, `screenshot` and `stats` against a real daemon, as separate processes.
 @MainActor
 @Suite("lamina commands against laminad", .serialized)

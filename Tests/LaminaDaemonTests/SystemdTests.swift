@@ -10,16 +10,7 @@ struct SystemdTests {
 
     /// Runs a program and returns its status and everything it printed.
     func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runProgram(URL(fileURLWithPath: path), arguments)
     }
 
     @Test("systemd-analyze verify accepts the units without a warning")

@@ -18,14 +18,9 @@ struct OcclusionCulling {
     /// Slack for float rounding: an occluder shrinks by it and a candidate grows by it.
     private static let slack: Float = 1e-3
 
-    let width: Int
-    let height: Int
-
-    /// A pass for a `width` x `height` target.
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
+    /// The target's size in pixels.
+    var width = 0
+    var height = 0
 
     /// Collapses the instances of `list` that opaque instances drawn after them hide; returns how many.
     mutating func run(on list: inout RenderList, isOpaque: (Int) -> Bool) -> Int {

@@ -21,6 +21,8 @@ public struct RenderList {
     public internal(set) var occludedInstances = 0
     /// Whether any clip goes through the stencil buffer (else the targets need none attached).
     public internal(set) var usesStencil = false
+    /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
+    private var occlusion = OcclusionCulling()
 
     /// An empty list.
     public init() {}
@@ -81,9 +83,13 @@ public struct RenderList {
 
     /// Collapses the instances that opaque instances drawn later hide in a `width` x `height` target.
     mutating func cullOccluded(width: Int, height: Int) {
-        var pass = OcclusionCulling(width: width, height: height)
+        var pass = OcclusionCulling()
+        swap(&pass, &occlusion)  // out of `self`, which the pass edits
+        pass.width = width
+        pass.height = height
         let opaque = self.opaque
         occludedInstances += pass.run(on: &self) { opaque[$0] }
+        swap(&pass, &occlusion)
     }
 
     /// Moves plain runs that only show contents at full strength from a BGRA texture, with matching
