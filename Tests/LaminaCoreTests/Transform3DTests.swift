@@ -74,6 +74,20 @@ struct Transform3DTests {
         #expect(!Transform3D(perspectiveDistance: 100).isAffine)
     }
 
+    @Test("isAxisAlignedInPlane: scales, flips and translations in x and y keep rectangles axis-aligned")
+    func axisAlignedInPlane() {
+        #expect(Transform3D(scaleX: -2, y: 3, z: 0).concatenating(Transform3D(translationX: 4, y: 5, z: 6)).isAxisAlignedInPlane)
+        #expect(Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0).isAxisAlignedInPlane)  // about y: x scales by cos
+        #expect(!Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1).isAxisAlignedInPlane)
+        #expect(Transform3D(perspectiveDistance: 100).isAxisAlignedInPlane)  // m34 only acts on z, and z is 0
+        var skew = Transform3D.identity
+        skew.m21 = 0.5
+        #expect(!skew.isAxisAlignedInPlane)
+        var perspective = Transform3D.identity
+        perspective.m14 = 0.01
+        #expect(!perspective.isAxisAlignedInPlane)
+    }
+
     @Test("The affine bridge sets six fields and replaces the whole transform")
     func affineBridge() {
         let a = AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)

@@ -47,7 +47,7 @@ public final class Bitmap: Sendable, Hashable {
 
     /// Whether every pixel is opaque (an `x` format): the daemon draws it without blending and skips
     /// what it hides.
-    public var isOpaque: Bool { format == .rgbx8 || format == .bgrx8 }
+    public var isOpaque: Bool { format.isOpaque }
 
     /// A bitmap of raw pixels: `width * height * 4` bytes, rows top to bottom, in `format`, with colours
     /// premultiplied by alpha or not (the `x` formats ignore the fourth byte and are opaque).
@@ -123,7 +123,7 @@ public final class Bitmap: Sendable, Hashable {
     /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving.
     public var image: RGBAImage {
         var bytes = pixels
-        if format == .bgra8 || format == .bgrx8 {
+        if format.isBGR {
             for i in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(i, i + 2) }
         }
         if isOpaque {

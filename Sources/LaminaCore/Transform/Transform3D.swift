@@ -143,6 +143,13 @@ public struct Transform3D: Hashable, Sendable {
             && m43 == 0 && m44 == 1
     }
 
+    /// Whether the transform takes the z = 0 plane's axis-aligned rectangles to axis-aligned rectangles
+    /// without perspective (scales, flips and translations in x and y; anything in z): what lets a
+    /// renderer clip with a scissor box or map texels straight onto pixels.
+    public var isAxisAlignedInPlane: Bool {
+        m12 == 0 && m21 == 0 && m14 == 0 && m24 == 0 && m44 == 1
+    }
+
     /// The transform a 2D affine transform stands for (`CATransform3DMakeAffineTransform`): it sets
     /// m11, m12, m21, m22, m41 and m42 and leaves every other field as the identity's.
     public init(affine t: AffineTransform) {

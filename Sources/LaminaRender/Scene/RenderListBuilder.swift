@@ -249,9 +249,7 @@ struct RenderListBuilder {
     /// axis-aligned translation (or flip) with the piece's pixel size equal to its texel size and both
     /// starting on whole pixels and texels.
     static func isPixelExact(_ piece: ContentsLayout.Piece, world: Transform3D, width: Int, height: Int) -> Bool {
-        guard world.row1.y == 0, world.row2.x == 0, world.row1.w == 0, world.row2.w == 0, world.row4.w == 1 else {
-            return false
-        }
+        guard world.isAxisAlignedInPlane else { return false }
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
         let pixelX = piece.rect.minX * world.row1.x + world.row4.x, pixelWidth = piece.rect.width * world.row1.x
         let pixelY = piece.rect.minY * world.row2.y + world.row4.y, pixelHeight = piece.rect.height * world.row2.y
@@ -271,10 +269,8 @@ struct RenderListBuilder {
     /// The clip a layer's bounds make for its sublayers, or nil when the layer is seen edge-on.
     private mutating func makeClip(bounds: Rect, radius: Double, world: Transform3D, matrix: GPUMatrix) -> ClipState? {
         guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
-        let axisAligned =
-            world.row1.y == 0 && world.row2.x == 0 && world.row1.w == 0 && world.row2.w == 0 && world.row4.w == 1
         let write: ClipWrite
-        if radius <= 0, axisAligned {
+        if radius <= 0, world.isAxisAlignedInPlane {
             let x0 = (bounds.minX * world.row1.x + world.row4.x).rounded()
             let x1 = (bounds.maxX * world.row1.x + world.row4.x).rounded()
             let y0 = (bounds.minY * world.row2.y + world.row4.y).rounded()

@@ -10,6 +10,11 @@ public enum WirePixelFormat: UInt8, Hashable, Sendable, CaseIterable {
     case rgbx8 = 2
     /// B, G, R bytes and one ignored: an opaque bitmap (cairo's RGB24, `wl_shm`'s XRGB8888).
     case bgrx8 = 3
+
+    /// Whether the fourth byte is ignored and every pixel opaque.
+    public var isOpaque: Bool { self == .rgbx8 || self == .bgrx8 }
+    /// Whether blue comes first.
+    public var isBGR: Bool { self == .bgra8 || self == .bgrx8 }
 }
 
 /// A rectangle of pixels: x, y from the top left, width and height.
