@@ -121,4 +121,79 @@ struct PresentationTests {
         let added = try tree.addAnimation(.basic(LayerKeyPath(.opacity), to: .number(0)), forKey: "fade", to: layer)
         #expect(try tree.destroy(layer).map(\.id) == [added.id])
     }
+
+    @Test("Animations added, removed and destroyed between frames are picked up by the next frame")
+    func editsBetweenFrames() throws {
+        var (tree, root, layer) = try setup()
+        let other = tree.create()
+        try tree.addSublayer(other, to: root)
+        let fade = Animation.basic(LayerKeyPath(.opacity), from: .number(0), to: .number(1), timing: MediaTiming(duration: 10))
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 1, into: &presentation, events: &events)
+        #expect(presentation.overlay(of: layer).isEmpty)
+
+        try tree.addAnimation(fade, forKey: "fade", to: layer)
+        try tree.addAnimation(fade, forKey: "fade", to: other)
+        tree.evaluate(at: 5, into: &presentation, events: &events)
+        #expect(presentation.value(.opacity, of: layer, in: tree) == .number(0.5))
+        #expect(presentation.value(.opacity, of: other, in: tree) == .number(0.5))
+        // An overlay read earlier is a snapshot: later frames do not change it.
+        let earlier = presentation.overlay(of: layer)
+
+        try tree.removeAnimation(forKey: "fade", from: layer)
+        tree.evaluate(at: 6, into: &presentation, events: &events)
+        #expect(presentation.overlay(of: layer).isEmpty)
+        #expect(presentation.value(.opacity, of: other, in: tree) == .number(0.6))
+        #expect(earlier.value(.opacity) == .number(0.5))
+
+        // A destroyed layer's slot, reused by a new layer, starts without the old animations.
+        try tree.destroy(other)
+        let reused = tree.create()
+        #expect(reused.index == other.index)
+        tree.evaluate(at: 7, into: &presentation, events: &events)
+        #expect(presentation.overlay(of: reused).isEmpty)
+        #expect(presentation.value(.opacity, of: reused, in: tree) == .number(1))
+        #expect(events.map(\.kind) == [.started, .started])
+    }
+
+    @Test("Compiled and general-path animations on one layer apply in the order they were added")
+    func mixedPaths() throws {
+        var (tree, _, layer) = try setup()
+        let x = try LayerKeyPath("position.x")
+        let keyframes = Animation(
+            .keyframe(KeyframeAnimation(keyPath: x, values: [.number(0), .number(40)])), timing: MediaTiming(duration: 4))
+        let nudge = Animation(
+            .basic(BasicAnimation(keyPath: x, fromValue: .number(0), toValue: .number(4), additive: true)),
+            timing: MediaTiming(duration: 4))
+        try tree.addAnimation(keyframes, forKey: "path", to: layer)
+        try tree.addAnimation(nudge, forKey: "nudge", to: layer)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 1, into: &presentation, events: &events)
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 11, y: 100))
+        // The other way round the keyframes replace what the additive nudge added to the model.
+        try tree.removeAllAnimations(from: layer)
+        try tree.addAnimation(nudge, forKey: "nudge", to: layer)
+        try tree.addAnimation(keyframes, forKey: "path", to: layer)
+        tree.evaluate(at: 1, into: &presentation, events: &events)
+        #expect(presentation.value(.position, of: layer, in: tree) == Point(x: 10, y: 100))
+    }
+
+    @Test("An animated transform is kept unboxed and read back exactly")
+    func animatedTransform() throws {
+        var (tree, _, layer) = try setup()
+        let spin = Animation.basic(
+            try LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(.pi), timing: MediaTiming(duration: 2))
+        try tree.addAnimation(spin, forKey: nil, to: layer)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 1, into: &presentation, events: &events)
+        let overlay = presentation.overlay(of: layer)
+        #expect(overlay.animatedKeys == [.transform])
+        let quarter = try #require(overlay.transform(.transform))
+        #expect(close(quarter, Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1), 1e-12))
+        #expect(overlay.value(.transform) == .transform(quarter))
+        #expect(presentation.values(of: layer, in: tree)[.transform] == quarter)
+    }
 }

@@ -23,6 +23,8 @@ public struct AnimationEntry: Hashable, Sendable {
     /// The presentation value of the animated key path when the animation was added: where `toValue`-only,
     /// `byValue`-only and value-less animations start from. Nil reads the value below it each frame.
     public let base: PropertyValue?
+    /// The flat form the engine evaluates, for the animations that have one (see `CompiledAnimation`).
+    let compiled: CompiledAnimation?
     /// Whether the `started` event has been reported.
     public internal(set) var hasStarted = false
     /// Whether the `stopped` event has been reported (an animation kept after it ends reports it once).
@@ -35,6 +37,7 @@ public struct AnimationEntry: Hashable, Sendable {
         self.animation = animation
         self.timing = animation.effectiveTiming
         self.base = base
+        self.compiled = CompiledAnimation(animation, base: base)
     }
 }
 

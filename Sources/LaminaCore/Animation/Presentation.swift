@@ -1,19 +1,39 @@
 /// The presentation tree at one time: the model tree with every running animation applied.
 ///
-/// Stored as one `PresentationOverlay` per layer slot (empty for layers that do not animate), so reading a
-/// property is "the overlay's value, else the model's", and evaluating a frame rewrites only the overlays
-/// of animated layers in place. Reuse one `Presentation` from frame to frame: its storage is kept.
+/// Stored flat: the animated values of every layer back to back, in slot order, and per slot the range
+/// of them that is its overlay (empty for layers that do not animate). Reading a property is "the
+/// overlay's value, else the model's". A frame rewrites the storage from the start, so reuse one
+/// `Presentation` from frame to frame: its capacity is kept and steady-state frames allocate nothing.
 public struct Presentation: Sendable {
+    /// Where one slot's overlay lies in the flat storage.
+    @usableFromInline struct Extent: Sendable {
+        var values: Range<Int32> = 0..<0
+        var transforms: Range<Int32> = 0..<0
+        /// An index into `transitions`, or -1.
+        var transition: Int32 = -1
+    }
+
     /// The canvas time it was evaluated at.
     public internal(set) var time: Double = 0
-    @usableFromInline var overlays: ContiguousArray<PresentationOverlay> = []
+    @usableFromInline var extents: ContiguousArray<Extent> = []
+    /// The flat storage, held by `writer` while a frame is evaluated.
+    @usableFromInline var values: ContiguousArray<PresentationOverlay.Animated> = []
+    @usableFromInline var transforms: ContiguousArray<PresentationOverlay.AnimatedTransform> = []
+    @usableFromInline var transitions: ContiguousArray<TransitionProgress> = []
+    /// The slots given an extent this frame, to clear at the start of the next.
+    var animatedSlots: ContiguousArray<Int32> = []
 
     /// An empty presentation (every layer shows its model values).
     public init() {}
 
-    /// The overlay of a layer (empty when nothing animates it).
+    /// The overlay of a layer (empty when nothing animates it): a view of the flat storage.
     public func overlay(of id: LayerID) -> PresentationOverlay {
-        Int(id.index) < overlays.count ? overlays[Int(id.index)] : PresentationOverlay()
+        guard Int(id.index) < extents.count else { return PresentationOverlay() }
+        let extent = extents[Int(id.index)]
+        return PresentationOverlay(
+            values: values, Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
+            transforms: transforms, Int(extent.transforms.lowerBound)..<Int(extent.transforms.upperBound),
+            transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
 
     /// The presentation value of a property of a layer.
@@ -30,6 +50,45 @@ public struct Presentation: Sendable {
     public func values(of id: LayerID, in tree: LayerTree) -> PropertyValues {
         overlay(of: id).applied(to: tree[id])
     }
+
+    /// Starts a frame: forgets the last frame's overlays, keeping capacity, and returns the overlay the
+    /// frame is evaluated through, which holds the flat storage until `endFrame(_:)`.
+    mutating func beginFrame(at time: Double, slotCount: Int) -> PresentationOverlay {
+        self.time = time
+        for slot in animatedSlots { extents[Int(slot)] = Extent() }
+        animatedSlots.removeAll(keepingCapacity: true)
+        if extents.count < slotCount {
+            extents.append(contentsOf: repeatElement(Extent(), count: slotCount - extents.count))
+        }
+        transitions.removeAll(keepingCapacity: true)
+        var writer = PresentationOverlay()
+        swap(&writer.values, &values)
+        swap(&writer.transforms, &transforms)
+        writer.values.removeAll(keepingCapacity: true)
+        writer.transforms.removeAll(keepingCapacity: true)
+        writer.startNext()
+        return writer
+    }
+
+    /// Records what the writer appended since its `startNext()` as the overlay of `slot`.
+    mutating func endLayer(_ writer: inout PresentationOverlay, slot: Int) {
+        guard !writer.isEmpty else { return }
+        var extent = Extent()
+        extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
+        extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
+        if let transition = writer.transition {
+            extent.transition = Int32(transitions.count)
+            transitions.append(transition)
+        }
+        extents[slot] = extent
+        animatedSlots.append(Int32(slot))
+    }
+
+    /// Takes the flat storage back from the writer.
+    mutating func endFrame(_ writer: inout PresentationOverlay) {
+        swap(&writer.values, &values)
+        swap(&writer.transforms, &transforms)
+    }
 }
 
 extension LayerTree {
@@ -37,54 +96,87 @@ extension LayerTree {
     /// `events` the animations that started and stopped, and removing those that ended with
     /// `removedOnCompletion`. Animations apply in the order they were added.
     ///
-    /// Steady state (no animation added or removed) allocates nothing: overlays and `events` keep their
-    /// capacity.
+    /// Steady state (no animation added or removed) allocates nothing: the presentation's storage and
+    /// `events` keep their capacity.
     public mutating func evaluate(at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent]) {
-        presentation.time = time
-        if presentation.overlays.count < slots.count {
-            presentation.overlays.append(
-                contentsOf: repeatElement(PresentationOverlay(), count: slots.count - presentation.overlays.count))
-        }
-        for i in slots.indices {
-            if !presentation.overlays[i].isEmpty { presentation.overlays[i].reset() }
-            let animated = slots.withUnsafeBufferPointer { $0[i].isLive && !$0[i].node.animations.isEmpty }
-            guard animated else { continue }
-            let id = LayerID(index: UInt32(i), generation: slots[i].generation)
-            let map = localTimeMap(of: id)
-            let layerTime = map.scale * time + map.offset
-            // Take the list out of the node so it is uniquely referenced while it is edited (no copy),
-            // and walk it through a buffer so entries are read in place, not copied.
-            var animations = ContiguousArray<AnimationEntry>()
-            swap(&animations, &slots[i].node.animations)
-            let model = slots.withUnsafeBufferPointer { $0[i].node.values }
-            var removals = 0
-            animations.withUnsafeMutableBufferPointer { entries in
-                for j in entries.indices {
-                    let timing = entries[j].timing
-                    let begun = timing.speed == 0 || layerTime >= timing.beginTime
-                    if begun && !entries[j].hasStarted {
-                        entries[j].hasStarted = true
-                        events.append(AnimationEvent(.started, layer: id, animation: entries[j].id, key: entries[j].key))
+        var writer = presentation.beginFrame(at: time, slotCount: slots.count)
+        if schedule.isStale { slots.withUnsafeBufferPointer { schedule.rebuild(from: $0) } }
+        var removed = false
+        // One pass over the schedule, reading slots and items in place through pointers: nothing is
+        // copied or retained per layer, and the items are read in memory order.
+        slots.withUnsafeMutableBufferPointer { slots in
+            schedule.items.withUnsafeMutableBufferPointer { items in
+              schedule.compiled.withUnsafeBufferPointer { compiled in
+                var k = 0
+                while k < items.count {
+                    let slot = Int(items[k].slot)
+                    let node = slots.baseAddress! + slot
+                    let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
+                    let map = Self.localTimeMap(ofSlot: slot, in: UnsafeBufferPointer(slots))
+                    let layerTime = map.scale * time + map.offset
+                    var removals = false
+                    writer.startNext()
+                    repeat {
+                        if Self.evaluate(
+                            &items[k], compiled: compiled, of: id, node: node, at: layerTime, into: &writer,
+                            events: &events)
+                        {
+                            removals = true
+                        }
+                        k += 1
+                    } while k < items.count && Int(items[k].slot) == slot
+                    presentation.endLayer(&writer, slot: slot)
+                    if removals {
+                        node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
+                        removed = true
                     }
-                    let ended = timing.speed != 0 && layerTime >= timing.endTime
-                    if ended && !entries[j].hasStopped {
-                        entries[j].hasStopped = true
-                        events.append(
-                            AnimationEvent(.stopped(completed: true), layer: id, animation: entries[j].id, key: entries[j].key))
-                    }
-                    if ended && entries[j].animation.removedOnCompletion {
-                        removals += 1
-                        continue
-                    }
-                    entries[j].animation.apply(
-                        at: layerTime, timing: timing, base: entries[j].base, model: model, id: entries[j].id,
-                        to: &presentation.overlays[i])
                 }
+              }
             }
-            if removals > 0 {
-                animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
-            }
-            swap(&animations, &slots[i].node.animations)
         }
+        presentation.endFrame(&writer)
+        if removed { schedule.isStale = true }
+    }
+
+    /// Evaluates one scheduled animation at its layer's local time `layerTime`; returns whether it
+    /// ended and must be removed.
+    private static func evaluate(
+        _ item: inout AnimationSchedule.Item, compiled: UnsafeBufferPointer<CompiledAnimation>, of id: LayerID, node: UnsafeMutablePointer<Slot>, at layerTime: Double,
+        into overlay: inout PresentationOverlay, events: inout [AnimationEvent]
+    ) -> Bool {
+        let timing = item.timing
+        let begun = timing.speed == 0 || layerTime >= timing.beginTime
+        let ended = timing.speed != 0 && layerTime >= item.endTime
+        if (begun && !item.hasStarted) || (ended && !item.hasStopped) {
+            // Rare: report the change and write it through to the entry, which stays the truth.
+            let entry = node.pointee.node.animations[Int(item.entry)]
+            if begun && !item.hasStarted {
+                item.hasStarted = true
+                node.pointee.node.animations[Int(item.entry)].hasStarted = true
+                events.append(AnimationEvent(.started, layer: id, animation: entry.id, key: entry.key))
+            }
+            if ended && !item.hasStopped {
+                item.hasStopped = true
+                node.pointee.node.animations[Int(item.entry)].hasStopped = true
+                events.append(AnimationEvent(.stopped(completed: true), layer: id, animation: entry.id, key: entry.key))
+            }
+        }
+        if ended && item.removedOnCompletion { return true }
+        if item.compiled >= 0 {
+            let state = timing.state(at: layerTime, activeDuration: item.activeDuration, endTime: item.endTime)
+            if let progress = state.progress {
+                compiled[Int(item.compiled)].apply(
+                    progress: progress, iteration: state.iteration, model: { node.pointee.node.values.value($0) },
+                    to: &overlay)
+            }
+        } else {
+            node.pointee.node.animations.withUnsafeBufferPointer { entries in
+                let entry = entries[Int(item.entry)]
+                entry.animation.apply(
+                    at: layerTime, timing: timing, base: entry.base, model: node.pointee.node.values, id: entry.id,
+                    to: &overlay)
+            }
+        }
+        return false
     }
 }

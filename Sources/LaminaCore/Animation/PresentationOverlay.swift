@@ -3,31 +3,82 @@
 ///
 /// An overlay rather than a full copy of the layer's values: evaluation touches only what animates, and
 /// the small arrays keep their capacity from frame to frame, so steady-state evaluation allocates nothing.
+/// Transforms are kept unboxed in their own array for the same reason: a `PropertyValue.transform` is a
+/// heap box, and making a new one per animated layer per frame would allocate every frame.
 public struct PresentationOverlay: Sendable {
-    @usableFromInline var keys: ContiguousArray<PropertyKey> = []
-    @usableFromInline var values: ContiguousArray<PropertyValue> = []
+    /// One animated property's value (any type but transforms).
+    @usableFromInline struct Animated: Sendable {
+        @usableFromInline var key: PropertyKey
+        @usableFromInline var value: PropertyValue
+    }
+
+    /// One animated transform-valued property.
+    @usableFromInline struct AnimatedTransform: Sendable {
+        @usableFromInline var key: PropertyKey
+        @usableFromInline var value: Transform3D
+    }
+
+    /// An overlay read from a `Presentation` is a view of its flat storage, not a copy: its values are
+    /// `values[valuesStart..<valuesEnd]` (and likewise for transforms). While a frame is evaluated, the
+    /// whole flat storage is moved into one overlay, which appends each layer's values at its end.
+    @usableFromInline var values: ContiguousArray<Animated> = []
+    @usableFromInline var transforms: ContiguousArray<AnimatedTransform> = []
+    @usableFromInline var valuesStart = 0
+    @usableFromInline var valuesEnd = 0
+    @usableFromInline var transformsStart = 0
+    @usableFromInline var transformsEnd = 0
     /// The transition drawing this frame, if any.
     public internal(set) var transition: TransitionProgress?
 
     /// An empty overlay.
     public init() {}
 
+    /// A view of part of a presentation's storage.
+    init(
+        values: ContiguousArray<Animated>, _ valueRange: Range<Int>, transforms: ContiguousArray<AnimatedTransform>,
+        _ transformRange: Range<Int>, transition: TransitionProgress?
+    ) {
+        self.values = values
+        (valuesStart, valuesEnd) = (valueRange.lowerBound, valueRange.upperBound)
+        self.transforms = transforms
+        (transformsStart, transformsEnd) = (transformRange.lowerBound, transformRange.upperBound)
+        self.transition = transition
+    }
+
     /// Whether any property or transition is animated.
-    public var isEmpty: Bool { keys.isEmpty && transition == nil }
+    public var isEmpty: Bool { valuesEnd == valuesStart && transformsEnd == transformsStart && transition == nil }
 
     /// The animated keys.
-    public var animatedKeys: some Collection<PropertyKey> { keys }
+    public var animatedKeys: [PropertyKey] {
+        values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)
+    }
 
     /// Forgets this frame's values, keeping capacity.
     public mutating func reset() {
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        values.removeSubrange(valuesStart..<valuesEnd)
+        valuesEnd = valuesStart
+        transforms.removeSubrange(transformsStart..<transformsEnd)
+        transformsEnd = transformsStart
+        transition = nil
+    }
+
+    /// Starts an empty overlay at the end of the storage (the evaluation of the next layer).
+    mutating func startNext() {
+        (valuesStart, valuesEnd) = (values.count, values.count)
+        (transformsStart, transformsEnd) = (transforms.count, transforms.count)
         transition = nil
     }
 
     /// The animated value of `key`, or nil when it is not animated.
     public func value(_ key: PropertyKey) -> PropertyValue? {
-        for i in keys.indices where keys[i] == key { return values[i] }
+        for i in valuesStart..<valuesEnd where values[i].key == key { return values[i].value }
+        return transform(key).map(PropertyValue.transform)
+    }
+
+    /// The animated value of a transform-valued `key` (`transform`, `sublayerTransform`), or nil when
+    /// it is not animated; unlike `value(_:)`, reading it this way does not box the matrix.
+    public func transform(_ key: PropertyKey) -> Transform3D? {
+        for i in transformsStart..<transformsEnd where transforms[i].key == key { return transforms[i].value }
         return nil
     }
 
@@ -37,19 +88,39 @@ public struct PresentationOverlay: Sendable {
     }
 
     /// Sets an animated value.
-    public mutating func set(_ value: PropertyValue, for key: PropertyKey) {
-        for i in keys.indices where keys[i] == key {
-            values[i] = value
+    public mutating func set(_ value: consuming PropertyValue, for key: PropertyKey) {
+        if case .transform(let t) = value { return setTransform(t, for: key) }
+        for i in valuesStart..<valuesEnd where values[i].key == key {
+            values[i].value = value
             return
         }
-        keys.append(key)
-        values.append(value)
+        if valuesEnd != values.count {  // a view into a presentation: take a copy of its own part
+            values = ContiguousArray(values[valuesStart..<valuesEnd])
+            (valuesStart, valuesEnd) = (0, values.count)
+        }
+        values.append(Animated(key: key, value: value))
+        valuesEnd += 1
+    }
+
+    /// Sets the animated value of a transform-valued property.
+    public mutating func setTransform(_ value: Transform3D, for key: PropertyKey) {
+        for i in transformsStart..<transformsEnd where transforms[i].key == key {
+            transforms[i].value = value
+            return
+        }
+        if transformsEnd != transforms.count {
+            transforms = ContiguousArray(transforms[transformsStart..<transformsEnd])
+            (transformsStart, transformsEnd) = (0, transforms.count)
+        }
+        transforms.append(AnimatedTransform(key: key, value: value))
+        transformsEnd += 1
     }
 
     /// The model's values with this overlay applied.
     public func applied(to model: PropertyValues) -> PropertyValues {
         var result = model
-        for i in keys.indices { result.storage[keys[i].rawValue] = values[i] }
+        for v in values[valuesStart..<valuesEnd] { result.storage[v.key.rawValue] = v.value }
+        for t in transforms[transformsStart..<transformsEnd] { result.storage[t.key.rawValue] = .transform(t.value) }
         return result
     }
 }

@@ -18,16 +18,22 @@ extension PropertyValue {
         }
     }
 
-    /// A value of the same type as `self` from a vector.
+    /// A value of the same type as `self` from a vector (`self` when it is not a vector).
     @inlinable
     public func withVector(_ v: SIMD4<Double>) -> PropertyValue {
-        switch self {
-        case .number: .number(v.x)
-        case .point: .point(Point(x: v.x, y: v.y))
-        case .size: .size(Size(width: v.x, height: v.y))
-        case .rect: .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
-        case .color: .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        default: self
+        type.isVector ? PropertyValue(type, vector: v) : self
+    }
+
+    /// A value of vector type `type` from a vector (`type` must be a vector type).
+    @inlinable
+    public init(_ type: PropertyType, vector v: SIMD4<Double>) {
+        switch type {
+        case .number: self = .number(v.x)
+        case .point: self = .point(Point(x: v.x, y: v.y))
+        case .size: self = .size(Size(width: v.x, height: v.y))
+        case .rect: self = .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
+        case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
+        case .transform, .bool, .gravity, .filter, .bitmap: preconditionFailure("\(type) is not a vector type")
         }
     }
 
@@ -100,5 +106,17 @@ extension PropertyValue {
             return (d * d).sum().squareRoot()
         }
         return self == other ? 0 : 1
+    }
+}
+
+extension PropertyType {
+    /// Whether values of this type are vectors of up to four numbers, which interpolate, add and
+    /// scale componentwise.
+    @inlinable
+    public var isVector: Bool {
+        switch self {
+        case .number, .point, .size, .rect, .color: true
+        case .transform, .bool, .gravity, .filter, .bitmap: false
+        }
     }
 }

@@ -18,6 +18,7 @@ extension LayerTree {
         do { try animation.validate() } catch { throw .animation(layer, error) }
         let id = AnimationID(nextAnimationID)
         nextAnimationID += 1
+        schedule.isStale = true
         var replaced: AnimationEntry?
         if let key, let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) {
             replaced = slots[Int(layer.index)].node.animations.remove(at: i)
@@ -32,6 +33,7 @@ extension LayerTree {
     public mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
         _ = try node(layer)
         guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) else { return nil }
+        schedule.isStale = true
         return slots[Int(layer.index)].node.animations.remove(at: i)
     }
 
@@ -40,6 +42,7 @@ extension LayerTree {
     public mutating func removeAnimation(_ id: AnimationID, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
         _ = try node(layer)
         guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.id == id }) else { return nil }
+        schedule.isStale = true
         return slots[Int(layer.index)].node.animations.remove(at: i)
     }
 
@@ -48,6 +51,7 @@ extension LayerTree {
     public mutating func removeAllAnimations(from layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
         let removed = try node(layer).animations
         slots[Int(layer.index)].node.animations.removeAll()
+        schedule.isStale = true
         return Array(removed)
     }
 
@@ -77,17 +81,20 @@ extension LayerTree {
     /// The map from canvas time to `id`'s local time, as `local = scale · t + offset`: each layer's
     /// `(t - beginTime) · speed + timeOffset` composed up the tree, without allocating.
     func localTimeMap(of id: LayerID) -> (scale: Double, offset: Double) {
+        slots.withUnsafeBufferPointer { Self.localTimeMap(ofSlot: Int(id.index), in: $0) }
+    }
+
+    /// `localTimeMap(of:)` over the slots as a buffer, for loops that already hold one: reading a field
+    /// through it projects in place instead of copying the slot.
+    static func localTimeMap(ofSlot index: Int, in slots: UnsafeBufferPointer<Slot>) -> (scale: Double, offset: Double) {
         var scale = 1.0, offset = 0.0
-        var index = Int(id.index)
-        // Through a buffer pointer: reading a field projects in place instead of copying the slot.
-        slots.withUnsafeBufferPointer { slots in
-            while true {
-                // current map g(t) = scale·t + offset; composed with this layer's f(t) = s·t + shift.
-                offset += scale * slots[index].node.timeShift
-                scale *= slots[index].node.timeScale
-                guard let parent = slots[index].node.superlayer ?? slots[index].node.maskOwner else { break }
-                index = Int(parent.index)
-            }
+        var index = index
+        while true {
+            // current map g(t) = scale·t + offset; composed with this layer's f(t) = s·t + shift.
+            offset += scale * slots[index].node.timeShift
+            scale *= slots[index].node.timeScale
+            guard let parent = slots[index].node.superlayer ?? slots[index].node.maskOwner else { break }
+            index = Int(parent.index)
         }
         return (scale, offset)
     }

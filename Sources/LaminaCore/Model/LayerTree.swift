@@ -47,6 +47,8 @@ public struct LayerTree: Sendable {
 
     @usableFromInline var slots: [Slot] = []
     private var freeSlots: [UInt32] = []
+    /// Every animation in evaluation order, rebuilt when stale (see `AnimationSchedule`).
+    var schedule = AnimationSchedule()
     /// The next `AnimationID` to hand out.
     var nextAnimationID: UInt64 = 1
 
@@ -86,6 +88,7 @@ public struct LayerTree: Sendable {
         if let mask = node.mask { slots[Int(mask.index)].node.maskOwner = nil }
         slots[Int(id.index)].node = Node()
         slots[Int(id.index)].isLive = false
+        if !node.animations.isEmpty { schedule.isStale = true }
         slots[Int(id.index)].generation &+= 1
         freeSlots.append(id.index)
         count -= 1

@@ -100,7 +100,12 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// The object's state at parent time `parentTime`.
     public func state(at parentTime: Double) -> TimingState {
-        let active = activeDuration
+        state(at: parentTime, activeDuration: activeDuration, endTime: endTime)
+    }
+
+    /// `state(at:)` with the derived `activeDuration` and `endTime` already at hand: the animation engine
+    /// computes them once per animation rather than once per frame.
+    func state(at parentTime: Double, activeDuration active: Double, endTime: Double) -> TimingState {
         var a = (parentTime - beginTime) * speed
         if speed < 0 { a += active }  // plays backwards from its end
         let phase: TimingPhase

@@ -42,6 +42,12 @@ struct TransformComponents {
         }
     }
 
+    /// Writes a component's value given as lanes (lane 0 for the numbers, lanes 0 and 1 for
+    /// `translation`), as the compiled animations produce it.
+    mutating func write(_ c: LayerKeyPath.Component, vector v: SIMD4<Double>) {
+        write(c, c == .translation ? .size(Size(width: v.x, height: v.y)) : .number(v.x))
+    }
+
     /// Writes `value` (already checked to be of the component's type) into the component.
     mutating func write(_ c: LayerKeyPath.Component, _ value: PropertyValue) {
         switch (c, value) {
