@@ -36,6 +36,12 @@ public struct DecomposedTransform: Hashable, Sendable {
 
     /// Decomposes `m`; nil when `m44` is zero or the upper 3x3 part is singular.
     public init?(_ matrix: Transform3D) {
+        // Most layers' transforms are the identity, and transform key-path animations decompose the
+        // transform below them every frame: answer that case without the arithmetic (same result).
+        if matrix == .identity {
+            self = .identity
+            return
+        }
         guard matrix.m44 != 0, matrix.m44.isFinite else { return nil }
         let m = matrix.scaled(by: 1 / matrix.m44)
 
@@ -91,7 +97,7 @@ public struct DecomposedTransform: Hashable, Sendable {
     }
 
     /// The quaternion of a proper rotation matrix given by its rows (row-vector convention).
-    private static func quaternion(rows r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) -> Quaternion {
+    static func quaternion(rows r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) -> Quaternion {
         var q = Quaternion(
             x: 0.5 * Swift.max(1 + r0.x - r1.y - r2.z, 0).squareRoot(),
             y: 0.5 * Swift.max(1 - r0.x + r1.y - r2.z, 0).squareRoot(),

@@ -81,10 +81,20 @@ extension DecomposedTransform {
             return SIMD3(Double.atan2(y: -r.m32, x: r.m22), b, 0)
         }
         set {
-            let r = Transform3D(rotationAngle: newValue.x, x: 1, y: 0, z: 0)
-                .concatenating(Transform3D(rotationAngle: newValue.y, x: 0, y: 1, z: 0))
-                .concatenating(Transform3D(rotationAngle: newValue.z, x: 0, y: 0, z: 1))
-            rotation = DecomposedTransform(r)?.rotation ?? .identity
+            // Rx · Ry · Rz, leaving out the factors that are the identity (most layers turn about z only).
+            let rx = newValue.x == 0 ? nil : Transform3D(rotationAngle: newValue.x, x: 1, y: 0, z: 0)
+            let ry = newValue.y == 0 ? nil : Transform3D(rotationAngle: newValue.y, x: 0, y: 1, z: 0)
+            var r = Transform3D(rotationAngle: newValue.z, x: 0, y: 0, z: 1)
+            switch (rx, ry) {
+            case (let a?, let b?): r = a.concatenating(b).concatenating(r)
+            case (let a?, nil): r = a.concatenating(r)
+            case (nil, let b?): r = b.concatenating(r)
+            case (nil, nil): break
+            }
+            // A pure rotation: its quaternion comes straight from its rows, without the whole
+            // decomposition (which would find scale 1, no skew and no perspective).
+            rotation = DecomposedTransform.quaternion(
+                rows: SIMD3(r.m11, r.m12, r.m13), SIMD3(r.m21, r.m22, r.m23), SIMD3(r.m31, r.m32, r.m33))
         }
     }
 }
