@@ -31,17 +31,21 @@ extension LayerTree {
     /// Removes the animation under `key`, returning it.
     @discardableResult
     public mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
-        _ = try node(layer)
-        guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) else { return nil }
-        schedule.isStale = true
-        return slots[Int(layer.index)].node.animations.remove(at: i)
+        try removeFirstAnimation(from: layer) { $0.key == key }
     }
 
     /// Removes the animation `id` (the client library drops one the daemon reports finished), returning it.
     @discardableResult
     public mutating func removeAnimation(_ id: AnimationID, from layer: LayerID) throws(LayerTreeError) -> AnimationEntry? {
+        try removeFirstAnimation(from: layer) { $0.id == id }
+    }
+
+    /// Removes the first of a layer's animations that `matches`; every removal marks the schedule stale.
+    private mutating func removeFirstAnimation(
+        from layer: LayerID, where matches: (AnimationEntry) -> Bool
+    ) throws(LayerTreeError) -> AnimationEntry? {
         _ = try node(layer)
-        guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: matches) else { return nil }
         schedule.isStale = true
         return slots[Int(layer.index)].node.animations.remove(at: i)
     }
