@@ -106,32 +106,32 @@ extension LayerTree {
         // copied or retained per layer, and the items are read in memory order.
         slots.withUnsafeMutableBufferPointer { slots in
             schedule.items.withUnsafeMutableBufferPointer { items in
-              schedule.compiled.withUnsafeBufferPointer { compiled in
-                var k = 0
-                while k < items.count {
-                    let slot = Int(items[k].slot)
-                    let node = slots.baseAddress! + slot
-                    let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
-                    let map = Self.localTimeMap(ofSlot: slot, in: UnsafeBufferPointer(slots))
-                    let layerTime = map.scale * time + map.offset
-                    var removals = false
-                    writer.startNext()
-                    repeat {
-                        if Self.evaluate(
-                            &items[k], compiled: compiled, of: id, node: node, at: layerTime, into: &writer,
-                            events: &events)
-                        {
-                            removals = true
+                schedule.compiled.withUnsafeBufferPointer { compiled in
+                    var k = 0
+                    while k < items.count {
+                        let slot = Int(items[k].slot)
+                        let node = slots.baseAddress! + slot
+                        let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
+                        let map = Self.localTimeMap(ofSlot: slot, in: UnsafeBufferPointer(slots))
+                        let layerTime = map.scale * time + map.offset
+                        var removals = false
+                        writer.startNext()
+                        repeat {
+                            if Self.evaluate(
+                                &items[k], compiled: compiled, of: id, node: node, at: layerTime, into: &writer,
+                                events: &events)
+                            {
+                                removals = true
+                            }
+                            k += 1
+                        } while k < items.count && Int(items[k].slot) == slot
+                        presentation.endLayer(&writer, slot: slot)
+                        if removals {
+                            node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
+                            removed = true
                         }
-                        k += 1
-                    } while k < items.count && Int(items[k].slot) == slot
-                    presentation.endLayer(&writer, slot: slot)
-                    if removals {
-                        node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
-                        removed = true
                     }
                 }
-              }
             }
         }
         presentation.endFrame(&writer)
