@@ -15,6 +15,37 @@ struct PropertyTableTests {
         #expect(PropertyKey(name: "frame") == nil)  // derived, never stored
     }
 
+    @Test("Values remember which properties were written; reads and equality do not depend on it")
+    func writtenProperties() throws {
+        #expect(PropertyKey.allCases.count <= 64)  // one bit each in `PropertyValues`' mask
+        let fresh = PropertyValues()
+        for key in PropertyKey.allCases {
+            #expect(!fresh.isWritten(key))
+            #expect(fresh.value(key) == key.descriptor.defaultValue)
+        }
+
+        var values = PropertyValues()
+        values[.opacity] = 0.25
+        try values.set(.point(Point(x: 3, y: 4)), for: .position)
+        try values.setValue(.number(7), forKeyPath: "bounds.size.width")
+        #expect(values.isWritten(.opacity) && values.isWritten(.position) && values.isWritten(.bounds))
+        #expect(!values.isWritten(.zPosition) && !values.isWritten(.transform))
+        #expect(values[.opacity] == 0.25)
+        #expect(values[.position] == Point(x: 3, y: 4))
+        #expect(values[.bounds] == Rect(x: 0, y: 0, width: 7, height: 0))
+        #expect(values[.anchorPoint] == Point(x: 0.5, y: 0.5))  // unwritten: the default
+
+        // Writing a default back leaves the property written, but equal to a fresh one.
+        var restored = values
+        restored[.opacity] = 1
+        restored[.position] = .zero
+        restored[.bounds] = .zero
+        #expect(restored.isWritten(.opacity))
+        #expect(restored == fresh)
+        #expect(restored.hashValue == fresh.hashValue)
+        #expect(values != fresh)
+    }
+
     @Test("Every property the scene format names is in the table")
     func coversSceneFormat() {
         let sceneFormat = [

@@ -119,8 +119,8 @@ public struct PresentationOverlay: Sendable {
     /// The model's values with this overlay applied.
     public func applied(to model: PropertyValues) -> PropertyValues {
         var result = model
-        for v in values[valuesStart..<valuesEnd] { result.storage[v.key.rawValue] = v.value }
-        for t in transforms[transformsStart..<transformsEnd] { result.storage[t.key.rawValue] = .transform(t.value) }
+        for v in values[valuesStart..<valuesEnd] { result.store(v.value, at: v.key.rawValue) }
+        for t in transforms[transformsStart..<transformsEnd] { result.store(.transform(t.value), at: t.key.rawValue) }
         return result
     }
 }

@@ -111,7 +111,12 @@ public struct LayerTree: Sendable {
 
     /// The layers with no superlayer that are not masks, in slot order.
     public var roots: [LayerID] {
-        layers.filter { let n = slots[Int($0.index)].node; return n.superlayer == nil && n.maskOwner == nil }
+        // Fields are read in place: copying a whole `Node` retains its values, name, sublayers and
+        // animations, for every layer, and the renderer asks for the roots every frame.
+        slots.indices.compactMap { i in
+            slots[i].isLive && slots[i].node.superlayer == nil && slots[i].node.maskOwner == nil
+                ? LayerID(index: UInt32(i), generation: slots[i].generation) : nil
+        }
     }
 
     // MARK: Reading
@@ -153,7 +158,10 @@ public struct LayerTree: Sendable {
     }
 
     /// A layer's name, if it has one.
-    public func name(of id: LayerID) throws(LayerTreeError) -> String? { try node(id).name }
+    public func name(of id: LayerID) throws(LayerTreeError) -> String? {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node.name
+    }
 
     /// Names a layer.
     public mutating func setName(_ name: String?, of id: LayerID) throws(LayerTreeError) {
@@ -162,16 +170,28 @@ public struct LayerTree: Sendable {
     }
 
     /// A layer's superlayer (nil for roots and masks).
-    public func superlayer(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).superlayer }
+    public func superlayer(of id: LayerID) throws(LayerTreeError) -> LayerID? {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node.superlayer
+    }
 
     /// A layer's sublayers, back to front in sublayer order.
-    public func sublayers(of id: LayerID) throws(LayerTreeError) -> [LayerID] { try node(id).sublayers }
+    public func sublayers(of id: LayerID) throws(LayerTreeError) -> [LayerID] {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node.sublayers
+    }
 
     /// A layer's mask.
-    public func mask(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).mask }
+    public func mask(of id: LayerID) throws(LayerTreeError) -> LayerID? {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node.mask
+    }
 
     /// The layer whose mask `id` is, if any.
-    public func maskOwner(of id: LayerID) throws(LayerTreeError) -> LayerID? { try node(id).maskOwner }
+    public func maskOwner(of id: LayerID) throws(LayerTreeError) -> LayerID? {
+        guard contains(id) else { throw .unknownLayer(id) }
+        return slots[Int(id.index)].node.maskOwner
+    }
 
     /// The layer whose coordinate space and time `id` lives in: its superlayer, or the layer it masks.
     func geometricParent(of id: LayerID) -> LayerID? {

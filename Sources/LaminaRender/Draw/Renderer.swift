@@ -31,8 +31,9 @@ public final class Renderer {
     /// The unit quad as two triangles (six corners), for `blit` runs: what llvmpipe recognises as a
     /// rectangle (a strip never is, under GL's last-vertex provoking convention).
     private let triangleCornerBuffer: GLuint
-    private let instanceBuffer: GLuint
-    private var instanceCapacity = 0
+    /// The buffers the frames' instances are uploaded to, and the one this frame's are in.
+    private var instanceRing: InstanceRing
+    private var instanceBuffer: GLuint = 0
     /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
     /// old appearance.
     private let white: GLuint
@@ -86,13 +87,13 @@ public final class Renderer {
         clear = Self.pixelTexture([0, 0, 0, 0])
 
         var vertexArray: GLuint = 0
-        var buffers: [GLuint] = [0, 0, 0]
+        var buffers: [GLuint] = [0, 0]
         glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(3, &buffers)
+        glGenBuffers(2, &buffers)
         glBindVertexArray(vertexArray)
         // Two triangles sharing a diagonal, both wound alike: (0,0) (1,0) (1,1), (0,0) (1,1) (0,1).
         let triangleCorners: [Float] = [0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1]
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[2])
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[1])
         glBufferData(GLenum(GL_ARRAY_BUFFER), triangleCorners.count * 4, triangleCorners, GLenum(GL_STATIC_DRAW))
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0])
@@ -106,13 +107,14 @@ public final class Renderer {
         glBindVertexArray(0)
         self.vertexArray = vertexArray
         cornerBuffer = buffers[0]
-        instanceBuffer = buffers[1]
-        triangleCornerBuffer = buffers[2]
+        triangleCornerBuffer = buffers[1]
+        instanceRing = InstanceRing()
     }
 
     deinit {
-        var names = [cornerBuffer, instanceBuffer, triangleCornerBuffer]
-        glDeleteBuffers(3, &names)
+        var names = [cornerBuffer, triangleCornerBuffer]
+        glDeleteBuffers(2, &names)
+        instanceRing.delete()
         var vertexArray = vertexArray
         glDeleteVertexArrays(1, &vertexArray)
         var textures = [white, clear]
@@ -288,18 +290,7 @@ public final class Renderer {
     }
 
     private func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let bytes = instances.count * MemoryLayout<LayerInstance>.stride
-        if bytes > instanceCapacity {
-            instanceCapacity = max(bytes, instanceCapacity * 2)
-            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity, nil, GLenum(GL_STREAM_DRAW))
-        } else {
-            // Orphan the old storage so the driver need not wait for last frame's draws.
-            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity, nil, GLenum(GL_STREAM_DRAW))
-        }
-        instances.withUnsafeBytes { raw in
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, raw.count, raw.baseAddress)
-        }
+        instanceBuffer = instances.withUnsafeBytes { instanceRing.upload($0) }
     }
 
     /// Points the instance attributes at `first` and draws `count` instances (GLES 3 has no base

@@ -26,6 +26,9 @@ struct RenderListBuilder {
 
     /// The innermost clip, evaluated per fragment.
     private var clip: ClipState?
+    /// The last bitmap's texture: layers showing one image often come one after another, and this
+    /// saves a dictionary lookup for each.
+    private var lastTexture: (bitmap: BitmapID, texture: Texture)?
 
     /// A clip in force: the clipping layer's bounds and corner radius, how to find a target pixel in
     /// its plane (for composites), and how to push it to the scissor or stencil when an inner clip
@@ -85,8 +88,7 @@ struct RenderListBuilder {
         let localToClip = toClip.map { frame.concatenating($0) }
         let sublayers = (try? tree.sublayers(of: id)) ?? []
         let mask = (try? tree.mask(of: id)) ?? nil
-        let shadowColor = values[.shadowColor]
-        let hasShadow = values[.shadowOpacity] > 0 && shadowColor.alpha > 0
+        let hasShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
         let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
 
         guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity else {
@@ -116,7 +118,7 @@ struct RenderListBuilder {
         if hasShadow {
             let offset = values[.shadowOffset]
             let shift = Self.targetVector(world, at: center, by: SIMD2(offset.width, offset.height))
-            let c = shadowColor.premultiplied
+            let c = values[.shadowColor].premultiplied
             let strength = values[.shadowOpacity] * compositeOpacity
             let color = SIMD4<Float>(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * Float(strength)
             let unit = Self.targetVector(world, at: center, by: SIMD2(1, 0))
@@ -223,7 +225,14 @@ struct RenderListBuilder {
         opacity: Double
     ) {
         let minification = values[.minificationFilter]
-        guard let texture = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
+        let texture: Texture
+        if let last = lastTexture, last.bitmap == bitmap, minification != .trilinear || last.texture.hasMipmaps {
+            texture = last.texture
+        } else {
+            guard let found = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
+            texture = found
+            lastTexture = (bitmap, found)
+        }
         let filters = SamplerChoice(minification: minification, magnification: values[.magnificationFilter])
         let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
         let bounds = values[.bounds]

@@ -1,0 +1,49 @@
+import CGLES3
+
+/// The per-frame instance data's GL buffers: a ring of a few buffers, each frame writing the next.
+///
+/// Re-specifying one buffer every frame (`glBufferData(nil)`, "orphaning") is the usual way to avoid
+/// waiting for the GPU to finish reading last frame's data, but it makes the driver allocate fresh
+/// storage each time: on Mesa's llvmpipe that is a multi-megabyte `malloc` per frame at 10,000
+/// layers, returned to the kernel and faulted back in page by page. With a ring, a buffer is written
+/// again only after the frames in the rest of the ring, by which time any GPU has long finished
+/// reading it (the renderer's callers wait for each frame anyway), and its storage is reused: it only
+/// grows, to the largest frame it has carried.
+struct InstanceRing {
+    /// How many frames may be in flight before a buffer is reused.
+    static let depth = 3
+
+    private(set) var buffers: [GLuint]
+    private var capacities: [Int]
+    private var next = 0
+
+    /// Creates the buffers (on the render thread, with its context current).
+    init() {
+        var names = [GLuint](repeating: 0, count: Self.depth)
+        glGenBuffers(GLsizei(Self.depth), &names)
+        buffers = names
+        capacities = Array(repeating: 0, count: Self.depth)
+    }
+
+    /// Copies `bytes` into the next buffer of the ring, growing it (to at least twice its size) when
+    /// they do not fit, and leaves that buffer bound to `GL_ARRAY_BUFFER`. Returns its name.
+    mutating func upload(_ bytes: UnsafeRawBufferPointer) -> GLuint {
+        let index = next
+        next = (next + 1) % Self.depth
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[index])
+        if bytes.count > capacities[index] {
+            capacities[index] = max(bytes.count, capacities[index] * 2)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), capacities[index], nil, GLenum(GL_DYNAMIC_DRAW))
+        }
+        if bytes.count > 0 {
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes.count, bytes.baseAddress)
+        }
+        return buffers[index]
+    }
+
+    /// Deletes the buffers (on the render thread).
+    func delete() {
+        var names = buffers
+        glDeleteBuffers(GLsizei(names.count), &names)
+    }
+}
