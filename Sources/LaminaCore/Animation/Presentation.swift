@@ -36,6 +36,17 @@ public struct Presentation: Sendable {
             transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
 
+    /// Whether an animation drives `key` of a layer this frame. Reads the flat storage in place, so a
+    /// caller asking about every layer (the renderer, about `zPosition`) touches nothing per layer but
+    /// its extent.
+    public func animates(_ key: PropertyKey, of id: LayerID) -> Bool {
+        guard Int(id.index) < extents.count else { return false }
+        let extent = extents[Int(id.index)]
+        for i in extent.values where values[Int(i)].key == key { return true }
+        for i in extent.transforms where transforms[Int(i)].key == key { return true }
+        return false
+    }
+
     /// The presentation value of a property of a layer.
     public func value(_ key: PropertyKey, of id: LayerID, in tree: LayerTree) -> PropertyValue {
         overlay(of: id).value(key, model: tree[id])

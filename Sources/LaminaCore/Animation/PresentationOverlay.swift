@@ -48,6 +48,10 @@ public struct PresentationOverlay: Sendable {
     /// Whether any property or transition is animated.
     public var isEmpty: Bool { valuesEnd == valuesStart && transformsEnd == transformsStart && transition == nil }
 
+    /// Whether any property is animated (a transition alone animates none).
+    @inlinable
+    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart }
+
     /// The animated keys.
     public var animatedKeys: [PropertyKey] {
         values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)
@@ -71,12 +75,19 @@ public struct PresentationOverlay: Sendable {
 
     /// The animated value of `key`, or nil when it is not animated.
     public func value(_ key: PropertyKey) -> PropertyValue? {
+        untransformedValue(key) ?? transform(key).map(PropertyValue.transform)
+    }
+
+    /// The animated value of a `key` that is not transform-valued, or nil when it is not animated.
+    @inlinable
+    public func untransformedValue(_ key: PropertyKey) -> PropertyValue? {
         for i in valuesStart..<valuesEnd where values[i].key == key { return values[i].value }
-        return transform(key).map(PropertyValue.transform)
+        return nil
     }
 
     /// The animated value of a transform-valued `key` (`transform`, `sublayerTransform`), or nil when
     /// it is not animated; unlike `value(_:)`, reading it this way does not box the matrix.
+    @inlinable
     public func transform(_ key: PropertyKey) -> Transform3D? {
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return transforms[i].value }
         return nil

@@ -1,7 +1,18 @@
 /// The transforms a layer's own property values define, in CATransform3D's row-vector convention.
 /// The tree's conversions, hit testing and the renderer's world transforms are all built from these,
 /// so there is one definition of where a layer is.
-extension PropertyValues {
+///
+/// The formulas are written against `LayerValueSource`, so the renderer can run them on a layer's
+/// presentation values (an animated overlay over the model) without first copying them into a
+/// `PropertyValues`.
+public protocol LayerValueSource {
+    /// The typed value of a property.
+    subscript<Value>(property: Property<Value>) -> Value { get }
+}
+
+extension PropertyValues: LayerValueSource {}
+
+extension LayerValueSource {
     /// The anchor point in the layer's own coordinate space (bounds.origin counted, as the scroll offset
     /// that it is), with `anchorPointZ` as z.
     @inlinable
@@ -48,7 +59,9 @@ extension PropertyValues {
         }
         return m
     }
+}
 
+extension PropertyValues {
     /// The layer's frame: the bounding box, in the superlayer's space, of the bounds transformed about
     /// the anchor point (projected when the transform has perspective).
     public var frame: Rect {

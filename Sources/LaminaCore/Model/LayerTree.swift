@@ -137,6 +137,14 @@ public struct LayerTree: Sendable {
     /// A layer's property values.
     public func values(of id: LayerID) throws(LayerTreeError) -> PropertyValues { try node(id).values }
 
+    /// Whether a layer's `key` was ever written (else it holds its default; see
+    /// `PropertyValues.isWritten`). False for unknown layers. Reads in place, without retaining the
+    /// layer's values: cheap enough to ask of every sublayer every frame.
+    @inlinable
+    public func isWritten(_ key: PropertyKey, of id: LayerID) -> Bool {
+        contains(id) && slots[Int(id.index)].node.values.isWritten(key)
+    }
+
     /// Sets the value at a key path of a layer, such as `position.x`.
     public mutating func setValue(_ value: PropertyValue, forKeyPath path: String, of id: LayerID) throws(LayerTreeError) {
         var values = try node(id).values

@@ -77,7 +77,7 @@ struct RenderListBuilder {
     private mutating func visit(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) {
         list.visitedLayers += 1
         let overlay = presentation.overlay(of: id)
-        let values = overlay.isEmpty ? tree[id] : overlay.applied(to: tree[id])
+        let values = PresentedValues(model: tree[id], overlay: overlay)
         let layerOpacity = values[.opacity]
         guard !values[.hidden], layerOpacity > 0, opacity > 0 else {
             list.culledLayers += 1
@@ -158,7 +158,7 @@ struct RenderListBuilder {
     /// Draws a layer's own parts and its sublayers: background, contents, sublayers (clipped when it
     /// masks to bounds), border on top, as Core Animation layers them.
     private mutating func drawBody(
-        _ values: PropertyValues, world: Transform3D, localToClip: Transform3D?, opacity: Double, sublayers: [LayerID]
+        _ values: PresentedValues, world: Transform3D, localToClip: Transform3D?, opacity: Double, sublayers: [LayerID]
     ) {
         let bounds = values[.bounds]
         let hasArea = bounds.width > 0 && bounds.height > 0
@@ -221,7 +221,7 @@ struct RenderListBuilder {
     }
 
     private mutating func drawContents(
-        _ bitmap: BitmapID, _ values: PropertyValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
+        _ bitmap: BitmapID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
         opacity: Double
     ) {
         let minification = values[.minificationFilter]
@@ -312,7 +312,7 @@ struct RenderListBuilder {
     }
 
     /// How many separately blended parts a layer draws (its sublayers count as two: they may overlap).
-    private func partCount(_ values: PropertyValues, _ sublayers: [LayerID]) -> Int {
+    private func partCount(_ values: PresentedValues, _ sublayers: [LayerID]) -> Int {
         var parts = sublayers.isEmpty ? 0 : 2
         if values[.backgroundColor].alpha > 0 { parts += 1 }
         if values[.contents] != nil { parts += 1 }
@@ -323,6 +323,9 @@ struct RenderListBuilder {
     /// Sublayers back to front: by `zPosition`, equal ones in insertion order.
     private func ordered(_ sublayers: [LayerID]) -> [LayerID] {
         guard sublayers.count > 1 else { return sublayers }
+        // Most layers never set a zPosition: find out without loading each sublayer's values.
+        guard sublayers.contains(where: { tree.isWritten(.zPosition, of: $0) || presentation.animates(.zPosition, of: $0) })
+        else { return sublayers }
         let depths = sublayers.map { presentation.value(Property<Double>.zPosition, of: $0, in: tree) }
         guard depths.contains(where: { $0 != 0 }) else { return sublayers }
         return sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }

@@ -207,6 +207,20 @@ extension BasicDrawingTests {
         #expect(drawn[35, 10] == pixel(0, 0, 255))
     }
 
+    @Test("An animated zPosition orders sublayers as a model one does")
+    func animatedZPositionOrder() throws {
+        var scene = TestScene(width: 20, height: 20)
+        let root = scene.layer { $0[.bounds] = Rect(x: 0, y: 0, width: 20, height: 20); $0[.position] = Point(x: 10, y: 10) }
+        let back = Self.square(&scene, in: root, center: Point(x: 8, y: 10), size: 10, color: red)
+        Self.square(&scene, in: root, center: Point(x: 12, y: 10), size: 10, color: blue)
+        #expect(try draw(scene)[10, 10] == pixel(0, 0, 255))  // insertion order: blue on top
+        try scene.tree.addAnimation(
+            .basic(LayerKeyPath(.zPosition), from: .number(2), to: .number(4), timing: MediaTiming(duration: 1)),
+            forKey: "raise", to: back)
+        scene.evaluate(at: 0.5)
+        #expect(try draw(scene)[10, 10] == pixel(255, 0, 0))  // raised by the animation alone
+    }
+
     @Test("hidden hides the layer and its sublayers; so does opacity 0")
     func hidden() throws {
         var scene = TestScene(width: 40, height: 20)
@@ -244,5 +258,75 @@ extension BasicDrawingTests {
         let drawn = try draw(scene)
         // 0.5 red over white: (255, 128, 128) in sRGB values, no linearisation.
         #expect(drawn.expectPixel(10, 10, pixel(255, 128, 128), within: 1))
+    }
+}
+
+@Suite("Drawing: animated layers")
+struct AnimatedDrawingTests {
+    /// A parent and a child with contents, with animations of a transform component, a lane of the
+    /// bounds, the position, a colour, the opacity and the corner radius, evaluated halfway.
+    static func animatedScene() throws -> (TestScene, [LayerID]) {
+        var scene = TestScene(width: 64, height: 48)
+        var image = RGBAImage(width: 4, height: 4, filledWith: SIMD4(20, 200, 90, 255), alpha: .straight)
+        image[1, 2] = SIMD4(250, 10, 10, 255)
+        scene.images[BitmapID(3)] = image
+        let parent = scene.layer {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 40, height: 30)
+            $0[.position] = Point(x: 30, y: 22)
+            $0[.backgroundColor] = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        }
+        let child = scene.layer(in: parent) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 16, height: 12)
+            $0[.position] = Point(x: 20, y: 15)
+            $0[.contents] = BitmapID(3)
+            $0[.borderWidth] = 2
+            $0[.borderColor] = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        }
+        let timing = MediaTiming(duration: 1)
+        let animations: [(LayerID, Animation)] = [
+            (parent, .basic(try LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(0.6), timing: timing)),
+            (parent, .basic(try LayerKeyPath("bounds.size.width"), from: .number(40), to: .number(50), timing: timing)),
+            (parent, .basic(LayerKeyPath(.backgroundColor), to: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)), timing: timing)),
+            (parent, .basic(LayerKeyPath(.cornerRadius), from: .number(0), to: .number(12), timing: timing)),
+            (child, .basic(LayerKeyPath(.position), to: .point(Point(x: 10, y: 8)), timing: timing)),
+            (child, .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.4), timing: timing)),
+            (child, .basic(LayerKeyPath(.transform), to: .transform(Transform3D(scaleX: 1.5, y: 0.5, z: 1)), timing: timing)),
+        ]
+        for (index, (layer, animation)) in animations.enumerated() {
+            try scene.tree.addAnimation(animation, forKey: "a\(index)", to: layer)
+        }
+        scene.evaluate(at: 0.5)
+        return (scene, [parent, child])
+    }
+
+    @Test("A frame mid-animation draws the presentation values: the same pixels as a still model holding them")
+    func presentationValuesAreDrawn() throws {
+        let (animated, layers) = try Self.animatedScene()
+        var still = animated
+        for layer in layers {
+            still.tree[layer] = animated.presentation.values(of: layer, in: animated.tree)
+            _ = try still.tree.removeAllAnimations(from: layer)
+        }
+        still.presentation = Presentation()
+        #expect(still.tree[layers[0]][.cornerRadius] == 6)  // halfway: the values really moved
+        #expect(still.tree[layers[1]][.opacity] == 0.7)
+
+        let gpu = try makeContext()
+        let moving = try draw(animated, on: gpu)
+        let held = try draw(still, on: gpu)
+        #expect(Self.differingPixels(moving.image, held.image) == 0)
+        // And it differs from the model at rest, so the comparison can fail.
+        var rest = animated
+        rest.presentation = Presentation()
+        #expect(Self.differingPixels(try draw(rest, on: gpu).image, moving.image) > 100)
+    }
+
+    /// How many pixels of two images of one size differ at all.
+    static func differingPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+        }
+        return count
     }
 }

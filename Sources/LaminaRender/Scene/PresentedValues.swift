@@ -1,0 +1,35 @@
+import LaminaCore
+
+/// A layer's values as this frame shows them: the animated ones from its presentation overlay, the
+/// rest read through to the model.
+///
+/// The render list builder reads about a dozen properties of every layer each frame. Applying an
+/// animated layer's overlay to a copy of its `PropertyValues` instead (31 values copied, an
+/// allocation, a retain per boxed transform, and a new box for an animated transform) cost more than
+/// everything else the builder does for the layer; reading through costs a scan of the one or two
+/// animated values. The layer geometry (`frameTransform` and the rest) runs on it directly, as a
+/// `LayerValueSource`.
+struct PresentedValues: LayerValueSource {
+    let model: PropertyValues
+    let overlay: PresentationOverlay
+    /// Whether any property is animated; when not, every read goes straight to the model.
+    private let isAnimated: Bool
+
+    init(model: PropertyValues, overlay: PresentationOverlay) {
+        self.model = model
+        self.overlay = overlay
+        isAnimated = overlay.hasValues
+    }
+
+    @inline(__always)
+    subscript<Value>(property: Property<Value>) -> Value {
+        guard isAnimated else { return model[property] }
+        if Value.self == Transform3D.self {
+            // Specialised away: transforms are stored unboxed in the overlay.
+            if let animated = overlay.transform(property.key) { return animated as! Value }
+        } else if let animated = overlay.untransformedValue(property.key) {
+            return Value(propertyValue: animated)!
+        }
+        return model[property]
+    }
+}
