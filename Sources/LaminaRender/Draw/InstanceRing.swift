@@ -4,11 +4,11 @@ import CGLES3
 ///
 /// Re-specifying one buffer every frame (`glBufferData(nil)`, "orphaning") is the usual way to avoid
 /// waiting for the GPU to finish reading last frame's data, but it makes the driver allocate fresh
-/// storage each time: on Mesa's llvmpipe that is a multi-megabyte `malloc` per frame at 10,000
-/// layers, returned to the kernel and faulted back in page by page. With a ring, a buffer is written
-/// again only after the frames in the rest of the ring, by which time any GPU has long finished
-/// reading it (the renderer's callers wait for each frame anyway), and its storage is reused: it only
-/// grows, to the largest frame it has carried.
+/// storage of the buffer's size each time (two megabytes a frame at 10,000 layers). With a ring, a
+/// buffer is written again only after the frames in the rest of the ring, by which time a GPU has
+/// normally finished reading it (GL still orders the write after those reads if not), and its storage
+/// is reused: it only grows, to the largest frame it has carried. On llvmpipe, where the renderer's
+/// callers wait for every frame, the two measured the same; the ring is for drivers that run behind.
 struct InstanceRing {
     /// How many frames may be in flight before a buffer is reused.
     static let depth = 3
