@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore"],
+            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore", "LaminaWire"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -90,6 +90,18 @@ int lamina_peer_credentials(int socket, int32_t *pid, uint32_t *uid, uint32_t *g
     return 0;
 }
 
+int lamina_peer_groups(int socket, uint32_t *groups, int capacity) {
+#ifdef SO_PEERGROUPS
+    socklen_t length = (socklen_t)(capacity * sizeof(gid_t));
+    if (getsockopt(socket, SOL_SOCKET, SO_PEERGROUPS, groups, &length) < 0) return -1;
+    return (int)(length / sizeof(gid_t));
+#else
+    (void)socket; (void)groups; (void)capacity;
+    errno = ENOPROTOOPT;
+    return -1;
+#endif
+}
+
 int lamina_accept(int socket) {
     return accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }

@@ -39,6 +39,13 @@ func request(_ client: WireClient, _ make: (UInt32) -> ClientMessage, serial: UI
     }
 }
 
+/// What a command says when the daemon refused it; a refusal for want of privilege says how to get it.
+func refusal(_ report: ErrorReport, _ what: String) -> String {
+    guard report.code == .notPermitted else { return "\(report)" }
+    return "laminad refused: only privileged users may \(what). \(report.message). "
+        + "Run this as the daemon's user or root, or as a member of the group laminad names with --privileged-group."
+}
+
 /// `lamina tree`: every client's layers as the daemon holds them.
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,9 +55,9 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         let client = try socket.connect(as: "lamina tree")
-        let reply = try request(client) { .tree(serial: $0) }
+        let reply = try request(client) { .tree(serial: $0, scope: .allClients) }
         guard case .tree(_, let nodes) = reply else {
-            if case .error(let report) = reply { throw Failure("\(report)") }
+            if case .error(let report) = reply { throw Failure(refusal(report, "read other clients' layer trees")) }
             throw Failure("unexpected reply \(reply.opcode)")
         }
         var lastClient: UInt32?
@@ -98,7 +105,7 @@ struct ScreenshotCommand: ParsableCommand {
         let client = try socket.connect(as: "lamina screenshot")
         let reply = try request(client) { .screenshot(serial: $0, destination: .png) }
         guard case .screenshot(_, let width, let height, let png) = reply else {
-            if case .error(let report) = reply { throw Failure("\(report)") }
+            if case .error(let report) = reply { throw Failure(refusal(report, "take screenshots")) }
             throw Failure("unexpected reply \(reply.opcode)")
         }
         do {

@@ -51,6 +51,12 @@ struct Laminad: AsyncParsableCommand {
     @Option(help: "The most bytes of unread events before a client is disconnected (default 4194304).")
     var maxQueuedBytes: UInt32?
 
+    @Option(help: "The most pixels one bitmap may have (default 16777216, 4096x4096).")
+    var maxBitmapPixels: UInt64?
+
+    @Option(help: "A group whose members may read every client's layer tree and take screenshots, besides the daemon's user and root.")
+    var privilegedGroup: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 

@@ -12,7 +12,7 @@ struct Settings {
     /// The keys a configuration file may set (the long options' names).
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
-        "max-message-bytes", "max-queued-bytes", "log-level",
+        "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
     ]
 
     init(options: Laminad) throws {
@@ -49,6 +49,19 @@ struct Settings {
             limits.maxMessageBytes = v
         }
         if let v = try pick(options.maxQueuedBytes, "max-queued-bytes", { UInt32($0) }) { limits.maxQueuedBytes = v }
+        let maxBitmapPixels = try pick(options.maxBitmapPixels, "max-bitmap-pixels") { UInt64($0) }
+            ?? SessionSettings.defaultMaxBitmapPixels
+        guard maxBitmapPixels >= 1 else { throw ValidationError("max-bitmap-pixels must be at least 1") }
+        var privilegedGroup: UInt32?
+        if let name = try pick(options.privilegedGroup, "privileged-group", { $0 }) {
+            if let group = getgrnam(name) {
+                privilegedGroup = group.pointee.gr_gid
+            } else if let number = UInt32(name) {
+                privilegedGroup = number
+            } else {
+                throw ValidationError("the privileged group '\(name)' is neither a group name nor a number")
+            }
+        }
         let levelText = try pick(options.logLevel, "log-level") { $0 } ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("the log level must be trace, debug, info, notice, warning, error or critical, not '\(levelText)'")
@@ -56,7 +69,7 @@ struct Settings {
 
         daemon = DaemonConfiguration(
             socketPath: socket, output: OutputConfiguration(width: width, height: height, scale: scale),
-            refreshRate: refresh, limits: limits)
+            refreshRate: refresh, limits: limits, privilegedGroup: privilegedGroup, maxBitmapPixels: maxBitmapPixels)
         logLevel = level
     }
 

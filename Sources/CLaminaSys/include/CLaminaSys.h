@@ -36,6 +36,9 @@ int lamina_has_shrink_seal(int fd);
 /// The peer's process, user and group ids of a connected Unix socket (SO_PEERCRED).
 int lamina_peer_credentials(int socket, int32_t *pid, uint32_t *uid, uint32_t *gid);
 
+/// The peer's supplementary groups (SO_PEERGROUPS), at most `capacity`. Returns how many, or -1.
+int lamina_peer_groups(int socket, uint32_t *groups, int capacity);
+
 /// accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK).
 int lamina_accept(int socket);
 

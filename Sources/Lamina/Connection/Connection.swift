@@ -306,9 +306,11 @@ public final class Connection {
         }
     }
 
-    /// Every client's layers as the daemon holds them, depth first.
-    public func tree(timeout: Double = 10) throws(LaminaError) -> [TreeNode] {
-        switch try request({ .tree(serial: $0) }, what: "tree", timeout: timeout) {
+    /// Layers as the daemon holds them, depth first: this connection's own (`.own`, the default), or
+    /// every client's (`.allClients`), which the daemon grants only to its own user, root and its
+    /// privileged group (else `notPermitted`).
+    public func tree(scope: TreeScope = .own, timeout: Double = 10) throws(LaminaError) -> [TreeNode] {
+        switch try request({ .tree(serial: $0, scope: scope) }, what: "tree", timeout: timeout) {
         case .tree(_, let nodes): return nodes
         case .error(let report): throw LaminaError(report)
         case let other: throw .connection(.unexpected(other))

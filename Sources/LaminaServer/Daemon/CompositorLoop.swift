@@ -127,8 +127,13 @@ final class CompositorLoop {
             needsFrame = true
         case .stats(let client, let serial, let pools, let poolBytes):
             send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
-        case .tree(let client, let serial):
-            send(client, .tree(serial: serial, treeNodes()))
+        case .tree(let client, let serial, let scope, let maxBytes):
+            switch treeNodes(of: scope == .own ? client : nil, maxBytes: maxBytes) {
+            case .success(let nodes):
+                send(client, .tree(serial: serial, nodes))
+            case .failure(let error):
+                send(client, .error(ErrorReport(serial: serial, code: .limitExceeded, message: "tree: \(error.message)")))
+            }
         }
     }
 
@@ -150,29 +155,54 @@ final class CompositorLoop {
         send(client, .presentation(serial: serial, layer: handle, time: now, values: values))
     }
 
-    /// Every client's layers, depth first: those on screen from the canvas root down, then the ones
-    /// not attached (roots a client created but never inserted, and their subtrees).
-    private func treeNodes() -> [TreeNode] {
+    /// Why a tree reply was refused.
+    private struct TreeTooLarge: Error {
+        var message: String
+    }
+
+    /// The layers of `client` (every client's when nil), depth first: those on screen from the canvas
+    /// root down, then the ones not attached (roots never inserted, and their subtrees). The walk keeps
+    /// its own stack, so no nesting depth can overflow the thread's, and it stops as soon as the reply
+    /// would pass `maxBytes`.
+    private func treeNodes(of client: ClientID?, maxBytes: Int) -> Result<[TreeNode], TreeTooLarge> {
         let tree = compositor.tree
         let store = compositor.store
         var nodes: [TreeNode] = []
-        func visit(_ id: LayerID, depth: UInt16, isMask: Bool, attached: Bool) {
-            guard let owner = store.owner(of: id), let values = try? tree.values(of: id) else { return }
-            nodes.append(
-                TreeNode(
+        var bytes = 0
+        var stack: [(id: LayerID, depth: Int, isMask: Bool, attached: Bool)] = []
+        func walk(from top: LayerID, attached: Bool) -> Bool {
+            stack.append((top, 0, false, attached))
+            while let (id, depth, isMask, attached) = stack.popLast() {
+                guard let owner = store.owner(of: id), client == nil || owner.client == client,
+                    let values = try? tree.values(of: id)
+                else { continue }
+                let node = TreeNode(
                     client: UInt32(truncatingIfNeeded: owner.client.rawValue), clientName: clientNames[owner.client] ?? "",
-                    handle: owner.handle, name: (try? tree.name(of: id)) ?? nil, depth: depth, isMask: isMask,
-                    isAttached: attached, frame: values.frame, opacity: values[.opacity], isHidden: values[.hidden],
-                    animationCount: UInt32((try? tree.animations(of: id).count) ?? 0)))
-            if let mask = try? tree.mask(of: id) { visit(mask, depth: depth + 1, isMask: true, attached: attached) }
-            for child in (try? tree.sublayers(of: id)) ?? [] { visit(child, depth: depth + 1, isMask: false, attached: attached) }
+                    handle: owner.handle, name: (try? tree.name(of: id)) ?? nil, depth: UInt16(clamping: depth),
+                    isMask: isMask, isAttached: attached, frame: values.frame, opacity: values[.opacity],
+                    isHidden: values[.hidden], animationCount: UInt32((try? tree.animations(of: id).count) ?? 0))
+                bytes += node.encodedSize
+                guard bytes <= maxBytes else { return false }
+                nodes.append(node)
+                // Pushed in reverse, so the mask comes out first, then the sublayers in order.
+                for child in ((try? tree.sublayers(of: id)) ?? []).reversed() {
+                    stack.append((child, depth + 1, false, attached))
+                }
+                if let mask = try? tree.mask(of: id) { stack.append((mask, depth + 1, true, attached)) }
+            }
+            return true
         }
-        let root = store.root
-        for child in (try? tree.sublayers(of: root)) ?? [] { visit(child, depth: 0, isMask: false, attached: true) }
-        for id in tree.roots where id != root {
-            if (try? tree.maskOwner(of: id)) ?? nil == nil { visit(id, depth: 0, isMask: false, attached: false) }
+        func refusal() -> TreeTooLarge {
+            TreeTooLarge(
+                message: "the reply would pass \(maxBytes) bytes (half the client's maxQueuedBytes) after \(nodes.count) layers")
         }
-        return nodes
+        for child in (try? tree.sublayers(of: store.root)) ?? [] where !walk(from: child, attached: true) {
+            return .failure(refusal())
+        }
+        for id in tree.roots where id != store.root && ((try? tree.maskOwner(of: id)) ?? nil) == nil {
+            guard walk(from: id, attached: false) else { return .failure(refusal()) }
+        }
+        return .success(nodes)
     }
 
     private func stats(pools: Int, poolBytes: Int) -> DaemonStats {

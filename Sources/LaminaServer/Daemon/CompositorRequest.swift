@@ -18,8 +18,9 @@ public enum CompositorRequest: Sendable {
     case screenshot(ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)
     /// The counters; the I/O side adds what it alone knows (pools).
     case stats(ClientID, serial: UInt32, pools: Int, poolBytes: Int)
-    /// Every client's layer tree.
-    case tree(ClientID, serial: UInt32)
+    /// A layer tree: the client's own or (already checked for privilege) every client's; refused
+    /// with `limitExceeded` when its encoding would pass `maxBytes`.
+    case tree(ClientID, serial: UInt32, scope: TreeScope, maxBytes: Int)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

@@ -1,4 +1,5 @@
 public import LaminaWire
+import Glibc
 
 /// Everything `laminad` is told at start: where to listen, the output, and what each client may hold.
 public struct DaemonConfiguration: Sendable {
@@ -14,19 +15,35 @@ public struct DaemonConfiguration: Sendable {
     public var textureBudget: Int
     /// The daemon's release, told to clients in the welcome.
     public var serverVersion: String
+    /// Who may read other clients' trees and take screenshots, besides the daemon's user and root.
+    public var privilegedGroup: UInt32?
+    /// The most pixels one bitmap may have.
+    public var maxBitmapPixels: UInt64
 
     /// A configuration; the defaults are a 1280x720 output at 60 Hz.
     public init(
         socketPath: String, output: OutputConfiguration = OutputConfiguration(width: 1280, height: 720),
         refreshRate: Double = 60, limits: ClientLimits = ClientLimits(), textureBudget: Int = 1 << 30,
-        serverVersion: String = laminaVersion
+        serverVersion: String = laminaVersion, privilegedGroup: UInt32? = nil,
+        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels
     ) {
+        self.privilegedGroup = privilegedGroup
+        self.maxBitmapPixels = maxBitmapPixels
         self.socketPath = socketPath
         self.output = output
         self.refreshRate = refreshRate
         self.limits = limits
         self.textureBudget = textureBudget
         self.serverVersion = serverVersion
+    }
+}
+
+extension DaemonConfiguration {
+    /// What every client session of this daemon is told.
+    var sessionSettings: SessionSettings {
+        SessionSettings(
+            limits: limits, output: output, refreshRate: refreshRate, serverVersion: serverVersion,
+            access: AccessPolicy(daemonUID: geteuid(), privilegedGroup: privilegedGroup), maxBitmapPixels: maxBitmapPixels)
     }
 }
 

@@ -1,7 +1,10 @@
 public import LaminaCore
 
 /// The protocol version this code speaks (the handshake's `version`).
-public let laminaProtocolVersion: UInt32 = 1
+///
+/// Version 2 added the `tree` request's scope and the `notPermitted` error (reading other clients'
+/// trees and taking screenshots became a privilege).
+public let laminaProtocolVersion: UInt32 = 2
 
 /// A commit: the client's serial for it (echoed in its acknowledgement, error and completion), the
 /// bitmaps it brings, and its operations, applied atomically in order at one frame boundary.
@@ -26,6 +29,14 @@ public enum ScreenshotDestination: Hashable, Sendable {
     case pool(id: UInt32, offset: UInt64)
 }
 
+/// Whose layers a `tree` request asks for.
+public enum TreeScope: UInt8, Hashable, Sendable, CaseIterable {
+    /// The asking client's own layers (anyone may ask).
+    case own = 0
+    /// Every client's layers (`lamina tree`); needs privilege.
+    case allClients = 1
+}
+
 /// A message from a client to the daemon (`docs/protocol.md`, "Requests").
 public enum ClientMessage: Hashable, Sendable {
     /// Opens the session: must come first, once.
@@ -44,8 +55,8 @@ public enum ClientMessage: Hashable, Sendable {
     case screenshot(serial: UInt32, destination: ScreenshotDestination)
     /// Asks for the daemon's statistics.
     case stats(serial: UInt32)
-    /// Every client's layer tree (`lamina tree`).
-    case tree(serial: UInt32)
+    /// The layer tree: the client's own, or every client's (`lamina tree`, privileged).
+    case tree(serial: UInt32, scope: TreeScope)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
@@ -85,8 +96,11 @@ public enum ClientMessage: Hashable, Sendable {
             w.u32(c.serial)
             w.array(c.bitmaps) { $0.bitmap($1) }
             w.array(c.operations) { $0.operation($1) }
-        case .requestFrame(let serial), .stats(let serial), .tree(let serial):
+        case .requestFrame(let serial), .stats(let serial):
             w.u32(serial)
+        case .tree(let serial, let scope):
+            w.u32(serial)
+            w.u8(scope.rawValue)
         case .queryPresentation(let serial, let layer):
             w.u32(serial)
             w.u64(layer.rawValue)
@@ -144,7 +158,13 @@ public enum ClientMessage: Hashable, Sendable {
         case .stats:
             self = .stats(serial: try r.u32("a serial"))
         case .tree:
-            self = .tree(serial: try r.u32("a serial"))
+            let serial = try r.u32("a serial")
+            let start = r.offset
+            let value = try r.u8("the tree scope")
+            guard let scope = TreeScope(rawValue: value) else {
+                throw WireError(offset: start, "unknown tree scope \(value) (0...1)")
+            }
+            self = .tree(serial: serial, scope: scope)
         }
         try r.expectEnd("\(opcode) request")
     }

@@ -27,6 +27,9 @@ public enum ErrorCode: UInt16, Hashable, Sendable, CaseIterable, CustomStringCon
     case renderer = 12
     /// Fatal: the client did not read its events and more than its queue limit piled up.
     case tooSlow = 13
+    /// The request needs privilege the client's credentials do not carry (another client's tree, a
+    /// screenshot); the session goes on.
+    case notPermitted = 14
 
     /// Whether the connection ends after this error.
     public var isFatal: Bool {
@@ -48,6 +51,7 @@ public enum ErrorCode: UInt16, Hashable, Sendable, CaseIterable, CustomStringCon
         case .invalidBitmap: "invalid bitmap"
         case .renderer: "renderer"
         case .tooSlow: "too slow"
+        case .notPermitted: "not permitted"
         }
     }
 }

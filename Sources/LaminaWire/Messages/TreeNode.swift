@@ -43,6 +43,13 @@ public struct TreeNode: Hashable, Sendable {
     }
 }
 
+extension TreeNode {
+    /// The bytes this node takes on the wire (the daemon bounds a `tree` reply by it before encoding).
+    public var encodedSize: Int {
+        66 + clientName.utf8.count + (name.map { 4 + $0.utf8.count } ?? 0)
+    }
+}
+
 extension WireWriter {
     /// A tree node.
     public mutating func treeNode(_ n: TreeNode) {

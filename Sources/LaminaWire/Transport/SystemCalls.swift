@@ -9,12 +9,15 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     public var subject: String
     /// errno.
     public var code: Int32
+    /// What the caller knows beyond errno (empty when errno says it all).
+    public var detail: String
 
     /// An error with errno `code`.
-    public init(_ call: String, _ subject: String = "", code: Int32) {
+    public init(_ call: String, _ subject: String = "", code: Int32, detail: String = "") {
         self.call = call
         self.subject = subject
         self.code = code
+        self.detail = detail
     }
 
     /// An error from the current errno.
@@ -23,7 +26,7 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        let text = String(cString: strerror(code))
+        let text = detail.isEmpty ? String(cString: strerror(code)) : detail
         return subject.isEmpty ? "\(call): \(text)" : "\(call) \(subject): \(text)"
     }
 }
@@ -82,6 +85,13 @@ public enum SystemCalls {
         return (pid, uid, gid)
     }
 
+    /// The peer's supplementary groups (`SO_PEERGROUPS`); empty when the kernel cannot tell.
+    public static func peerGroups(_ socket: Int32) -> [UInt32] {
+        var groups = [UInt32](repeating: 0, count: 256)
+        let count = groups.withUnsafeMutableBufferPointer { lamina_peer_groups(socket, $0.baseAddress, Int32($0.count)) }
+        return count > 0 ? Array(groups.prefix(Int(count))) : []
+    }
+
     /// Makes a descriptor non-blocking.
     public static func setNonBlocking(_ fd: Int32) throws(SystemCallError) {
         let flags = fcntl(fd, F_GETFL)
@@ -104,15 +114,37 @@ public enum SystemCalls {
         }
     }
 
-    /// A listening stream socket at `path` (non-blocking, close-on-exec), replacing a stale socket file.
-    public static func listen(at path: String, backlog: Int32 = 128) throws(SystemCallError) -> Int32 {
+    /// A listening stream socket at `path` (non-blocking, close-on-exec), with mode `mode` whatever the
+    /// umask.
+    ///
+    /// A stale socket file (nobody listening) is replaced. Anything else at `path` is an error that
+    /// deletes nothing: a regular file, a directory or a link is not ours to remove, and a socket where
+    /// a daemon still listens belongs to that daemon. The mode is set after `bind` and before `listen`,
+    /// so no client can connect while the file still has the umask's mode.
+    public static func listen(at path: String, mode: UInt32 = 0o660, backlog: Int32 = 128) throws(SystemCallError) -> Int32 {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFSOCK else {
+                throw SystemCallError("bind", path, code: EEXIST, detail: "the path exists and is not a socket; nothing was deleted")
+            }
+            if let live = try? connect(to: path) {
+                Glibc.close(live)
+                throw SystemCallError("bind", path, code: EADDRINUSE, detail: "a daemon is already listening there")
+            }
+            unlink(path)
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError("socket") }
-        unlink(path)
         let bound = try withAddress(path) { bind(fd, $0, $1) }
         guard bound == 0 else {
             let error = SystemCallError("bind", path)
             Glibc.close(fd)
+            throw error
+        }
+        guard chmod(path, mode_t(mode)) == 0 else {
+            let error = SystemCallError("chmod", path)
+            Glibc.close(fd)
+            unlink(path)
             throw error
         }
         guard Glibc.listen(fd, backlog) == 0 else {

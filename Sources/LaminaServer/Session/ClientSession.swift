@@ -1,0 +1,378 @@
+import LaminaCore
+import LaminaRender
+public import LaminaWire
+
+/// One client's protocol session, as a state machine with no socket inside.
+///
+/// The I/O thread's shell (`ConnectionServer`) owns the socket and epoll; everything the protocol
+/// decides lives here: framing, the handshake, pools, the checks of commits against pools and limits,
+/// who may read what, and the output queue with its limit. Input goes in as bytes and descriptors
+/// (`receive`), the compositor's messages as `deliver`; out come the `CompositorRequest`s to post, the
+/// bytes waiting in `output`, and whether the connection must end. Like swift-nio's `EmbeddedChannel`,
+/// this lets tests (and the fuzzer) own reads, writes and time: they drive a session in process, byte
+/// for byte, without a daemon.
+///
+/// The session owns every descriptor handed to it: those it keeps (pools) and those it refuses are
+/// closed by it, never by the caller.
+public final class ClientSession {
+    /// Where the session is in its life.
+    public enum State: Hashable, Sendable {
+        /// Connected; the first message must be `hello`.
+        case awaitingHello
+        /// Past the handshake.
+        case open
+        /// A fatal error was queued (or the peer left); the shell writes what it can and closes.
+        case closed(reason: String)
+    }
+
+    /// What one step asks of the shell.
+    public struct Effects: Sendable {
+        /// Requests for the compositor, in order.
+        public var requests: [CompositorRequest] = []
+        /// Whether the output queue grew (the shell should try to write).
+        public var wroteOutput = false
+
+        /// Nothing to do.
+        public init() {}
+    }
+
+    /// The daemon's number for the client.
+    public let id: ClientID
+    /// Who is at the other end, from the kernel (nil when it could not tell).
+    public let peer: PeerCredentials?
+    /// The name the client gave in `hello`.
+    public private(set) var name: String?
+    /// Where the session is.
+    public private(set) var state: State = .awaitingHello
+    /// The bytes waiting to be written to the client.
+    public var output = OutputQueue()
+    /// The client's shared-memory pools by id.
+    public private(set) var pools: [UInt32: SharedMemoryPool] = [:]
+
+    private let settings: SessionSettings
+    private var framer: MessageFramer
+    private let host: SessionHost
+
+    /// A session for a client just accepted.
+    public init(id: ClientID, peer: PeerCredentials?, settings: SessionSettings, host: SessionHost) {
+        self.id = id
+        self.peer = peer
+        self.settings = settings
+        self.host = host
+        framer = MessageFramer(maxMessageBytes: Int(settings.limits.maxMessageBytes))
+    }
+
+    /// The bytes of all the client's pools, as claimed when they were created.
+    public var poolBytes: Int { pools.values.reduce(0) { $0 + $1.size } }
+
+    /// Whether the session has ended (the shell closes the socket once `output` is written or refused).
+    public var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// Whether the client has been announced to the compositor (it must then be told of the end).
+    public var isAnnounced: Bool { name != nil }
+
+    // MARK: Input
+
+    /// Takes bytes the socket delivered and the descriptors that came with them; handles every whole
+    /// message among them. `controlTruncated` reports `MSG_CTRUNC` (descriptors the kernel dropped).
+    public func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32], controlTruncated: Bool = false) -> Effects {
+        var effects = Effects()
+        guard !isClosed else {
+            for fd in descriptors { SystemCalls.close(fd) }
+            return effects
+        }
+        if controlTruncated {
+            for fd in descriptors { SystemCalls.close(fd) }
+            fail(ErrorReport(serial: 0, code: .malformedFrame, message: "too many file descriptors in one message (MSG_CTRUNC)"), &effects)
+            return effects
+        }
+        do {
+            try framer.append(bytes, descriptors: descriptors)
+        } catch {
+            fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
+            return effects
+        }
+        while !isClosed, !isOverQueueLimit {
+            let raw: RawMessage?
+            do { raw = try framer.next() } catch {
+                fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
+                return effects
+            }
+            guard let raw else { break }
+            handle(raw, &effects)
+        }
+        return effects
+    }
+
+    /// Whether whole messages may still wait in the framer (handling stops while the output queue is
+    /// over its limit, so the shell can write before more replies pile up).
+    public var hasBufferedInput: Bool { framer.bufferedBytes > 0 }
+
+    /// Handles messages left in the framer after the shell wrote (see `receive`).
+    public func resume() -> Effects {
+        receive(UnsafeRawBufferPointer(start: nil, count: 0), descriptors: [])
+    }
+
+    /// The peer closed its end, or the socket failed.
+    public func end(reason: String) -> Effects {
+        var effects = Effects()
+        guard !isClosed else { return effects }
+        state = .closed(reason: reason)
+        if isAnnounced { effects.requests.append(.disconnect(id)) }
+        pools.removeAll()
+        return effects
+    }
+
+    // MARK: Output
+
+    /// Queues a message from the compositor, unless the client already has more than
+    /// `maxQueuedBytes` unread: then it is told `tooSlow` and the session ends. The shell calls this
+    /// after trying to write, so what is still queued is what the client has not read.
+    public func deliver(_ message: ServerMessage) -> Effects {
+        var effects = Effects()
+        guard !isClosed else { return effects }
+        guard !isOverQueueLimit else {
+            fail(
+                ErrorReport(
+                    serial: 0, code: .tooSlow,
+                    message: "\(output.count) bytes of events unread, over the limit of \(settings.limits.maxQueuedBytes)"),
+                &effects)
+            return effects
+        }
+        queue(message, &effects)
+        return effects
+    }
+
+    /// Whether more than `maxQueuedBytes` wait unread.
+    public var isOverQueueLimit: Bool { output.count > Int(settings.limits.maxQueuedBytes) }
+
+    /// Ends a session whose client has not read its backlog (the shell calls it when a write left the
+    /// queue over the limit and input or events keep coming).
+    public func refuseBacklog() -> Effects {
+        var effects = Effects()
+        guard !isClosed, isOverQueueLimit else { return effects }
+        fail(
+            ErrorReport(
+                serial: 0, code: .tooSlow,
+                message: "\(output.count) bytes unread, over the limit of \(settings.limits.maxQueuedBytes)"),
+            &effects)
+        return effects
+    }
+
+    private func queue(_ message: ServerMessage, _ effects: inout Effects) {
+        output.append(message.encoded)
+        effects.wroteOutput = true
+    }
+
+    /// Queues an error; a fatal one ends the session (and tells the compositor if it knew the client).
+    private func fail(_ report: ErrorReport, _ effects: inout Effects) {
+        queue(.error(report), &effects)
+        guard report.code.isFatal else { return }
+        if isAnnounced { effects.requests.append(.disconnect(id)) }
+        state = .closed(reason: "\(report.code): \(report.message)")
+        pools.removeAll()
+    }
+
+    // MARK: Messages
+
+    private func handle(_ raw: RawMessage, _ effects: inout Effects) {
+        let message: ClientMessage
+        do {
+            message = try ClientMessage(raw)
+        } catch {
+            for fd in raw.descriptors { SystemCalls.close(fd) }
+            let opcode = ClientMessage.Opcode(rawValue: raw.opcode).map { "\($0)" } ?? "opcode \(raw.opcode)"
+            fail(ErrorReport(serial: Self.serial(of: raw), code: .malformedMessage, message: "\(opcode): \(error)"), &effects)
+            return
+        }
+        guard state == .open else {
+            handshake(message, &effects)
+            return
+        }
+        switch message {
+        case .hello:
+            fail(ErrorReport(serial: 0, code: .handshake, message: "hello came twice"), &effects)
+        case .createPool(let id, let size, let fd):
+            createPool(id, size: size, descriptor: fd, &effects)
+        case .destroyPool(let id):
+            if pools.removeValue(forKey: id) == nil {
+                fail(ErrorReport(serial: 0, code: .invalidPool, message: "destroyPool: unknown pool \(id)"), &effects)
+            }
+        case .commit(let commit):
+            do {
+                effects.requests.append(.commit(id, try transaction(commit)))
+            } catch {
+                fail(error.report, &effects)
+            }
+        case .requestFrame(let serial):
+            effects.requests.append(.requestFrame(id, serial: serial))
+        case .queryPresentation(let serial, let layer):
+            effects.requests.append(.queryPresentation(id, serial: serial, layer: layer))
+        case .screenshot(let serial, let destination):
+            screenshot(serial, destination, &effects)
+        case .stats(let serial):
+            let totals = host.poolTotals()
+            effects.requests.append(.stats(id, serial: serial, pools: totals.count, poolBytes: totals.bytes))
+        case .tree(let serial, let scope):
+            if scope == .allClients, !settings.access.isPrivileged(peer) {
+                fail(refusal(serial, "tree of every client"), &effects)
+                return
+            }
+            effects.requests.append(
+                .tree(id, serial: serial, scope: scope, maxBytes: Int(settings.limits.maxQueuedBytes) / 2))
+        }
+    }
+
+    private func handshake(_ message: ClientMessage, _ effects: inout Effects) {
+        guard case .hello(let version, let name) = message else {
+            if case .createPool(_, _, let fd) = message { SystemCalls.close(fd) }
+            fail(ErrorReport(serial: 0, code: .handshake, message: "the first message must be hello, not \(message.opcode)"), &effects)
+            return
+        }
+        guard version == laminaProtocolVersion else {
+            fail(
+                ErrorReport(
+                    serial: 0, code: .unsupportedVersion,
+                    message: "protocol version \(version) is not supported; this daemon speaks \(laminaProtocolVersion)"),
+                &effects)
+            return
+        }
+        let given = name.isEmpty ? "unnamed" : name
+        self.name = given
+        state = .open
+        let limits = settings.limits
+        effects.requests.append(.connect(id, name: given, limits: settings.storeLimits))
+        let output = settings.output
+        queue(
+            .welcome(
+                Welcome(
+                    protocolVersion: laminaProtocolVersion, serverVersion: settings.serverVersion, mediaTime: host.now(),
+                    outputs: [
+                        OutputInfo(
+                            name: "headless-0", width: output.width, height: output.height, scale: output.scale,
+                            refreshRate: settings.refreshRate)
+                    ], limits: limits)),
+            &effects)
+    }
+
+    /// The error a request needing privilege gets from an unprivileged peer.
+    private func refusal(_ serial: UInt32, _ what: String) -> ErrorReport {
+        ErrorReport(
+            serial: serial, code: .notPermitted,
+            message: "\(what): needs privilege (\(settings.access.requirement)); this client is \(peer.map { "\($0)" } ?? "of unknown credentials")")
+    }
+
+    private func screenshot(_ serial: UInt32, _ destination: ScreenshotDestination, _ effects: inout Effects) {
+        guard settings.access.isPrivileged(peer) else {
+            fail(refusal(serial, "screenshot"), &effects)
+            return
+        }
+        switch destination {
+        case .png:
+            effects.requests.append(.screenshot(id, serial: serial, pool: nil, offset: 0))
+        case .pool(let poolID, let offset):
+            let needed = UInt64(settings.output.pixelWidth) * UInt64(settings.output.pixelHeight) * 4
+            guard let pool = pools[poolID] else {
+                fail(ErrorReport(serial: serial, code: .invalidPool, message: "screenshot: unknown pool \(poolID)"), &effects)
+                return
+            }
+            guard pool.isWritable else {
+                fail(ErrorReport(serial: serial, code: .invalidPool, message: "screenshot: pool \(poolID) was sent read-only"), &effects)
+                return
+            }
+            guard offset <= UInt64(pool.size), needed <= UInt64(pool.size) - offset else {
+                fail(
+                    ErrorReport(
+                        serial: serial, code: .invalidPool,
+                        message: "screenshot: \(needed) bytes at offset \(offset) do not fit pool \(poolID) of \(pool.size) bytes"),
+                    &effects)
+                return
+            }
+            effects.requests.append(.screenshot(id, serial: serial, pool: pool, offset: Int(offset)))
+        }
+    }
+
+    /// The serial at the start of a body, for errors about messages that carry one.
+    private static func serial(of raw: RawMessage) -> UInt32 {
+        guard let opcode = ClientMessage.Opcode(rawValue: raw.opcode), opcode != .hello, opcode != .createPool,
+            opcode != .destroyPool, raw.body.count >= 4
+        else { return 0 }
+        var reader = WireReader(raw.body)
+        return (try? reader.u32()) ?? 0
+    }
+
+    private func createPool(_ poolID: UInt32, size: UInt64, descriptor: Int32, _ effects: inout Effects) {
+        let limits = settings.limits
+        func refuse(_ code: ErrorCode, _ message: String) {
+            SystemCalls.close(descriptor)
+            fail(ErrorReport(serial: 0, code: code, message: "createPool \(poolID): \(message)"), &effects)
+        }
+        guard pools[poolID] == nil else { return refuse(.invalidPool, "pool \(poolID) already exists") }
+        guard pools.count < Int(limits.maxPools) else {
+            return refuse(.limitExceeded, "\(limits.maxPools) pools is the limit")
+        }
+        guard size <= limits.maxPoolBytes, UInt64(poolBytes) + size <= limits.maxPoolBytes else {
+            return refuse(.limitExceeded, "\(size) more bytes would take the client's pools over \(limits.maxPoolBytes) bytes")
+        }
+        do {
+            pools[poolID] = try host.mapPool(descriptor, Int(size))
+        } catch {
+            fail(ErrorReport(serial: 0, code: .invalidPool, message: "createPool \(poolID): \(error)"), &effects)
+        }
+    }
+
+    /// A commit's bitmaps checked against the client's pools and the bitmap limits, and the
+    /// transaction the compositor applies.
+    private func transaction(_ commit: Commit) throws(ErrorReportError) -> Transaction {
+        var bitmaps: [BitmapContents] = []
+        for (i, b) in commit.bitmaps.enumerated() {
+            func refuse(_ code: ErrorCode, _ message: String) -> ErrorReportError {
+                ErrorReportError(ErrorReport(serial: commit.serial, code: code, message: "bitmap \(i) (\(b.id)): \(message)"))
+            }
+            guard let pool = pools[b.pool] else { throw refuse(.invalidPool, "unknown pool \(b.pool)") }
+            let maxSide = UInt32(OutputConfiguration.maxPixels)
+            guard b.width > 0, b.height > 0, b.width <= maxSide, b.height <= maxSide else {
+                throw refuse(.invalidBitmap, "\(b.width)x\(b.height) is outside 1...\(maxSide) pixels on a side")
+            }
+            let pixels = UInt64(b.width) * UInt64(b.height)
+            guard pixels <= settings.maxBitmapPixels else {
+                throw refuse(
+                    .limitExceeded,
+                    "\(b.width)x\(b.height) is \(pixels) pixels, over the limit of \(settings.maxBitmapPixels) pixels per bitmap")
+            }
+            guard UInt64(b.stride) >= UInt64(b.width) * 4, b.stride % 4 == 0 else {
+                throw refuse(.invalidBitmap, "the stride \(b.stride) must be a multiple of 4 and at least 4 x width \(b.width)")
+            }
+            guard b.offset <= UInt64(pool.size), b.byteCount <= UInt64(pool.size) - b.offset else {
+                throw refuse(
+                    .invalidBitmap, "\(b.byteCount) bytes at offset \(b.offset) lie outside pool \(b.pool) of \(pool.size) bytes")
+            }
+            var damage: PixelRegion?
+            if let d = b.damage {
+                guard d.width > 0, d.height > 0, UInt64(d.x) + UInt64(d.width) <= UInt64(b.width),
+                    UInt64(d.y) + UInt64(d.height) <= UInt64(b.height)
+                else {
+                    throw refuse(.invalidBitmap, "damage \(d.width)x\(d.height)+\(d.x)+\(d.y) is not inside \(b.width)x\(b.height)")
+                }
+                damage = PixelRegion(x: Int(d.x), y: Int(d.y), width: Int(d.width), height: Int(d.height))
+            }
+            bitmaps.append(
+                BitmapContents(
+                    id: b.id,
+                    pixels: .pool(
+                        pool, offset: Int(b.offset), width: Int(b.width), height: Int(b.height), bytesPerRow: Int(b.stride),
+                        format: PixelFormat(b.format), alpha: b.premultiplied ? .premultiplied : .straight),
+                    damage: damage))
+        }
+        return Transaction(operations: commit.operations, bitmaps: bitmaps, serial: commit.serial)
+    }
+}
+
+/// An `ErrorReport` thrown inside the session's checks.
+struct ErrorReportError: Error {
+    var report: ErrorReport
+    init(_ report: ErrorReport) { self.report = report }
+}

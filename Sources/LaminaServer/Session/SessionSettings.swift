@@ -1,0 +1,64 @@
+public import LaminaWire
+
+/// What every session of one daemon is told at start: the limits, the output it advertises and who
+/// may read beyond their own layers.
+public struct SessionSettings: Sendable {
+    /// Per-client limits (the welcome tells them to the client).
+    public var limits: ClientLimits
+    /// The output the welcome describes.
+    public var output: OutputConfiguration
+    /// Its refresh rate in Hz.
+    public var refreshRate: Double
+    /// The daemon's release.
+    public var serverVersion: String
+    /// Who may read other clients' trees and take screenshots.
+    public var access: AccessPolicy
+    /// The most pixels one bitmap may have. Uploading (and, for straight alpha, premultiplying) runs on
+    /// the compositor thread, so this bounds how long one commit can hold every client's frame.
+    public var maxBitmapPixels: UInt64
+
+    /// Settings.
+    public init(
+        limits: ClientLimits = ClientLimits(), output: OutputConfiguration = OutputConfiguration(width: 1280, height: 720),
+        refreshRate: Double = 60, serverVersion: String = laminaVersion, access: AccessPolicy,
+        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels
+    ) {
+        self.limits = limits
+        self.output = output
+        self.refreshRate = refreshRate
+        self.serverVersion = serverVersion
+        self.access = access
+        self.maxBitmapPixels = maxBitmapPixels
+    }
+
+    /// 4096 x 4096: a 16 MiB-pixel bitmap uploads within a frame or two on llvmpipe.
+    public static let defaultMaxBitmapPixels: UInt64 = 4096 * 4096
+
+    /// The limits the compositor's store enforces for a session's client.
+    public var storeLimits: LayerStore.Limits {
+        LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations))
+    }
+}
+
+/// What a session needs from the world around it, so tests and the fuzzer can stand in for the daemon.
+public struct SessionHost {
+    /// The media clock (the welcome carries it).
+    public var now: () -> Double
+    /// Maps a pool's descriptor (taking ownership of it).
+    public var mapPool: (Int32, Int) throws(SharedMemoryPool.Failure) -> SharedMemoryPool
+    /// The pools of every client together, for `stats`.
+    public var poolTotals: () -> (count: Int, bytes: Int)
+
+    /// A host.
+    public init(
+        now: @escaping () -> Double,
+        mapPool: @escaping (Int32, Int) throws(SharedMemoryPool.Failure) -> SharedMemoryPool = {
+            fd, size throws(SharedMemoryPool.Failure) in try SharedMemoryPool.map(descriptor: fd, size: size)
+        },
+        poolTotals: @escaping () -> (count: Int, bytes: Int)
+    ) {
+        self.now = now
+        self.mapPool = mapPool
+        self.poolTotals = poolTotals
+    }
+}
