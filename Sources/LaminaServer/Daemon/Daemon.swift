@@ -60,6 +60,7 @@ public final class Daemon: Sendable {
             (self.configuration, self.requests, self.deliveries, self.stopCompositor, self.logger)
         let loopReady = Mutex<Result<Void, DaemonError>?>(nil)
         let readySignal = try wrap { () throws(SystemCallError) in try EventNotifier() }
+        let compositorFinished = try wrap { () throws(SystemCallError) in try EventNotifier() }
         // The compositor loop occupies the render thread until stopped; it is made there, since the
         // compositor holds GL objects.
         let compositorDone = Task {
@@ -78,6 +79,7 @@ public final class Daemon: Sendable {
                 readySignal.signal()
                 loop.run()
             }
+            compositorFinished.signal()
         }
         _ = SystemCalls.waitReadable(readySignal.descriptor, timeout: -1)
         if case .failure(let error) = loopReady.withLock({ $0 }) {
@@ -105,13 +107,22 @@ public final class Daemon: Sendable {
             }.detach()
         }
         stopCompositor.signal()
-        await compositorDone.value
         if ownsSocketPath {
             for listener in listeners { SystemCalls.close(listener) }
             unlink(configuration.socketPath)
         }
-        logger.info("stopped")
+        // The compositor stops between frames. A frame can only run long if a bug lets one; even then
+        // SIGTERM must work, so the wait is bounded and the process ends without the compositor.
+        if SystemCalls.waitReadable(compositorFinished.descriptor, timeout: Self.shutdownTimeout) {
+            await compositorDone.value
+            logger.info("stopped")
+        } else {
+            logger.error("the compositor did not stop within \(Self.shutdownTimeout) s (a frame is still running); stopping without it")
+        }
     }
+
+    /// How long `run()` waits for the compositor thread after the I/O thread has stopped.
+    public static let shutdownTimeout: Double = 2
 
     /// Asks both threads to finish; `run()` returns once they have.
     public func stop() {
