@@ -2,6 +2,7 @@ import Foundation
 import Lamina
 import LaminaCore
 import LaminaRender
+import LaminaWire
 import Testing
 
 /// `lamina play`, `tree`, `screenshot` and `stats` against a real daemon, as separate processes.
@@ -40,6 +41,46 @@ struct DaemonCommandTests {
 
         let missing = try runLamina(["tree", "--socket", daemon.folder.appendingPathComponent("none").path])
         #expect(missing.status == 1 && missing.output.contains("no Lamina daemon at"))
+    }
+
+    @Test("a client's tree shows only its own layers; another user is refused every client's tree and screenshots, and told why")
+    func readsAreIsolated() throws {
+        let daemon = try DaemonProcess(["--size", "40x30"])
+        defer { withExtendedLifetime(daemon) {} }
+        // Two applications (raw clients: the client library keeps one connection per process).
+        var clients: [TestClient] = []
+        for (i, name) in ["mine", "theirs"].enumerated() {
+            let client = try TestClient(daemon, name: "app \(i)")
+            _ = try client.commit(1, [.create(LayerHandle(1), name: name), .insertSublayer(LayerHandle(1), into: nil, at: nil)])
+            clients.append(client)
+        }
+        func tree(_ client: TestClient, _ scope: TreeScope) throws -> [String?] {
+            try client.send(.tree(serial: 7, scope: scope))
+            return try client.receive { message -> [String?]? in
+                if case .tree(7, let nodes) = message { return nodes.map(\.name) }
+                return nil
+            }
+        }
+        #expect(try tree(clients[0], .own) == ["mine"])
+        #expect(try tree(clients[1], .own) == ["theirs"])
+        #expect(try tree(clients[0], .allClients) == ["mine", "theirs"], "root is privileged")
+
+        // The socket is 0660 and root's: an unprivileged user cannot even connect...
+        var status = stat()
+        #expect(stat(daemon.socketPath, &status) == 0 && status.st_mode & 0o777 == 0o660)
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", buildFolder.appendingPathComponent("lamina").path]
+        let locked = try runProgram(setpriv, asNobody + ["tree", "--socket", daemon.socketPath])
+        #expect(locked.status == 1 && locked.output.contains("Permission denied"), "\(locked.output)")
+        // ...and once let in, is refused what belongs to others, with the reason.
+        #expect(chmod(daemon.socketPath, 0o666) == 0)
+        let tree = try runProgram(setpriv, asNobody + ["tree", "--socket", daemon.socketPath])
+        #expect(tree.status == 1 && tree.output.contains("only privileged users may read other clients' layer trees"), "\(tree.output)")
+        #expect(!tree.output.contains("mine") && !tree.output.contains("theirs"))
+        let file = daemon.folder.appendingPathComponent("refused.png").path
+        let shot = try runProgram(setpriv, asNobody + ["screenshot", "--socket", daemon.socketPath, "--output", file])
+        #expect(shot.status == 1 && shot.output.contains("only privileged users may take screenshots"), "\(shot.output)")
+        #expect(!FileManager.default.fileExists(atPath: file))
     }
 
     @Test("play sends a scene's timeline in real time, each commit at its scene time")
