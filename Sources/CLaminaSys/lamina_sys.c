@@ -2,6 +2,7 @@
 #include "CLaminaSys.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -100,6 +101,10 @@ int lamina_peer_groups(int socket, uint32_t *groups, int capacity) {
     errno = ENOPROTOOPT;
     return -1;
 #endif
+}
+
+int lamina_release_free_memory(void) {
+    return malloc_trim(0);
 }
 
 int lamina_accept(int socket) {

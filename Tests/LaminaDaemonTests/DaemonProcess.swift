@@ -93,6 +93,15 @@ final class DaemonProcess {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
     }
 
+    /// The daemon's resident memory in bytes (VmRSS from /proc).
+    var residentBytes: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return -1 }
+        return kb * 1024
+    }
+
     /// Stops the daemon with SIGTERM and returns its exit status and what it logged.
     func stop() -> (status: Int32, log: String) {
         process.terminate()

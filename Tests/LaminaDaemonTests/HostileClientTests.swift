@@ -162,6 +162,38 @@ struct HostileClientTests {
         #expect(try offender.stats().animations == 1)
     }
 
+    @Test("a departed client's bitmaps and pools are released at once: the daemon's memory returns to its baseline")
+    func memoryReturns() throws {
+        let setup = try Setup()
+        _ = try setup.bystander.stats()
+        let baseline = setup.daemon.residentBytes
+        try #require(baseline > 0)
+        let side: UInt32 = 4096  // the largest bitmap the default limit allows: 64 MiB of pixels
+        let bytes = Int(side) * Int(side) * 4
+        do {
+            let offender = try setup.daemon.connect("memory")
+            let pool = try SharedMemoryPool.create(name: "big", size: bytes)
+            // Straight alpha, so the daemon premultiplies (and allocates) on upload too.
+            for i in stride(from: 0, to: bytes, by: 4) { pool.base.storeBytes(of: 0x80FF_0000 as UInt32, toByteOffset: i, as: UInt32.self) }
+            try offender.send(.createPool(id: 1, size: UInt64(bytes), descriptor: dup(pool.descriptor)))
+            _ = try offender.commit(
+                1,
+                [
+                    .create(h1, name: nil), .set(h1, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 16, height: 16))),
+                    .set(h1, LayerKeyPath(.contents), .bitmap(BitmapID(1))), .insertSublayer(h1, into: nil, at: nil),
+                ],
+                bitmaps: [WireBitmap(id: BitmapID(1), pool: 1, offset: 0, width: side, height: side, stride: side * 4)])
+            _ = try offender.screenshot()  // a frame drew it
+            let loaded = try offender.stats()
+            #expect(loaded.textureBytes >= UInt64(bytes))
+            #expect(setup.daemon.residentBytes > baseline + bytes / 2, "the texture is resident while shown")
+        }
+        // The offender's connection is closed; once the compositor has forgotten it, the memory is back.
+        try setup.expectUnharmed()
+        let after = setup.daemon.residentBytes
+        #expect(after < baseline + 8 << 20, "resident \(after >> 20) MiB after, \(baseline >> 20) MiB before")
+    }
+
     @Test("pools: unsealed, smaller than claimed, over the limits, and bitmaps outside them are refused")
     func pools() throws {
         let setup = try Setup(["--max-pools", "2", "--max-pool-bytes", "65536"])

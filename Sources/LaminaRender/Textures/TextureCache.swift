@@ -34,6 +34,8 @@ public final class TextureCache {
     private var tick: UInt64 = 0
     /// Scratch for premultiplying straight-alpha rows, kept to avoid a per-upload allocation.
     private var scratch: [UInt8] = []
+    /// The most bytes of rows converted per `glTexSubImage2D` call (bounds `scratch`).
+    static let scratchBytes = 1 << 20
 
     /// An empty cache for `context`, keeping at most `budget` bytes.
     public init(_ context: RenderContext, budget: Int = 512 << 20) {
@@ -168,21 +170,27 @@ public final class TextureCache {
                 GLsizei(region.height), layout, GLenum(GL_UNSIGNED_BYTE), pixels.bytes.baseAddress! + start)
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         } else {
-            let needed = rowBytes * region.height
+            // Through a band of at most `scratchBytes` (one row when a row is wider): a big bitmap costs
+            // a few more calls, not a scratch copy of itself kept for the daemon's life.
+            let bandRows = max(1, min(region.height, Self.scratchBytes / rowBytes))
+            let needed = rowBytes * bandRows
             if scratch.count < needed { scratch = [UInt8](repeating: 0, count: needed) }
             scratch.withUnsafeMutableBytes { out in
-                for row in 0..<region.height {
-                    let from = pixels.bytes.baseAddress! + start + row * pixels.bytesPerRow
-                    let to = out.baseAddress! + row * rowBytes
-                    if fillAlpha {
-                        Self.fillAlpha(from, into: to, pixels: region.width)
-                    } else {
-                        Self.premultiply(from, into: to, pixels: region.width)
+                for band in stride(from: 0, to: region.height, by: bandRows) {
+                    let rows = min(bandRows, region.height - band)
+                    for row in 0..<rows {
+                        let from = pixels.bytes.baseAddress! + start + (band + row) * pixels.bytesPerRow
+                        let to = out.baseAddress! + row * rowBytes
+                        if fillAlpha {
+                            Self.fillAlpha(from, into: to, pixels: region.width)
+                        } else {
+                            Self.premultiply(from, into: to, pixels: region.width)
+                        }
                     }
+                    glTexSubImage2D(
+                        GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y + band), GLsizei(region.width),
+                        GLsizei(rows), layout, GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
                 }
-                glTexSubImage2D(
-                    GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
-                    GLsizei(region.height), layout, GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
             }
         }
         texture.hasMipmaps = false

@@ -1,5 +1,6 @@
 public import LaminaCore
 public import LaminaRender
+import CLaminaSys
 
 /// The frame pipeline: the one place where committed transactions become pixels.
 ///
@@ -91,6 +92,9 @@ public final class Compositor {
         let (stopped, bitmaps) = store.removeClient(client)
         for entry in stopped { renderer.releaseAppearance(for: entry.id) }
         for bitmap in bitmaps { renderer.textures.remove(bitmap) }
+        // The driver frees texture storage into the C heap, which keeps it for reuse; a departed
+        // client's megabytes go back to the system now rather than at some later allocation.
+        if !bitmaps.isEmpty { lamina_release_free_memory() }
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
