@@ -55,9 +55,10 @@ int lamina_accept(int socket);
 /// epoll_create1(EPOLL_CLOEXEC).
 int lamina_epoll_create(void);
 
-/// Adds (op 0), modifies (1) or removes (2) `fd`, watched for reading (EPOLLIN | EPOLLRDHUP) and, when
-/// `writable`, writing; `token` comes back with its readiness.
-int lamina_epoll_control(int epoll, int op, int fd, int writable, uint64_t token);
+/// Adds (op 0), modifies (1) or removes (2) `fd`, watched for what `interest` names (LAMINA_READABLE:
+/// EPOLLIN, LAMINA_WRITABLE: EPOLLOUT; a hang-up, EPOLLRDHUP, always); `token` comes back with its
+/// readiness.
+int lamina_epoll_control(int epoll, int op, int fd, unsigned interest, uint64_t token);
 
 /// Waits up to `timeout_ms` (-1: forever); fills `tokens` and `readiness` (LAMINA_* bits) and
 /// returns how many are ready (0 on timeout or EINTR).

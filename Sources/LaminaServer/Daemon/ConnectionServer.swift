@@ -32,6 +32,8 @@ final class ConnectionServer {
         let session: ClientSession
         /// Whether epoll watches the socket for writing (only while output waits).
         var watchingWrites = false
+        /// Whether epoll watches the socket for reading (not while the session holds its input back).
+        var watchingReads = true
 
         init(socket: Int32, session: ClientSession) {
             self.socket = socket
@@ -145,7 +147,7 @@ final class ConnectionServer {
         if case .closed(let reason) = client.session.state {
             close(client, reason: reason)
         } else if effects.wroteOutput {
-            write(client)
+            do { _ = try flush(client) } catch { close(client, reason: "\(error)") }
         }
     }
 
@@ -156,6 +158,11 @@ final class ConnectionServer {
     // MARK: Reading
 
     private func read(_ client: Client) {
+        // A paused client's hang-up still arrives; its input waits for the compositor's replies.
+        guard client.session.wantsInput else {
+            settle(client)
+            return
+        }
         // Bounded per wakeup so one busy client cannot starve the others.
         for _ in 0..<16 {
             let socket = client.socket
@@ -168,28 +175,62 @@ final class ConnectionServer {
                 close(client, reason: "\(error)")
                 return
             case .success(nil):
-                return
+                break
             case .success(let r?):
                 received = r
+                guard received.count > 0 || received.truncated else {
+                    for fd in received.descriptors { SystemCalls.close(fd) }
+                    close(client, reason: "end of stream")
+                    return
+                }
+                let count = received.count
+                let effects = receiveBuffer.withUnsafeBytes { raw in
+                    client.session.receive(
+                        UnsafeRawBufferPointer(rebasing: raw[..<count]), descriptors: received.descriptors,
+                        controlTruncated: received.truncated)
+                }
+                apply(effects, to: client)
+                guard clients[client.session.id.rawValue] != nil else { return }
+                // Replies the client has not read stop its input: past the limit after writing, it goes.
+                if client.session.isOverQueueLimit {
+                    apply(client.session.refuseBacklog(), to: client)
+                    return
+                }
+                if client.session.wantsInput { continue }
             }
-            guard received.count > 0 || received.truncated else {
-                for fd in received.descriptors { SystemCalls.close(fd) }
-                close(client, reason: "end of stream")
+            break
+        }
+        settle(client)
+    }
+
+    /// Brings epoll's interest in a client's socket in line with its session: reading while the session
+    /// takes input, writing while output waits.
+    private func settle(_ client: Client) {
+        guard clients[client.session.id.rawValue] != nil else { return }
+        let readable = client.session.wantsInput
+        let writable = !client.session.output.isEmpty
+        guard readable != client.watchingReads || writable != client.watchingWrites else { return }
+        do {
+            try epoll.modify(
+                client.socket, token: Self.clientTokenBase + client.session.id.rawValue, readable: readable, writable: writable)
+            client.watchingReads = readable
+            client.watchingWrites = writable
+        } catch {
+            close(client, reason: "\(error)")
+        }
+    }
+
+    /// Handles input that waited (for replies, or for the output to drain) once the session takes it.
+    private func resumeInput(_ client: Client) {
+        while clients[client.session.id.rawValue] != nil, client.session.wantsInput, client.session.hasBufferedInput {
+            let effects = client.session.resume()
+            post(effects)
+            if case .closed(let reason) = client.session.state {
+                close(client, reason: reason)
                 return
             }
-            let count = received.count
-            let effects = receiveBuffer.withUnsafeBytes { raw in
-                client.session.receive(
-                    UnsafeRawBufferPointer(rebasing: raw[..<count]), descriptors: received.descriptors,
-                    controlTruncated: received.truncated)
-            }
-            apply(effects, to: client)
-            guard clients[client.session.id.rawValue] != nil else { return }
-            // Replies the client has not read stop its input: past the limit after writing, it goes.
-            if client.session.isOverQueueLimit {
-                apply(client.session.refuseBacklog(), to: client)
-                return
-            }
+            _ = try? flush(client)
+            if effects.handled == 0 { break }
         }
     }
 
@@ -230,19 +271,15 @@ final class ConnectionServer {
         return true
     }
 
+    /// Writes what the socket takes, lets input that waited in, and updates what epoll watches.
     private func write(_ client: Client) {
         do {
-            let done = try flush(client)
-            if done == client.watchingWrites {
-                try epoll.modify(client.socket, token: Self.clientTokenBase + client.session.id.rawValue, writable: !done)
-                client.watchingWrites = !done
-            }
-            // Input that waited for the backlog to drain is handled now.
-            if done, client.session.hasBufferedInput {
-                apply(client.session.resume(), to: client)
-            }
+            _ = try flush(client)
         } catch {
             close(client, reason: "\(error)")
+            return
         }
+        resumeInput(client)
+        settle(client)
     }
 }

@@ -26,14 +26,23 @@ public final class Epoll {
         public var hangup: Bool
     }
 
-    /// Watches `descriptor` for reading (and writing when `writable`).
+    /// Watches `descriptor` for reading (and writing when `writable`); a hang-up is always reported.
     public func add(_ descriptor: Int32, token: UInt64, writable: Bool = false) throws(SystemCallError) {
-        guard lamina_epoll_control(fd, 0, descriptor, writable ? 1 : 0, token) == 0 else { throw SystemCallError("epoll_ctl ADD") }
+        guard lamina_epoll_control(fd, 0, descriptor, Self.interest(readable: true, writable: writable), token) == 0 else {
+            throw SystemCallError("epoll_ctl ADD")
+        }
     }
 
-    /// Changes whether `descriptor` is watched for writing.
-    public func modify(_ descriptor: Int32, token: UInt64, writable: Bool) throws(SystemCallError) {
-        guard lamina_epoll_control(fd, 1, descriptor, writable ? 1 : 0, token) == 0 else { throw SystemCallError("epoll_ctl MOD") }
+    /// Changes whether `descriptor` is watched for reading (a paused client's input waits in the
+    /// kernel) and for writing.
+    public func modify(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool) throws(SystemCallError) {
+        guard lamina_epoll_control(fd, 1, descriptor, Self.interest(readable: readable, writable: writable), token) == 0 else {
+            throw SystemCallError("epoll_ctl MOD")
+        }
+    }
+
+    private static func interest(readable: Bool, writable: Bool) -> UInt32 {
+        (readable ? LAMINA_READABLE : 0) | (writable ? LAMINA_WRITABLE : 0)
     }
 
     /// Stops watching `descriptor`.

@@ -31,6 +31,8 @@ public final class ClientSession {
         public var requests: [CompositorRequest] = []
         /// Whether the output queue grew (the shell should try to write).
         public var wroteOutput = false
+        /// Whole messages handled.
+        public var handled = 0
 
         /// Nothing to do.
         public init() {}
@@ -95,17 +97,31 @@ public final class ClientSession {
             fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
             return effects
         }
-        while !isClosed, !isOverQueueLimit {
+        while !isClosed, !isOverQueueLimit, !isWaitingForCompositor {
             let raw: RawMessage?
             do { raw = try framer.next() } catch {
                 fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
                 return effects
             }
             guard let raw else { break }
+            let posted = effects.requests.count
             handle(raw, &effects)
+            effects.handled += 1
+            pendingRequests += effects.requests[posted...].count { $0.expectsReply }
         }
         return effects
     }
+
+    /// Requests posted to the compositor and not yet answered.
+    public private(set) var pendingRequests = 0
+
+    /// Whether the client has as many requests waiting for the compositor as it may: its input then
+    /// waits (in the kernel's socket buffer: the shell stops reading) until replies come back. This is
+    /// what bounds the compositor's work for one client between two frames, whatever it sends.
+    public var isWaitingForCompositor: Bool { pendingRequests >= settings.maxPendingRequests }
+
+    /// Whether the shell should read the socket: the session takes input and nothing holds it back.
+    public var wantsInput: Bool { !isClosed && !isOverQueueLimit && !isWaitingForCompositor }
 
     /// Whether whole messages may still wait in the framer (handling stops while the output queue is
     /// over its limit, so the shell can write before more replies pile up).
@@ -142,6 +158,7 @@ public final class ClientSession {
                 &effects)
             return effects
         }
+        if message.answersRequest { pendingRequests = max(pendingRequests - 1, 0) }
         queue(message, &effects)
         return effects
     }
@@ -368,6 +385,28 @@ public final class ClientSession {
                     damage: damage))
         }
         return Transaction(operations: commit.operations, bitmaps: bitmaps, serial: commit.serial)
+    }
+}
+
+extension CompositorRequest {
+    /// Whether the compositor answers this request with exactly one reply (`ServerMessage.answersRequest`).
+    var expectsReply: Bool {
+        switch self {
+        case .connect, .disconnect: false
+        case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree: true
+        }
+    }
+}
+
+extension ServerMessage {
+    /// Whether this is the compositor's one reply to a request: `committed` or `error` for a commit,
+    /// `frame`, `presentation`, `screenshot`, `stats`, `tree`, or an `error` in place of any of them.
+    /// Animation events and `transactionCompleted` come on their own.
+    var answersRequest: Bool {
+        switch self {
+        case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree: true
+        case .welcome, .animationStarted, .animationStopped, .transactionCompleted: false
+        }
     }
 }
 

@@ -16,13 +16,16 @@ public struct SessionSettings: Sendable {
     /// The most pixels one bitmap may have. Uploading (and, for straight alpha, premultiplying) runs on
     /// the compositor thread, so this bounds how long one commit can hold every client's frame.
     public var maxBitmapPixels: UInt64
+    /// The most requests one client may have waiting for the compositor; past it, its input waits.
+    public var maxPendingRequests: Int
 
     /// Settings.
     public init(
         limits: ClientLimits = ClientLimits(), output: OutputConfiguration = OutputConfiguration(width: 1280, height: 720),
         refreshRate: Double = 60, serverVersion: String = laminaVersion, access: AccessPolicy,
-        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels
+        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels, maxPendingRequests: Int = 64
     ) {
+        self.maxPendingRequests = maxPendingRequests
         self.limits = limits
         self.output = output
         self.refreshRate = refreshRate
