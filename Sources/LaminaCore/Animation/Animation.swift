@@ -109,26 +109,34 @@ public enum RotationMode: String, Hashable, Sendable, CaseIterable {
 
 /// A keyframe animation (`CAKeyframeAnimation`): values (or a path, for point properties) at key times.
 public struct KeyframeAnimation: Hashable, Sendable {
+    /// The most keyframes one animation may have (values, or path elements): what bounds the work of
+    /// deriving its tables and of each frame's sample.
+    public static let maximumKeyframes = 10_000
+
     public var keyPath: LayerKeyPath
     /// The keyframe values; ignored when `path` is set.
-    public var values: [PropertyValue]
+    public var values: [PropertyValue] { didSet { resolvePacing() } }
     /// A path for point-valued key paths; each element's end point is a keyframe.
     public var path: Path? {
         didSet { resolvePath() }
     }
     /// The path's segments and arc-length table, derived once when the path is set rather than on every
-    /// frame that samples it.
+    /// frame that samples it (none for a path over `maximumKeyframes` elements, which validation refuses).
     private(set) var pathSegments: [Path.Segment] = []
     private(set) var pathSampler: PathSampler?
+    /// For the paced modes, the distance travelled at each keyframe (`paced`) or at each of
+    /// `cubicPacedSteps` points of every segment (`cubicPaced`), derived when the values or the mode
+    /// change, so that a frame finds its place by binary search instead of measuring every keyframe.
+    private(set) var pacing: [Double] = []
     /// When each keyframe is reached, as fractions of the duration; nil divides the duration evenly.
     public var keyTimes: [Double]?
     /// One curve per segment (n-1 for n keyframes); nil is linear.
     public var timingFunctions: [TimingFunction]?
-    public var calculationMode: CalculationMode
+    public var calculationMode: CalculationMode { didSet { resolvePacing() } }
     /// Kochanek–Bartels parameters for `cubic` modes, one per keyframe (missing ones are 0).
-    public var tensionValues: [Double]
-    public var continuityValues: [Double]
-    public var biasValues: [Double]
+    public var tensionValues: [Double] { didSet { resolvePacing() } }
+    public var continuityValues: [Double] { didSet { resolvePacing() } }
+    public var biasValues: [Double] { didSet { resolvePacing() } }
     /// Turn the layer along the motion's tangent.
     public var rotationMode: RotationMode?
     public var additive: Bool
@@ -154,11 +162,21 @@ public struct KeyframeAnimation: Hashable, Sendable {
         self.additive = additive
         self.cumulative = cumulative
         resolvePath()
+        resolvePacing()
     }
 
     private mutating func resolvePath() {
-        pathSegments = path?.segments ?? []
-        pathSampler = path?.sampler()
+        guard let path, path.elements.count <= Self.maximumKeyframes else {
+            pathSegments = []
+            pathSampler = nil
+            return
+        }
+        pathSegments = path.segments
+        pathSampler = path.sampler()
+    }
+
+    private mutating func resolvePacing() {
+        pacing = values.count <= Self.maximumKeyframes ? pacingTable() : []
     }
 
     // Equality and hashing leave out what is derived from `path`.

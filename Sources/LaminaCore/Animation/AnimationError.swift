@@ -10,6 +10,8 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
     case keyframes(keyPath: String, problem: String)
     /// A timing field is out of range (negative duration, NaN, ...).
     case timing(field: String, problem: String)
+    /// A value, key time, curve or path point holds a number that is not finite.
+    case notFinite(keyPath: String, field: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
         case .pathNeedsPoints(let keyPath): "a path can only animate a point, and '\(keyPath)' is not one"
         case .keyframes(let keyPath, let problem): "keyframes of '\(keyPath)': \(problem)"
         case .timing(let field, let problem): "\(field): \(problem)"
+        case .notFinite(let keyPath, let field):
+            "\(field) of an animation of '\(keyPath)' must hold finite numbers only (no infinity or NaN)"
         }
     }
 }
@@ -26,11 +30,20 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
 extension Animation {
     /// Checks the animation (and a group's children) against the property table and Core Animation's
     /// rules for keyframes and timing.
+    ///
+    /// The domains (docs/protocol.md lists them): every number finite, except `repeatCount` and
+    /// `repeatDuration`, which may be infinite (repeat forever); `duration`, `repeatCount` and
+    /// `repeatDuration` not negative; at most `KeyframeAnimation.maximumKeyframes` keyframes.
     public func validate() throws(AnimationError) {
-        for (field, value) in [
-            ("duration", timing.duration), ("repeatCount", timing.repeatCount), ("repeatDuration", timing.repeatDuration),
-        ] where value < 0 || value.isNaN {
+        for (field, value) in [("repeatCount", timing.repeatCount), ("repeatDuration", timing.repeatDuration)]
+        where value < 0 || value.isNaN {
             throw .timing(field: field, problem: "must be a non-negative number, got \(value)")
+        }
+        guard timing.duration >= 0, timing.duration.isFinite else {
+            throw .timing(field: "duration", problem: "must be a finite, non-negative number, got \(timing.duration)")
+        }
+        guard timingFunction.isFinite else {
+            throw .timing(field: "timingFunction", problem: "control points must be finite")
         }
         for (field, value) in [("beginTime", timing.beginTime), ("speed", timing.speed), ("timeOffset", timing.timeOffset)]
         where !value.isFinite {
@@ -40,7 +53,9 @@ extension Animation {
         case .basic(let b): try Self.validate(b)
         case .spring(let s):
             try Self.validate(s.basic)
-            guard s.mass > 0, s.stiffness > 0, s.damping >= 0, s.initialVelocity.isFinite else {
+            guard s.mass > 0, s.stiffness > 0, s.damping >= 0, s.initialVelocity.isFinite, s.mass.isFinite,
+                s.stiffness.isFinite, s.damping.isFinite
+            else {
                 throw .timing(field: "spring", problem: "mass and stiffness must be positive and damping non-negative")
             }
         case .keyframe(let k): try Self.validate(k)
@@ -53,8 +68,11 @@ extension Animation {
     }
 
     private static func check(_ value: PropertyValue?, _ field: String, _ path: LayerKeyPath) throws(AnimationError) {
-        guard let value, value.type != path.valueType else { return }
-        throw .valueType(keyPath: path.description, field: field, expected: path.valueType, got: value.type)
+        guard let value else { return }
+        guard value.type == path.valueType else {
+            throw .valueType(keyPath: path.description, field: field, expected: path.valueType, got: value.type)
+        }
+        guard value.isFinite else { throw .notFinite(keyPath: path.description, field: field) }
     }
 
     private static func validate(_ b: BasicAnimation) throws(AnimationError) {
@@ -67,10 +85,28 @@ extension Animation {
     private static func validate(_ k: KeyframeAnimation) throws(AnimationError) {
         let path = k.keyPath
         guard path.key.descriptor.isAnimatable else { throw .notAnimatable(keyPath: path.description) }
-        if k.path != nil {
+        let limit = KeyframeAnimation.maximumKeyframes
+        for (field, count) in [
+            ("values", k.values.count), ("path elements", k.path?.elements.count ?? 0), ("keyTimes", k.keyTimes?.count ?? 0),
+            ("timingFunctions", k.timingFunctions?.count ?? 0), ("tensionValues", k.tensionValues.count),
+            ("continuityValues", k.continuityValues.count), ("biasValues", k.biasValues.count),
+        ] where count > limit {
+            throw .keyframes(keyPath: path.description, problem: "\(count) \(field) is over the limit of \(limit)")
+        }
+        if let shape = k.path {
             guard path.valueType == .point else { throw .pathNeedsPoints(keyPath: path.description) }
+            guard shape.isFinite else { throw .notFinite(keyPath: path.description, field: "path") }
         } else {
             for (i, v) in k.values.enumerated() { try check(v, "values[\(i)]", path) }
+        }
+        for (field, numbers) in [
+            ("keyTimes", k.keyTimes ?? []), ("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues),
+            ("biasValues", k.biasValues),
+        ] where !numbers.allSatisfy(\.isFinite) {
+            throw .notFinite(keyPath: path.description, field: field)
+        }
+        if let functions = k.timingFunctions, !functions.allSatisfy(\.isFinite) {
+            throw .notFinite(keyPath: path.description, field: "timingFunctions")
         }
         let count = k.keyframeCount
         if let keyTimes = k.keyTimes, k.calculationMode != .paced, k.calculationMode != .cubicPaced {

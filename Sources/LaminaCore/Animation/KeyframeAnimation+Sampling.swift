@@ -19,11 +19,16 @@ extension KeyframeAnimation {
         return count > 1 ? Double(i) / Double(count - 1) : 0
     }
 
-    /// The segment `i` such that `keyTime(i) <= p < keyTime(i+1)`, for `segments` segments.
+    /// The segment `i` such that `keyTime(i) <= p < keyTime(i+1)`, for `segments` segments (the last
+    /// one from its key time on). Key times rise, so this is a binary search.
     func segment(containing p: Double, segments: Int, keyframes: Int) -> Int {
-        var i = 0
-        while i < segments - 1 && keyTime(i + 1, of: keyframes) <= p { i += 1 }
-        return i
+        // The count of key times 1..<segments at or before p.
+        var (low, high) = (1, segments)
+        while low < high {
+            let mid = (low + high) / 2
+            if keyTime(mid, of: keyframes) <= p { low = mid + 1 } else { high = mid }
+        }
+        return low - 1
     }
 
     /// Progress within segment `i` (0...1), through that segment's timing function if it has one.
@@ -43,9 +48,7 @@ extension KeyframeAnimation {
         if n == 1 { return KeyframeSample(value: values[0], tangentAngle: nil) }
         switch calculationMode {
         case .discrete:
-            var i = 0
-            while i < n - 1 && keyTime(i + 1, of: n) <= p { i += 1 }
-            return KeyframeSample(value: values[i], tangentAngle: nil)
+            return KeyframeSample(value: values[segment(containing: p, segments: n, keyframes: n)], tangentAngle: nil)
         case .linear:
             let i = segment(containing: p, segments: n - 1, keyframes: n)
             let u = localProgress(p, segment: i, keyframes: n)
@@ -56,19 +59,14 @@ extension KeyframeAnimation {
             let u = localProgress(p, segment: i, keyframes: n)
             return cubicSample(segment: i, u)
         case .paced:
-            var total = 0.0
-            for i in 0..<(n - 1) { total += values[i].distance(to: values[i + 1]) }
-            var target = Swift.min(Swift.max(p, 0), 1) * total
-            for i in 0..<(n - 1) {
-                let d = values[i].distance(to: values[i + 1])
-                if target <= d || i == n - 2 {
-                    let u = d > 0 ? Swift.min(target / d, 1) : 1
-                    return KeyframeSample(
-                        value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
-                }
-                target -= d
-            }
-            return KeyframeSample(value: values[n - 1], tangentAngle: nil)
+            // pacing[i]: the distance travelled at keyframe i.
+            guard pacing.count == n else { return nil }
+            let target = Swift.min(Swift.max(p, 0), 1) * pacing[n - 1]
+            let i = Swift.min(firstIndex(in: 1..<n) { pacing[$0] >= target }, n - 1) - 1
+            let d = pacing[i + 1] - pacing[i]
+            let u = d > 0 ? Swift.min(Swift.max((target - pacing[i]) / d, 0), 1) : 1
+            return KeyframeSample(
+                value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
         case .cubicPaced:
             return cubicPacedSample(at: p)
         }
@@ -109,39 +107,60 @@ extension KeyframeAnimation {
         return KeyframeSample(value: values[i].withVector(v), tangentAngle: angle)
     }
 
-    /// The cubic spline traversed at constant speed: arc length is measured by sampling each segment.
-    func cubicPacedSample(at p: Double) -> KeyframeSample {
-        let n = values.count
-        let steps = 16
-        var total = 0.0
-        for i in 0..<(n - 1) { total += cubicSegmentLength(i, steps: steps) }
-        var target = Swift.min(Swift.max(p, 0), 1) * total
-        for i in 0..<(n - 1) {
-            var previous = cubicSample(segment: i, 0).value
-            for s in 1...steps {
-                let u = Double(s) / Double(steps)
-                let next = cubicSample(segment: i, u).value
-                let d = previous.distance(to: next)
-                if target <= d || (i == n - 2 && s == steps) {
-                    let f = d > 0 ? Swift.min(target / d, 1) : 1
-                    return cubicSample(segment: i, (Double(s - 1) + f) / Double(steps))
-                }
-                target -= d
-                previous = next
-            }
-        }
-        return KeyframeSample(value: values[n - 1], tangentAngle: nil)
+    /// How many points of each segment the `cubicPaced` table measures.
+    static let cubicPacedSteps = 16
+
+    /// The spline traversed at constant speed: arc length comes from the table of distances at
+    /// `cubicPacedSteps` points of each segment, searched by binary search.
+    func cubicPacedSample(at p: Double) -> KeyframeSample? {
+        let n = values.count, steps = Self.cubicPacedSteps
+        guard pacing.count == (n - 1) * steps + 1 else { return nil }
+        let target = Swift.min(Swift.max(p, 0), 1) * pacing[pacing.count - 1]
+        // The first table point at or past the target (the last one if none is).
+        let j = Swift.min(firstIndex(in: 1..<pacing.count) { pacing[$0] >= target }, pacing.count - 1)
+        let (i, s) = ((j - 1) / steps, (j - 1) % steps)
+        let d = pacing[j] - pacing[j - 1]
+        let f = d > 0 ? Swift.min(Swift.max((target - pacing[j - 1]) / d, 0), 1) : 1
+        return cubicSample(segment: i, (Double(s) + f) / Double(steps))
     }
 
-    private func cubicSegmentLength(_ i: Int, steps: Int) -> Double {
-        var length = 0.0
-        var previous = cubicSample(segment: i, 0).value
-        for s in 1...steps {
-            let next = cubicSample(segment: i, Double(s) / Double(steps)).value
-            length += previous.distance(to: next)
-            previous = next
+    /// The paced modes' table (see `pacing`); empty for other modes and for fewer than two values.
+    func pacingTable() -> [Double] {
+        let n = values.count
+        guard n > 1 else { return [] }
+        switch calculationMode {
+        case .paced:
+            var table = [0.0]
+            table.reserveCapacity(n)
+            for i in 0..<(n - 1) { table.append(table[i] + values[i].distance(to: values[i + 1])) }
+            return table
+        case .cubicPaced:
+            let steps = Self.cubicPacedSteps
+            var table = [0.0]
+            table.reserveCapacity((n - 1) * steps + 1)
+            for i in 0..<(n - 1) {
+                var previous = cubicSample(segment: i, 0).value
+                for s in 1...steps {
+                    let next = cubicSample(segment: i, Double(s) / Double(steps)).value
+                    table.append(table[table.count - 1] + previous.distance(to: next))
+                    previous = next
+                }
+            }
+            return table
+        case .linear, .discrete, .cubic:
+            return []
         }
-        return length
+    }
+
+    /// The first index in `range` satisfying a predicate that is false then true (`range.upperBound`
+    /// if none).
+    private func firstIndex(in range: Range<Int>, where predicate: (Int) -> Bool) -> Int {
+        var (low, high) = (range.lowerBound, range.upperBound)
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// Motion along a path: each element's end point is a keyframe; paced modes go at constant speed.
@@ -158,8 +177,7 @@ extension KeyframeAnimation {
             return KeyframeSample(
                 value: .point(sampler.point(atDistance: distance)), tangentAngle: sampler.tangentAngle(atDistance: distance))
         case .discrete:
-            var i = 0
-            while i < keyframes - 1 && keyTime(i + 1, of: keyframes) <= p { i += 1 }
+            let i = segment(containing: p, segments: keyframes, keyframes: keyframes)
             let point = i == 0 ? segments[0].start : segments[i - 1].end
             return KeyframeSample(value: .point(point), tangentAngle: nil)
         case .linear, .cubic:

@@ -9,10 +9,15 @@ import RealModule
 public struct SpringAnimation: Hashable, Sendable {
     /// The key path and values, as for a basic animation.
     public var basic: BasicAnimation
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
-    public var initialVelocity: Double
+    public var mass: Double { didSet { settle() } }
+    public var stiffness: Double { didSet { settle() } }
+    public var damping: Double { didSet { settle() } }
+    public var initialVelocity: Double { didSet { settle() } }
+
+    /// How long the spring takes to come to rest: the time after which it stays within 0.1% of the
+    /// distance from its end value. Derived once when the spring's parameters are set, because a spring
+    /// without a duration lasts this long and the engine reads it every frame.
+    public private(set) var settlingDuration: Double = 0
 
     /// Creates a spring with Core Animation's defaults (mass 1, stiffness 100, damping 10, velocity 0).
     public init(
@@ -24,15 +29,37 @@ public struct SpringAnimation: Hashable, Sendable {
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        settle()
+    }
+
+    private mutating func settle() {
+        settlingDuration = Self.settlingDuration(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
+    }
+
+    // Equality and hashing leave out what is derived.
+    public static func == (a: SpringAnimation, b: SpringAnimation) -> Bool {
+        a.basic == b.basic && a.mass == b.mass && a.stiffness == b.stiffness && a.damping == b.damping
+            && a.initialVelocity == b.initialVelocity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(basic)
+        hasher.combine(mass)
+        hasher.combine(stiffness)
+        hasher.combine(damping)
+        hasher.combine(initialVelocity)
     }
 
     /// Progress (0 at rest at the start, 1 at rest at the end; overshoots in between) after `t` seconds.
     public func progress(at t: Double) -> Double {
+        Self.progress(at: t, mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
+    }
+
+    static func progress(at t: Double, mass: Double, stiffness: Double, damping: Double, velocity v0: Double) -> Double {
         let t = Swift.max(t, 0)
         let m = Swift.max(mass, 1e-9), k = Swift.max(stiffness, 1e-9), c = Swift.max(damping, 0)
         let w0 = (k / m).squareRoot()
         let zeta = c / (2 * (k * m).squareRoot())
-        let v0 = initialVelocity
         // y = x - 1, y(0) = -1, y'(0) = v0.
         let y: Double
         if zeta < 1 - 1e-9 {
@@ -51,20 +78,27 @@ public struct SpringAnimation: Hashable, Sendable {
         return 1 + y
     }
 
-    /// How long the spring takes to come to rest: the time after which it stays within 0.1% of the
-    /// distance from its end value (sampled every millisecond, from an analytic upper bound backwards).
-    public var settlingDuration: Double {
+    /// The settling duration: sampled every millisecond, from an analytic upper bound backwards. The
+    /// scan takes at most 10,000 steps (longer settling times are sampled more coarsely), so no choice
+    /// of parameters makes it long.
+    static func settlingDuration(mass: Double, stiffness: Double, damping: Double, velocity: Double) -> Double {
         let epsilon = 0.001
         let m = Swift.max(mass, 1e-9), k = Swift.max(stiffness, 1e-9), c = Swift.max(damping, 0)
         let w0 = (k / m).squareRoot()
         let zeta = c / (2 * (k * m).squareRoot())
         guard zeta > 0 else { return .infinity }  // undamped: never settles
+        guard zeta.isFinite, w0.isFinite, velocity.isFinite else { return 0 }
         // The slowest exponential decays at rate ζω₀ (under-damped) or ω₀(ζ - √(ζ²-1)) (over-damped).
         let rate = zeta < 1 ? zeta * w0 : w0 * (zeta - Swift.max(zeta * zeta - 1, 0).squareRoot())
-        let amplitude = 2 + abs(initialVelocity) / Swift.max(w0, 1e-9)
+        let amplitude = 2 + abs(velocity) / Swift.max(w0, 1e-9)
         var t = Swift.min(Double.log(amplitude / epsilon) / Swift.max(rate, 1e-9) + 1, 3600)
-        let step = 0.001
-        while t > 0, abs(progress(at: t) - 1) < epsilon { t -= step }
+        guard t.isFinite else { return 0 }
+        let step = Swift.max(0.001, t / 10_000)
+        while t > 0,
+            abs(progress(at: t, mass: mass, stiffness: stiffness, damping: damping, velocity: velocity) - 1) < epsilon
+        {
+            t -= step
+        }
         return Swift.max(t + step, 0)
     }
 }

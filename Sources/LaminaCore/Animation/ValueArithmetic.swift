@@ -84,11 +84,20 @@ extension PropertyValue {
     }
 
     /// `self` added to itself `times` times (what `cumulative` adds after `times` repeats).
+    ///
+    /// Closed form, never a loop over the repeats (an animation far into its repeats has a huge count):
+    /// vectors scale, and a transform is raised to the power by squaring, at most 63 products.
     public func repeated(_ times: Int) -> PropertyValue {
         if let v = vector { return withVector(v * Double(times)) }
         if case .transform(let t) = self {
             var result = Transform3D.identity
-            for _ in 0..<Swift.max(times, 0) { result = result.concatenating(t) }
+            var power = t
+            var n = Swift.max(times, 0)
+            while n > 0 {
+                if n & 1 == 1 { result = result.concatenating(power) }
+                n >>= 1
+                if n > 0 { power = power.concatenating(power) }
+            }
             return .transform(result)
         }
         return self

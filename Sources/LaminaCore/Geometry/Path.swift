@@ -184,3 +184,19 @@ extension Path: CustomStringConvertible {
     /// The canonical SVG path data, e.g. `M0 0 L100 0 Z`: short, readable, and parseable back.
     public var description: String { svgPathData }
 }
+
+extension Path {
+    /// Whether every point the elements name, control points included, is finite: the domain of a
+    /// path that comes from a client or a scene file.
+    public var isFinite: Bool {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        return elements.allSatisfy { element in
+            switch element {
+            case .move(let p), .line(let p): finite(p)
+            case .quadCurve(let p, let c): finite(p) && finite(c)
+            case .curve(let p, let c1, let c2): finite(p) && finite(c1) && finite(c2)
+            case .close: true
+            }
+        }
+    }
+}

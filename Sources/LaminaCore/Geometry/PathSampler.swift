@@ -45,20 +45,33 @@ public struct PathSampler: Sendable {
     /// memory; at this count the chords are still far finer than a pixel for any on-screen path.
     static let maximumSubdivisions = 4096
 
+    /// The most pieces of a whole path's table, and the most halvings its arc lengths may take: over
+    /// the first, every curve is cut more coarsely in proportion. Together they bound the work and
+    /// memory of a table (built when an animation is decoded, before anything else checks it) whatever
+    /// the path's size, element count or coordinates.
+    static let maximumPieces = 65_536
+    static let refinementBudget = 65_536
+
     init(path: Path, tolerance: Double) {
         self.tolerance = tolerance
         let effectiveTolerance = tolerance > 1e-9 ? tolerance : 1e-9
         var pieces: [Piece] = []
         var distance = 0.0
-        for segment in path.segments {
-            let count = Self.subdivisions(of: segment, tolerance: effectiveTolerance)
+        let segments = path.segments
+        var counts = segments.map { Self.subdivisions(of: $0, tolerance: effectiveTolerance) }
+        let total = counts.reduce(0, +)
+        if total > Self.maximumPieces {
+            counts = counts.map { Swift.max(1, $0 * Self.maximumPieces / total) }
+        }
+        var budget = Self.refinementBudget
+        for (segment, count) in zip(segments, counts) {
             var parameters = [0.0]
             var distances = [distance]
             parameters.reserveCapacity(count + 1)
             distances.reserveCapacity(count + 1)
             for index in 1...count {
                 let t = index == count ? 1 : Double(index) / Double(count)
-                distance += segment.arcLength(from: parameters[parameters.count - 1], to: t)
+                distance += segment.arcLength(from: parameters[parameters.count - 1], to: t, budget: &budget)
                 parameters.append(t)
                 distances.append(distance)
             }
@@ -84,8 +97,9 @@ public struct PathSampler: Sendable {
             bound = 6 * Swift.max(secondDifference(p0, p1, p2), secondDifference(p1, p2, p3)) / 8
         }
         let n = (bound / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return maximumSubdivisions }
-        return Swift.min(Swift.max(Int(n), 1), maximumSubdivisions)
+        // Huge coordinates make n huge (or infinite, or NaN): all of those are the most pieces.
+        guard n < Double(maximumSubdivisions) else { return maximumSubdivisions }
+        return Swift.max(n.saturatingInt, 1)
     }
 
     private static func secondDifference(_ a: Point, _ b: Point, _ c: Point) -> Double {

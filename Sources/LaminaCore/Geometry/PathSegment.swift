@@ -117,10 +117,21 @@ extension Path {
         /// relative. The refinement matters at cusps, where the speed has a kink that a fixed rule
         /// converges on slowly; on the smooth stretches it stops after one check.
         func arcLength(from a: Double, to b: Double) -> Double {
+            var budget = Self.refinementBudget
+            return arcLength(from: a, to: b, budget: &budget)
+        }
+
+        /// How many halvings one length may take: enough for the 1e-10 agreement at any cusp of a
+        /// curve with on-screen coordinates, and a bound on the work of a curve that never agrees.
+        static let refinementBudget = 4096
+
+        /// `arcLength(from:to:)`, halving at most `budget` times (shared by the caller's other calls, so
+        /// that a whole path's table costs a bounded number of evaluations, whatever its coordinates).
+        func arcLength(from a: Double, to b: Double, budget: inout Int) -> Double {
             if case .line(let p0, let p1) = self {
                 return Self.distance(p0, p1) * (b - a)
             }
-            return adaptiveLength(a, b, whole: gaussLength(from: a, to: b), depth: 20)
+            return adaptiveLength(a, b, whole: gaussLength(from: a, to: b), depth: 20, budget: &budget)
         }
 
         /// The arc length between two parameters by one five-point Gauss–Legendre rule.
@@ -136,16 +147,17 @@ extension Path {
 
         /// Halves the interval until the two halves agree with the whole, so a cusp gets refined only
         /// where it is.
-        private func adaptiveLength(_ a: Double, _ b: Double, whole: Double, depth: Int) -> Double {
+        private func adaptiveLength(_ a: Double, _ b: Double, whole: Double, depth: Int, budget: inout Int) -> Double {
             let m = (a + b) / 2
             let left = gaussLength(from: a, to: m), right = gaussLength(from: m, to: b)
             let sum = left + right
             // Non-finite coordinates never converge; there is no length to refine.
-            if depth == 0 || !sum.isFinite || abs(sum - whole) <= 1e-10 * sum + 1e-13 {
+            if depth == 0 || budget <= 0 || !sum.isFinite || abs(sum - whole) <= 1e-10 * sum + 1e-13 {
                 return sum
             }
-            return adaptiveLength(a, m, whole: left, depth: depth - 1)
-                + adaptiveLength(m, b, whole: right, depth: depth - 1)
+            budget -= 1
+            return adaptiveLength(a, m, whole: left, depth: depth - 1, budget: &budget)
+                + adaptiveLength(m, b, whole: right, depth: depth - 1, budget: &budget)
         }
 
         /// Nodes and weights of the five-point Gauss–Legendre rule on [-1, 1].

@@ -218,7 +218,10 @@ public struct LayerTree: Sendable {
 
     /// Appends `child` to `parent`'s sublayers, removing it from its previous superlayer first.
     public mutating func addSublayer(_ child: LayerID, to parent: LayerID) throws(LayerTreeError) {
-        let count = try node(parent).sublayers.count
+        guard contains(parent) else { throw .unknownLayer(parent) }
+        // A sublayer added again to its own superlayer moves to the end.
+        let count = slots[Int(parent.index)].node.sublayers.count
+            - (contains(child) && slots[Int(child.index)].node.superlayer == parent ? 1 : 0)
         try insertSublayer(child, into: parent, at: count)
     }
 
@@ -226,14 +229,15 @@ public struct LayerTree: Sendable {
     /// superlayer first. Reinserting into the same parent counts the index without the child.
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
         try checkInsertable(child, into: parent)
-        var siblings = slots[Int(parent.index)].node.sublayers
-        siblings.removeAll { $0 == child }
-        guard index >= 0, index <= siblings.count else {
-            throw .indexOutOfRange(index: index, count: siblings.count, parent: parent)
+        // Edited in place: copying the sibling list out and back made every insertion O(siblings) in
+        // allocation and copying, so a commit of n sublayers took O(n²).
+        let count = slots[Int(parent.index)].node.sublayers.count
+            - (slots[Int(child.index)].node.superlayer == parent ? 1 : 0)
+        guard index >= 0, index <= count else {
+            throw .indexOutOfRange(index: index, count: count, parent: parent)
         }
         detach(child)
-        siblings.insert(child, at: index)
-        slots[Int(parent.index)].node.sublayers = siblings
+        slots[Int(parent.index)].node.sublayers.insert(child, at: index)
         slots[Int(child.index)].node.superlayer = parent
     }
 
@@ -251,9 +255,8 @@ public struct LayerTree: Sendable {
         _ child: LayerID, into parent: LayerID, relativeTo sibling: LayerID, offset: Int
     ) throws(LayerTreeError) {
         try checkInsertable(child, into: parent)
-        _ = try node(sibling)
-        let others = slots[Int(parent.index)].node.sublayers.filter { $0 != child }
-        guard sibling != child, let position = others.firstIndex(of: sibling) else {
+        guard contains(sibling) else { throw .unknownLayer(sibling) }
+        guard sibling != child, let position = index(of: sibling, among: parent, without: child) else {
             throw .notASublayer(sibling: sibling, parent: parent)
         }
         try insertSublayer(child, into: parent, at: position + offset)
@@ -263,11 +266,11 @@ public struct LayerTree: Sendable {
     public mutating func replaceSublayer(_ old: LayerID, in parent: LayerID, with new: LayerID) throws(LayerTreeError) {
         _ = try node(old)
         try checkInsertable(new, into: parent)
-        let siblings = slots[Int(parent.index)].node.sublayers
-        guard siblings.contains(old) else { throw .notASublayer(sibling: old, parent: parent) }
-        if old == new { return }
         // The index `old` has once `new` (possibly a sibling) is taken out: where `new` goes.
-        let index = siblings.filter { $0 != new }.firstIndex(of: old)!
+        guard let index = index(of: old, among: parent, without: new) else {
+            throw .notASublayer(sibling: old, parent: parent)
+        }
+        if old == new { return }
         detach(old)
         try insertSublayer(new, into: parent, at: index)
     }
@@ -288,7 +291,7 @@ public struct LayerTree: Sendable {
             let m = try node(mask)
             if let superlayer = m.superlayer { throw .maskHasSuperlayer(mask: mask, superlayer: superlayer) }
             if let other = m.maskOwner, other != layer { throw .layerIsMask(mask, of: other) }
-            if isAncestor(mask, of: layer) { throw .cycle(layer: mask, descendant: layer) }
+            try checkPlacement(of: mask, under: layer)
         }
         if let previous = owner.mask { slots[Int(previous.index)].node.maskOwner = nil }
         slots[Int(layer.index)].node.mask = mask
@@ -303,28 +306,45 @@ public struct LayerTree: Sendable {
         return slots[Int(id.index)].node
     }
 
-    /// Whether `a` is `b` or one of its ancestors, through superlayers and mask owners.
-    func isAncestor(_ a: LayerID, of b: LayerID) -> Bool {
-        var current: LayerID? = b
-        while let c = current {
-            if c == a { return true }
-            current = geometricParent(of: c)
+    /// The index of `sibling` among `parent`'s sublayers once `other` (which may be one of them) is
+    /// taken out; nil when `sibling` is not a sublayer. Read in place, so the caller's later edit of the
+    /// list does not copy it.
+    private func index(of sibling: LayerID, among parent: LayerID, without other: LayerID) -> Int? {
+        guard let position = slots[Int(parent.index)].node.sublayers.firstIndex(of: sibling) else { return nil }
+        guard other != sibling, let current = slots[Int(parent.index)].node.sublayers.firstIndex(of: other) else {
+            return position
         }
-        return false
+        return current < position ? position - 1 : position
     }
 
     private func checkInsertable(_ child: LayerID, into parent: LayerID) throws(LayerTreeError) {
-        let c = try node(child)
-        _ = try node(parent)
-        if let owner = c.maskOwner { throw .layerIsMask(child, of: owner) }
-        if isAncestor(child, of: parent) { throw .cycle(layer: child, descendant: parent) }
+        guard contains(child) else { throw .unknownLayer(child) }
+        guard contains(parent) else { throw .unknownLayer(parent) }
+        if let owner = slots[Int(child.index)].node.maskOwner { throw .layerIsMask(child, of: owner) }
+        try checkPlacement(of: child, under: parent)
+    }
+
+    /// Walks up from `parent`, which `layer` is to go under (as a sublayer or its mask): a cycle if the
+    /// walk meets `layer`, too deep if it climbs past `maximumDepth`. The limit also bounds the walk,
+    /// so no edit costs more than `maximumDepth` steps however deep a tree was built.
+    private func checkPlacement(of layer: LayerID, under parent: LayerID) throws(LayerTreeError) {
+        var current: LayerID? = parent
+        var depth = 0
+        while let c = current {
+            if c == layer { throw .cycle(layer: layer, descendant: parent) }
+            depth += 1
+            if depth > Self.maximumDepth { throw .tooDeep(layer, limit: Self.maximumDepth) }
+            current = geometricParent(of: c)
+        }
     }
 
     /// Unlinks a layer from its superlayer or mask owner.
     private mutating func detach(_ id: LayerID) {
-        let n = slots[Int(id.index)].node
+        let n = (superlayer: slots[Int(id.index)].node.superlayer, maskOwner: slots[Int(id.index)].node.maskOwner)
         if let parent = n.superlayer {
-            slots[Int(parent.index)].node.sublayers.removeAll { $0 == id }
+            if let i = slots[Int(parent.index)].node.sublayers.firstIndex(of: id) {
+                slots[Int(parent.index)].node.sublayers.remove(at: i)
+            }
             slots[Int(id.index)].node.superlayer = nil
         }
         if let owner = n.maskOwner {

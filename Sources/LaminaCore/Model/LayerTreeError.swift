@@ -17,6 +17,8 @@ public enum LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible {
     case property(LayerID, PropertyError)
     /// An animation was refused.
     case animation(LayerID, AnimationError)
+    /// The layer would nest deeper than the limit (its superlayers and mask owners, counted up to its root).
+    case tooDeep(LayerID, limit: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .maskHasSuperlayer(let mask, let superlayer): "mask \(mask) already has the superlayer \(superlayer)"
         case .property(let id, let error): "\(id): \(error)"
         case .animation(let id, let error): "\(id): \(error)"
+        case .tooDeep(let id, let limit): "\(id) would nest deeper than \(limit) levels"
         }
     }
 }

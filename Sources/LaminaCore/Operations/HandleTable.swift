@@ -43,6 +43,7 @@ public struct HandleTable: Sendable {
             "mask \(name(mask)) already has the superlayer \(name(superlayer))"
         case .property(_, let error): "\(error)"
         case .animation(_, let error): "\(error)"
+        case .tooDeep(let id, let limit): "\(name(id)) would nest deeper than \(limit) levels"
         }
     }
 }

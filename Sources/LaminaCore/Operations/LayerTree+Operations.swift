@@ -10,6 +10,8 @@ extension LayerTree {
         public var stopped: [(layer: LayerHandle, entry: AnimationEntry)] = []
         /// Animations added, in operation order.
         public var added: [AnimationID] = []
+        /// Whether a layer was put under another (a sublayer or a mask): only then can nesting deepen.
+        public var nested = false
 
         /// Nothing yet.
         public init() {}
@@ -29,7 +31,10 @@ extension LayerTree {
     ) throws(OperationError) {
         /// Runs a tree edit, telling its error in handles.
         func edit<T>(_ body: () throws(LayerTreeError) -> T) throws(OperationError) -> T {
-            do { return try body() } catch { throw .tree(handles.describe(error)) }
+            do { return try body() } catch {
+                if case .tooDeep = error { throw .limitExceeded(handles.describe(error)) }
+                throw .tree(handles.describe(error))
+            }
         }
         switch operation {
         case .create(let handle, let name):
@@ -54,6 +59,7 @@ extension LayerTree {
             let child = try handles.layer(handle)
             var parent = root
             if let parentHandle { parent = try handles.layer(parentHandle) }
+            effects.nested = true
             try edit { () throws(LayerTreeError) in
                 if let index {
                     try insertSublayer(child, into: parent, at: index)
@@ -70,6 +76,7 @@ extension LayerTree {
             let id = try handles.layer(handle)
             var mask: LayerID?
             if let maskHandle { mask = try handles.layer(maskHandle) }
+            effects.nested = effects.nested || mask != nil
             try edit { () throws(LayerTreeError) in try setMask(mask, of: id) }
 
         case .addAnimation(let handle, var animation, let key):

@@ -10,13 +10,15 @@ public enum OperationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The model tree refused the edit (a cycle, an index out of range, a bad value, an animation),
     /// told in handles.
     case tree(String)
+    /// The edit would pass a bound every tree has (nesting deeper than `LayerTree.maximumDepth`).
+    case limitExceeded(String)
 
     public var description: String {
         switch self {
         case .unknownLayer(let h): "unknown layer \(h)"
         case .handleInUse(let h): "\(h) already exists"
         case .unknownBitmap(let b): "unknown \(b)"
-        case .tree(let message): message
+        case .tree(let message), .limitExceeded(let message): message
         }
     }
 }

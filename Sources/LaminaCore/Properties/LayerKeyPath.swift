@@ -99,6 +99,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         guard new.type == valueType else {
             throw .typeMismatch(key: description, expected: valueType, got: new.type)
         }
+        guard new.isFinite else { throw .notFinite(key: description) }
         guard let component else { return new }
         switch (value, component, new) {
         case (.point(var p), .x, .number(let n)): p.x = n; return .point(p)
@@ -114,7 +115,10 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case (.transform(let t), _, _):
             var parts = TransformComponents(t)
             parts.write(component, new)
-            return .transform(parts.recomposed)
+            // Finite components can still make an infinite matrix (a scale of 1e300 on one of 1e300).
+            let result = PropertyValue.transform(parts.recomposed)
+            guard result.isFinite else { throw .notFinite(key: description) }
+            return result
         default:
             throw .typeMismatch(key: description, expected: valueType, got: new.type)
         }

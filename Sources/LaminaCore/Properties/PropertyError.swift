@@ -4,6 +4,8 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownKey(String)
     /// The value's type is not the property's (or the component's).
     case typeMismatch(key: String, expected: PropertyType, got: PropertyType)
+    /// The value (or what writing it into the property made) has a number that is not finite.
+    case notFinite(key: String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
             "unknown layer property '\(key)'"
         case .typeMismatch(let key, let expected, let got):
             "'\(key)' takes a \(expected), not a \(got)"
+        case .notFinite(let key):
+            "'\(key)' takes finite numbers only (no infinity or NaN)"
         }
     }
 }

@@ -118,3 +118,15 @@ extension Optional: PropertyValueConvertible where Wrapped == BitmapID {
     }
     @inlinable public var propertyValue: PropertyValue { .bitmap(self) }
 }
+
+extension PropertyValue {
+    /// Whether every number in the value is finite: the domain of every numeric property value that
+    /// comes from a client or a scene file. Infinities and NaNs have no place on screen, and finite
+    /// values, however large, are what the renderer and the animation engine are written to survive.
+    public var isFinite: Bool {
+        func finite(_ v: SIMD4<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
+        if let v = vector { return finite(v) }
+        if case .transform(let t) = self { return finite(t.row1) && finite(t.row2) && finite(t.row3) && finite(t.row4) }
+        return true
+    }
+}

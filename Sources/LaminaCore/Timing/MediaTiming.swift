@@ -146,8 +146,11 @@ public struct MediaTiming: Hashable, Sendable {
             iteration -= 1
         }
         if x > d { x = 2 * d - x }  // the backward half mirrors the forward half
+        // Past what a Double resolves (1e300 s into repeats of 1e-300 s), the position within the
+        // iteration is lost: hold the start rather than let NaN reach the presentation.
+        if !x.isFinite { x = 0 }
         return TimingState(
             phase: phase, progress: Swift.min(Swift.max(x / d, 0), 1),
-            iteration: iteration.isFinite ? Int(Swift.max(iteration, 0)) : 0)
+            iteration: Swift.max(iteration, 0).saturatingInt)
     }
 }

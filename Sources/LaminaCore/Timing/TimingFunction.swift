@@ -41,6 +41,10 @@ public struct TimingFunction: Hashable, Sendable {
         self = f
     }
 
+    /// Whether both control points are finite (x is clamped into 0...1; y may overshoot, but not to
+    /// infinity).
+    public var isFinite: Bool { c1.x.isFinite && c1.y.isFinite && c2.x.isFinite && c2.y.isFinite }
+
     /// Whether this is the identity curve (both control points on the diagonal).
     @inlinable
     public var isLinear: Bool { c1.x == c1.y && c2.x == c2.y }

@@ -36,8 +36,15 @@ final class RenderThread: Sendable {
         }
         let start = Unmanaged.passRetained(ThreadStart(main)).toOpaque()
         var thread = pthread_t()
+        // Drawing walks the layer tree recursively, up to `LayerTree.defaultMaximumDepth` levels; a
+        // debug build spends about 20 KiB of stack a level, so the default 8 MiB is too tight. Pages are
+        // only committed when touched.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackSize)
         let status = pthread_create(
-            &thread, nil,
+            &thread, &attributes,
             { raw in
                 Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue().main()
                 return nil
@@ -56,6 +63,9 @@ final class RenderThread: Sendable {
             throw error
         }
     }
+
+    /// The render thread's stack: room for the deepest tree the renderer walks.
+    static let stackSize = 64 << 20
 
     /// Whether the caller is running on this render thread.
     var isCurrent: Bool {

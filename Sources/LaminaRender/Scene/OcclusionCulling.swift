@@ -58,10 +58,10 @@ struct OcclusionCulling {
 
     /// Whether every target pixel whose centre the box could reach lies inside one occluder.
     private func isHidden(_ b: (minX: Float, minY: Float, maxX: Float, maxY: Float)) -> Bool {
-        let x0 = max(0, Int((b.minX - 0.5 - Self.slack).rounded(.up)))
-        let x1 = min(width, Int((b.maxX - 0.5 + Self.slack).rounded(.down)) + 1)
-        let y0 = max(0, Int((b.minY - 0.5 - Self.slack).rounded(.up)))
-        let y1 = min(height, Int((b.maxY - 0.5 + Self.slack).rounded(.down)) + 1)
+        let x0 = max(0, (b.minX - 0.5 - Self.slack).rounded(.up).saturatingInt)
+        let x1 = min(width - 1, (b.maxX - 0.5 + Self.slack).rounded(.down).saturatingInt) + 1
+        let y0 = max(0, (b.minY - 0.5 - Self.slack).rounded(.up).saturatingInt)
+        let y1 = min(height - 1, (b.maxY - 0.5 + Self.slack).rounded(.down).saturatingInt) + 1
         if x1 <= x0 || y1 <= y0 { return true }  // reaches no pixel of the target
         for o in occluders where o.x0 <= x0 && o.y0 <= y0 && x1 <= o.x1 && y1 <= o.y1 { return true }
         return false
@@ -69,10 +69,10 @@ struct OcclusionCulling {
 
     /// Records the pixels an opaque quad certainly covers: those whose centres lie inside it.
     private mutating func add(_ b: (minX: Float, minY: Float, maxX: Float, maxY: Float)) {
-        let x0 = max(0, Int((b.minX - 0.5 + Self.slack).rounded(.up)))
-        let x1 = min(width, Int((b.maxX - 0.5 - Self.slack).rounded(.up)))
-        let y0 = max(0, Int((b.minY - 0.5 + Self.slack).rounded(.up)))
-        let y1 = min(height, Int((b.maxY - 0.5 - Self.slack).rounded(.up)))
+        let x0 = max(0, (b.minX - 0.5 + Self.slack).rounded(.up).saturatingInt)
+        let x1 = min(width, (b.maxX - 0.5 - Self.slack).rounded(.up).saturatingInt)
+        let y0 = max(0, (b.minY - 0.5 + Self.slack).rounded(.up).saturatingInt)
+        let y1 = min(height, (b.maxY - 0.5 - Self.slack).rounded(.up).saturatingInt)
         guard x1 > x0, y1 > y0 else { return }
         let occluder = (x0: x0, y0: y0, x1: x1, y1: y1, area: (x1 - x0) * (y1 - y0))
         if occluders.count < Self.capacity {

@@ -280,12 +280,13 @@ struct RenderListBuilder {
         guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
         let write: ClipWrite
         if radius <= 0, world.isAxisAlignedInPlane {
-            let x0 = (bounds.minX * world.row1.x + world.row4.x).rounded()
-            let x1 = (bounds.maxX * world.row1.x + world.row4.x).rounded()
-            let y0 = (bounds.minY * world.row2.y + world.row4.y).rounded()
-            let y1 = (bounds.maxY * world.row2.y + world.row4.y).rounded()
-            write = .scissor(
-                PixelRegion(x: Int(min(x0, x1)), y: Int(min(y0, y1)), width: Int(abs(x1 - x0)), height: Int(abs(y1 - y0))))
+            // Held within ±2^24 pixels, far past any target, so extreme geometry stays a valid GLint.
+            func pixel(_ v: Double) -> Int { Swift.min(Swift.max(v.rounded(), -16_777_216), 16_777_216).saturatingInt }
+            let x0 = pixel(bounds.minX * world.row1.x + world.row4.x)
+            let x1 = pixel(bounds.maxX * world.row1.x + world.row4.x)
+            let y0 = pixel(bounds.minY * world.row2.y + world.row4.y)
+            let y1 = pixel(bounds.maxY * world.row2.y + world.row4.y)
+            write = .scissor(PixelRegion(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)))
         } else {
             var shape = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: 1))
             shape.shape(bounds, radius: radius)

@@ -65,7 +65,8 @@ public struct LayerStore: Sendable {
         /// The most animations attached to the client's layers.
         public var animations: Int
 
-        /// Limits (unlimited by default, as for scenes).
+        /// Limits (unlimited by default, as for scenes; nesting is bounded for every tree by
+        /// `LayerTree.maximumDepth`).
         public init(layers: Int = .max, animations: Int = .max) {
             self.layers = layers
             self.animations = animations
@@ -139,6 +140,12 @@ public struct LayerStore: Sendable {
             throw TransactionError(
                 operationIndex: nil, operation: "commit",
                 reason: .limit("\(space.layers.count) layers is over the limit of \(space.limits.layers)"))
+        }
+        // Each edit bounds the depth above it; a deep subtree attached whole shows only here.
+        if effects.nested, let (layer, _) = working.firstLayer(deeperThan: LayerTree.maximumDepth) {
+            throw TransactionError(
+                operationIndex: nil, operation: "commit",
+                reason: .limit(space.handles.describe(.tooDeep(layer, limit: LayerTree.maximumDepth))))
         }
         if !changes.added.isEmpty, space.limits.animations != .max {
             let count = space.layers.values.reduce(0) { $0 + ((try? working.animations(of: $1).count) ?? 0) }

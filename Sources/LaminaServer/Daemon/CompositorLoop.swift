@@ -344,6 +344,7 @@ extension ErrorCode {
         case .operation(.handleInUse): self = .handleInUse
         case .operation(.unknownBitmap): self = .unknownBitmap
         case .operation(.tree): self = .invalidTree
+        case .operation(.limitExceeded): self = .limitExceeded
         case .renderer, .texture: self = .renderer
         case .limit: self = .limitExceeded
         }
