@@ -109,7 +109,7 @@ struct PresentationTests {
             try tree.addAnimation(badPath, forKey: nil, to: layer)
         }
         let negative = Animation.basic(LayerKeyPath(.opacity), to: .number(0), timing: MediaTiming(duration: -1))
-        #expect(throws: LayerTreeError.animation(layer, .timing(field: "duration", problem: "must be a non-negative number, got -1.0"))) {
+        #expect(throws: LayerTreeError.animation(layer, .timing(field: "duration", problem: "must be a finite, non-negative number, got -1.0"))) {
             try tree.addAnimation(negative, forKey: nil, to: layer)
         }
         #expect(try tree.animations(of: layer).isEmpty)
