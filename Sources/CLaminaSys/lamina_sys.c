@@ -117,7 +117,7 @@ int lamina_epoll_create(void) {
 
 int lamina_epoll_control(int epoll, int op, int fd, unsigned interest, uint64_t token) {
     struct epoll_event event = {
-        .events = EPOLLRDHUP | ((interest & LAMINA_READABLE) ? EPOLLIN : 0) | ((interest & LAMINA_WRITABLE) ? EPOLLOUT : 0),
+        .events = ((interest & LAMINA_READABLE) ? EPOLLIN | EPOLLRDHUP : 0) | ((interest & LAMINA_WRITABLE) ? EPOLLOUT : 0),
         .data.u64 = token};
     int ops[] = {EPOLL_CTL_ADD, EPOLL_CTL_MOD, EPOLL_CTL_DEL};
     if (op < 0 || op > 2) {

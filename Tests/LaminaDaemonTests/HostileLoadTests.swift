@@ -47,14 +47,14 @@ struct HostileLoadTests {
         },
         Attack(name: "a tree of many long-named layers") { _ in
             let name = String(repeating: "n", count: 4000)
-            return (0..<40).map { batch in
-                commit(
-                    UInt32(batch),
-                    (0..<200).flatMap { i -> [LayerOperation] in
-                        let handle = LayerHandle(UInt64(batch * 200 + i + 1))
-                        return [.create(handle, name: name), .insertSublayer(handle, into: nil, at: nil)]
-                    })
-            } + [.tree(serial: 999, scope: .own)]
+            // Not attached: what is measured is the tree reply, not drawing 8,000 layers.
+            let commits = (0..<40).map { (batch: Int) -> ClientMessage in
+                let operations = (0..<200).map { (i: Int) -> LayerOperation in
+                    .create(LayerHandle(UInt64(batch * 200 + i + 1)), name: name)
+                }
+                return commit(UInt32(batch), operations)
+            }
+            return commits + [.tree(serial: 999, scope: .own)]
         },
         // The parent is hidden, so what is measured is the insertion, not drawing 30,000 layers (a
         // per-frame cost bounded by maxLayers, which the retained render tree is to cut).

@@ -15,12 +15,13 @@ struct ClientSessionTests {
     /// A session with the given peer and limits; `now` is fixed so the welcome is exact.
     static func session(
         peer: PeerCredentials? = stranger, limits: ClientLimits = ClientLimits(), privilegedGroup: UInt32? = nil,
-        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels
+        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels, maxPendingRequests: Int = 64,
+        maxBytesPerTurn: Int = 128 << 10
     ) -> ClientSession {
         let settings = SessionSettings(
             limits: limits, output: OutputConfiguration(width: 16, height: 8, scale: 2), refreshRate: 50,
             serverVersion: "test", access: AccessPolicy(daemonUID: daemonUID, privilegedGroup: privilegedGroup),
-            maxBitmapPixels: maxBitmapPixels)
+            maxBitmapPixels: maxBitmapPixels, maxPendingRequests: maxPendingRequests, maxBytesPerTurn: maxBytesPerTurn)
         return ClientSession(
             id: ClientID(7), peer: peer, settings: settings, host: SessionHost(now: { 42.5 }, poolTotals: { (3, 300) }))
     }
@@ -234,5 +235,41 @@ extension ServerMessage {
     var errorSerial: UInt32? {
         if case .error(let report) = self { return report.serial }
         return nil
+    }
+}
+
+extension ClientSessionTests {
+    @Test("a turn stops at maxBytesPerTurn with input deferred; the socket is not read until resume drains it")
+    func turnBudget() throws {
+        let session = Self.session(maxBytesPerTurn: 1)
+        try Self.open(session)
+        let bytes = (1...3).flatMap { ClientMessage.requestFrame(serial: UInt32($0)).raw.encoded }
+        var effects = bytes.withUnsafeBytes { session.receive($0, descriptors: []) }
+        var serials: [[UInt32]] = []
+        func record() {
+            serials.append(effects.requests.compactMap { if case .requestFrame(_, let s) = $0 { s } else { nil } })
+        }
+        record()
+        #expect(effects.deferredInput && !session.wantsInput && session.isReadyToResume)
+        effects = session.resume()
+        record()
+        effects = session.resume()
+        record()
+        #expect(serials == [[1], [2], [3]])
+        // The last turn found nothing more whole: reading resumes.
+        #expect(!effects.deferredInput && session.wantsInput && !session.isReadyToResume)
+    }
+
+    @Test("a client with maxPendingRequests unanswered has its input held until a reply comes back")
+    func pendingRequests() throws {
+        let session = Self.session(maxPendingRequests: 2)
+        try Self.open(session)
+        let bytes = (1...3).flatMap { ClientMessage.requestFrame(serial: UInt32($0)).raw.encoded }
+        let first = bytes.withUnsafeBytes { session.receive($0, descriptors: []) }
+        #expect(first.requests.count == 2 && session.isWaitingForCompositor && !session.wantsInput)
+        _ = session.deliver(.frame(serial: 1, time: 0, targetTime: 0.02))
+        #expect(session.wantsInput && session.hasBufferedInput)
+        let second = session.resume()
+        #expect(second.requests.count == 1)
     }
 }

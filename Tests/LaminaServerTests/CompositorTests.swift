@@ -197,3 +197,25 @@ import Testing
         ])
     }
 }
+
+extension CompositorTests {
+    @Test("with an apply budget a frame applies at least one transaction, by turns between clients, and keeps the rest in order")
+    func applyBudgetTakesTurns() throws {
+        let frames = try withCompositor { c in
+            let a = c.addClient(), b = c.addClient()
+            for serial in 1...3 as ClosedRange<UInt32> {
+                c.commit(Transaction(operations: Self.square(UInt64(serial), at: .zero), serial: serial), from: a)
+            }
+            c.commit(Transaction(operations: Self.square(1, at: .zero), serial: 10), from: b)
+            var frames: [[String]] = []
+            for t in 0..<4 {
+                // A budget of zero: one transaction per frame.
+                let report = try c.frame(at: Double(t), applyBudget: 0)
+                frames.append(report.applied.map { "\($0.client == a ? "a" : "b")\($0.serial)" })
+            }
+            return (frames, c.hasPendingTransactions)
+        }
+        #expect(frames.0 == [["a1"], ["b10"], ["a2"], ["a3"]])
+        #expect(!frames.1)
+    }
+}

@@ -56,8 +56,8 @@ int lamina_accept(int socket);
 int lamina_epoll_create(void);
 
 /// Adds (op 0), modifies (1) or removes (2) `fd`, watched for what `interest` names (LAMINA_READABLE:
-/// EPOLLIN, LAMINA_WRITABLE: EPOLLOUT; a hang-up, EPOLLRDHUP, always); `token` comes back with its
-/// readiness.
+/// EPOLLIN and the peer's half-close, EPOLLRDHUP; LAMINA_WRITABLE: EPOLLOUT; EPOLLHUP and EPOLLERR
+/// always, as epoll reports them anyway); `token` comes back with its readiness.
 int lamina_epoll_control(int epoll, int op, int fd, unsigned interest, uint64_t token);
 
 /// Waits up to `timeout_ms` (-1: forever); fills `tokens` and `readiness` (LAMINA_* bits) and

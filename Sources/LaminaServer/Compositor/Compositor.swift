@@ -108,26 +108,45 @@ public final class Compositor {
     // MARK: Frames
 
     /// Runs one frame showing media time `time`: apply, evaluate, build, draw, finish.
+    ///
+    /// With an `applyBudget` (seconds), the frame stops applying transactions once that much time has
+    /// gone on them (having applied at least one), and takes them by turns, the oldest of each client
+    /// in each round: what is left waits for the next frame, in order, so a client that queues many
+    /// transactions delays neither another client's frame nor its transactions by more than a turn.
+    /// Without one (scenes, tests) every queued transaction applies, in commit order.
     @discardableResult
-    public func frame(at time: Double) throws(CompositorError) -> FrameReport {
+    public func frame(at time: Double, applyBudget: Double? = nil) throws(CompositorError) -> FrameReport {
         var report = FrameReport(time: time)
         var mark = clock.now
 
-        // Swap the queue out rather than copy it: a frame with commits allocates no second array.
-        var queued: [(client: ClientID, transaction: Transaction)] = []
-        swap(&queued, &pending)
-        defer {
-            queued.removeAll(keepingCapacity: true)
-            swap(&queued, &pending)
-        }
-        for (client, transaction) in queued {
+        func apply(_ client: ClientID, _ transaction: Transaction) {
             let commitTime = transaction.commitTime ?? time
             do {
-                let added = try apply(transaction, from: client, at: commitTime, events: &report.events)
+                let added = try self.apply(transaction, from: client, at: commitTime, events: &report.events)
                 report.applied.append((client, transaction.serial, commitTime, added))
             } catch {
                 report.rejected.append((client, transaction.serial, error))
             }
+        }
+        // Swap the queue out rather than copy it: a frame with commits allocates no second array.
+        var queued: [(client: ClientID, transaction: Transaction)] = []
+        swap(&queued, &pending)
+        if let applyBudget, queued.count > 1 {
+            let start = clock.now
+            let budget = Duration.seconds(applyBudget)
+            let turns = Self.turns(of: queued.map(\.client))
+            var taken = 0
+            while taken < turns.count, taken == 0 || clock.now - start < budget {
+                apply(queued[turns[taken]].client, queued[turns[taken]].transaction)
+                taken += 1
+            }
+            // What is left waits for the next frame in the order of turns, so the clients not served
+            // this frame come first; each client's own transactions keep their order.
+            pending = turns[taken...].map { queued[$0] }
+        } else {
+            for (client, transaction) in queued { apply(client, transaction) }
+            queued.removeAll(keepingCapacity: true)
+            swap(&queued, &pending)
         }
         report.phases.apply = lap(&mark)
 
@@ -155,6 +174,25 @@ public final class Compositor {
         context.finish()
         report.phases.finish = lap(&mark)
         return report
+    }
+
+    /// The indices of `clients` (one entry per queued transaction) taken by turns: each round takes
+    /// the oldest not yet taken of each client, clients in the order of their oldest.
+    static func turns(of clients: [ClientID]) -> [Int] {
+        var lists: [ClientID: [Int]] = [:]
+        var order: [ClientID] = []
+        for (i, client) in clients.enumerated() {
+            if lists[client] == nil { order.append(client) }
+            lists[client, default: []].append(i)
+        }
+        var result: [Int] = []
+        result.reserveCapacity(clients.count)
+        var round = 0
+        while result.count < clients.count {
+            for client in order where round < lists[client]!.count { result.append(lists[client]![round]) }
+            round += 1
+        }
+        return result
     }
 
     /// The last frame's pixels (premultiplied RGBA, top row first).

@@ -233,13 +233,15 @@ final class CompositorLoop {
         needsFrame = false
         let report: FrameReport
         do {
-            report = try compositor.frame(at: time)
+            // Half a frame for transactions; the rest of the queue waits for the next tick.
+            report = try compositor.frame(at: time, applyBudget: timer.interval / 2)
         } catch {
             logger.error("frame at \(time) failed: \(error)")
             return
         }
         framesDrawn += 1
         history.record(report.phases.total)
+        if compositor.hasPendingTransactions { needsFrame = true }
 
         for (client, serial, commitTime, animations) in report.applied {
             applied += 1

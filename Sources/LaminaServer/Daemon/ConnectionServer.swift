@@ -25,6 +25,9 @@ final class ConnectionServer {
     private var clients: [UInt64: Client] = [:]
     private var nextClient: UInt64 = 1
     private var receiveBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Clients whose last turn used its budget with whole messages left, in the order they stopped:
+    /// each gets one more turn per pass of the loop, after the sockets that are ready.
+    private var backlog: [Client] = []
 
     /// A connected client: its socket and its session.
     private final class Client {
@@ -34,6 +37,8 @@ final class ConnectionServer {
         var watchingWrites = false
         /// Whether epoll watches the socket for reading (not while the session holds its input back).
         var watchingReads = true
+        /// Whether the client waits in the backlog of turns to serve.
+        var inBacklog = false
 
         init(socket: Int32, session: ClientSession) {
             self.socket = socket
@@ -73,7 +78,8 @@ final class ConnectionServer {
     /// Serves until the stop notifier fires; then every client is disconnected.
     func run() {
         while true {
-            let timeout = watchdog.map { $0.interval / 2 } ?? -1
+            // With turns waiting, only look at the sockets, then serve them.
+            let timeout = backlog.isEmpty ? watchdog.map { $0.interval / 2 } ?? -1 : 0
             for ready in epoll.wait(timeout: timeout) {
                 switch ready.token {
                 case Self.stopToken:
@@ -83,14 +89,32 @@ final class ConnectionServer {
                     deliver(deliveries.take())
                 case let token where token >= Self.clientTokenBase:
                     guard let client = clients[token - Self.clientTokenBase] else { continue }
-                    if ready.readable || ready.hangup { read(client) }
+                    if ready.readable || ready.hangup { read(client, hungUp: ready.hangup) }
                     if ready.writable, clients[client.session.id.rawValue] != nil { write(client) }
                 default:
                     accept(listeners[Int(ready.token - Self.listenerTokenBase)])
                 }
             }
+            serveBacklog()
             watchdog?.pingIfDue()
         }
+    }
+
+    /// One more turn for each client whose last turn used its budget.
+    private func serveBacklog() {
+        let waiting = backlog
+        backlog.removeAll(keepingCapacity: true)
+        for client in waiting {
+            client.inBacklog = false
+            resumeInput(client)
+        }
+    }
+
+    /// Puts a client whose turn stopped at its budget in the backlog.
+    private func postpone(_ client: Client) {
+        guard !client.inBacklog, clients[client.session.id.rawValue] != nil else { return }
+        client.inBacklog = true
+        backlog.append(client)
     }
 
     // MARK: Connections
@@ -157,10 +181,11 @@ final class ConnectionServer {
 
     // MARK: Reading
 
-    private func read(_ client: Client) {
-        // A paused client's hang-up still arrives; its input waits for the compositor's replies.
+    private func read(_ client: Client, hungUp: Bool) {
+        // A paused client's input waits in the kernel (its socket is not watched for reading); a full
+        // hang-up or a socket error still arrives, and ends it, since nothing more can be read or written.
         guard client.session.wantsInput else {
-            settle(client)
+            if hungUp { close(client, reason: "the socket hung up") } else { settle(client) }
             return
         }
         // Bounded per wakeup so one busy client cannot starve the others.
@@ -196,6 +221,7 @@ final class ConnectionServer {
                     apply(client.session.refuseBacklog(), to: client)
                     return
                 }
+                if effects.deferredInput { postpone(client) }
                 if client.session.wantsInput { continue }
             }
             break
@@ -220,18 +246,24 @@ final class ConnectionServer {
         }
     }
 
-    /// Handles input that waited (for replies, or for the output to drain) once the session takes it.
+    /// Gives one turn to input that waited (for replies, for the output to drain, or for the other
+    /// clients' turns) once the session takes it; a turn that uses its budget goes back in the backlog.
     private func resumeInput(_ client: Client) {
-        while clients[client.session.id.rawValue] != nil, client.session.wantsInput, client.session.hasBufferedInput {
-            let effects = client.session.resume()
-            post(effects)
-            if case .closed(let reason) = client.session.state {
-                close(client, reason: reason)
-                return
-            }
-            _ = try? flush(client)
-            if effects.handled == 0 { break }
+        guard clients[client.session.id.rawValue] != nil, client.session.isReadyToResume
+            || (client.session.wantsInput && client.session.hasBufferedInput)
+        else {
+            settle(client)
+            return
         }
+        let effects = client.session.resume()
+        post(effects)
+        if case .closed(let reason) = client.session.state {
+            close(client, reason: reason)
+            return
+        }
+        _ = try? flush(client)
+        if effects.deferredInput { postpone(client) }
+        settle(client)
     }
 
     // MARK: Writing

@@ -26,15 +26,16 @@ public final class Epoll {
         public var hangup: Bool
     }
 
-    /// Watches `descriptor` for reading (and writing when `writable`); a hang-up is always reported.
+    /// Watches `descriptor` for reading, and the peer's half-close (and writing when `writable`); a full
+    /// hang-up or an error is always reported.
     public func add(_ descriptor: Int32, token: UInt64, writable: Bool = false) throws(SystemCallError) {
         guard lamina_epoll_control(fd, 0, descriptor, Self.interest(readable: true, writable: writable), token) == 0 else {
             throw SystemCallError("epoll_ctl ADD")
         }
     }
 
-    /// Changes whether `descriptor` is watched for reading (a paused client's input waits in the
-    /// kernel) and for writing.
+    /// Changes whether `descriptor` is watched for reading (a paused client's input, and its half-close,
+    /// wait in the kernel until reading resumes) and for writing.
     public func modify(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool) throws(SystemCallError) {
         guard lamina_epoll_control(fd, 1, descriptor, Self.interest(readable: readable, writable: writable), token) == 0 else {
             throw SystemCallError("epoll_ctl MOD")

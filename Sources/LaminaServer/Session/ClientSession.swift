@@ -33,6 +33,9 @@ public final class ClientSession {
         public var wroteOutput = false
         /// Whole messages handled.
         public var handled = 0
+        /// Whether the turn ended with whole messages still waiting (the client used its
+        /// `maxBytesPerTurn`): the shell serves the other clients, then calls `resume`.
+        public var deferredInput = false
 
         /// Nothing to do.
         public init() {}
@@ -97,7 +100,15 @@ public final class ClientSession {
             fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
             return effects
         }
+        var turn = 0
+        hasDeferredInput = false
         while !isClosed, !isOverQueueLimit, !isWaitingForCompositor {
+            if turn >= settings.maxBytesPerTurn {
+                // Bytes left may be a whole message or part of one; the next turn finds out.
+                hasDeferredInput = framer.bufferedBytes > 0
+                effects.deferredInput = hasDeferredInput
+                break
+            }
             let raw: RawMessage?
             do { raw = try framer.next() } catch {
                 fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
@@ -107,10 +118,15 @@ public final class ClientSession {
             let posted = effects.requests.count
             handle(raw, &effects)
             effects.handled += 1
+            turn += WireLimits.headerSize + raw.body.count
             pendingRequests += effects.requests[posted...].count { $0.expectsReply }
         }
         return effects
     }
+
+    /// Whether the last turn stopped at `maxBytesPerTurn` with input left to handle: the socket is not
+    /// read meanwhile, so what waits in the daemon stays within about one turn and one message.
+    public private(set) var hasDeferredInput = false
 
     /// Requests posted to the compositor and not yet answered.
     public private(set) var pendingRequests = 0
@@ -121,7 +137,11 @@ public final class ClientSession {
     public var isWaitingForCompositor: Bool { pendingRequests >= settings.maxPendingRequests }
 
     /// Whether the shell should read the socket: the session takes input and nothing holds it back.
-    public var wantsInput: Bool { !isClosed && !isOverQueueLimit && !isWaitingForCompositor }
+    public var wantsInput: Bool { !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !hasDeferredInput }
+
+    /// Whether the session has input to handle without reading more: whole messages left by a turn
+    /// that used its budget, now that nothing else holds them back.
+    public var isReadyToResume: Bool { hasDeferredInput && !isClosed && !isOverQueueLimit && !isWaitingForCompositor }
 
     /// Whether whole messages may still wait in the framer (handling stops while the output queue is
     /// over its limit, so the shell can write before more replies pile up).

@@ -18,14 +18,19 @@ public struct SessionSettings: Sendable {
     public var maxBitmapPixels: UInt64
     /// The most requests one client may have waiting for the compositor; past it, its input waits.
     public var maxPendingRequests: Int
+    /// The most message bytes one client's turn handles before the I/O thread serves the others: what
+    /// bounds how long one client's decoding can keep everyone else's requests waiting.
+    public var maxBytesPerTurn: Int
 
     /// Settings.
     public init(
         limits: ClientLimits = ClientLimits(), output: OutputConfiguration = OutputConfiguration(width: 1280, height: 720),
         refreshRate: Double = 60, serverVersion: String = laminaVersion, access: AccessPolicy,
-        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels, maxPendingRequests: Int = 64
+        maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels, maxPendingRequests: Int = 64,
+        maxBytesPerTurn: Int = 128 << 10
     ) {
         self.maxPendingRequests = maxPendingRequests
+        self.maxBytesPerTurn = maxBytesPerTurn
         self.limits = limits
         self.output = output
         self.refreshRate = refreshRate
