@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
+        .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "laminad", targets: ["laminad"]),
     ],
@@ -102,6 +103,12 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaRender", "LaminaServer"],
             swiftSettings: strict
         ),
+        // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
+        .target(
+            name: "LaminaFuzzing",
+            dependencies: ["LaminaCore", "LaminaRender", "LaminaServer", "LaminaWire"],
+            swiftSettings: strict
+        ),
         // The client library apps import: Core Animation's programming model over the wire.
         .target(
             name: "Lamina",
@@ -164,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore", "LaminaWire"],
+            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 //
-// libFuzzer target for Lamina's wire decoder. Build and run with `make fuzz` (it passes
-// `-sanitize=fuzzer`, which links libFuzzer's own main, hence `-parse-as-library`).
+// libFuzzer targets: the wire decoder alone (WireFuzzer), and the daemon's whole path from decode to
+// the render list (PipelineFuzzer, over LaminaFuzzing's harness). Build and run with `make fuzz` and
+// `make fuzz-pipeline` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
+// `-parse-as-library`).
 
 import PackageDescription
 
@@ -13,7 +15,12 @@ let package = Package(
             name: "WireFuzzer",
             dependencies: [.product(name: "LaminaWire", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
+        ),
+        .executableTarget(
+            name: "PipelineFuzzer",
+            dependencies: [.product(name: "LaminaFuzzing", package: "Lamina")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -114,8 +114,11 @@ public final class Compositor {
     /// in each round: what is left waits for the next frame, in order, so a client that queues many
     /// transactions delays neither another client's frame nor its transactions by more than a turn.
     /// Without one (scenes, tests) every queued transaction applies, in commit order.
+    ///
+    /// `draws: false` stops after building the render list (the CPU half alone: the fuzzer runs
+    /// millions of frames, and the GPU's half is the same few draw calls whatever the input).
     @discardableResult
-    public func frame(at time: Double, applyBudget: Double? = nil) throws(CompositorError) -> FrameReport {
+    public func frame(at time: Double, applyBudget: Double? = nil, draws: Bool = true) throws(CompositorError) -> FrameReport {
         var report = FrameReport(time: time)
         var mark = clock.now
 
@@ -163,6 +166,7 @@ public final class Compositor {
 
         renderer.build(store.tree, presentation, roots: [store.root], scale: configuration.scale, for: target)
         report.phases.build = lap(&mark)
+        guard draws else { return report }
 
         do {
             report.statistics = try renderer.execute(into: target, background: configuration.background)

@@ -14,7 +14,7 @@ extension WireWriter {
         case .set(let h, let path, let v):
             u8(2); u64(h.rawValue); keyPath(path); value(v)
         case .insertSublayer(let h, let parent, let index):
-            u8(3); u64(h.rawValue); optional(parent) { $0.u64($1.rawValue) }; optional(index) { $0.u32(UInt32($1)) }
+            u8(3); u64(h.rawValue); optional(parent) { $0.u64($1.rawValue) }; optional(index) { $0.u32(UInt32(exactly: $1) ?? .max) }  // out of u32's range: out of any parent's
         case .removeFromSuperlayer(let h):
             u8(4); u64(h.rawValue)
         case .setMask(let h, let mask):

@@ -1,0 +1,56 @@
+import Foundation
+import LaminaFuzzing
+import Testing
+
+/// The whole-path fuzz harness in the test suite: every input the fuzzer ever crashed on
+/// (`Fuzz/Regressions`), the kept corpus (`Fuzz/Corpus`), and a bounded smoke of seeded random inputs,
+/// each run decode → validate → apply → evaluate → build (`PipelineHarness`), with nothing left behind.
+@Suite(.serialized) struct PipelineFuzzTests {
+    static let harness = try! PipelineHarness()
+
+    /// The files of a folder under `Fuzz/`, in name order.
+    static func inputs(_ folder: String) throws -> [(String, [UInt8])] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz").appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        return try names.map { ($0, Array(try Data(contentsOf: root.appendingPathComponent($0)))) }
+    }
+
+    @Test("every input that once crashed the fuzzer, and the kept corpus, run clean")
+    func regressions() throws {
+        let inputs = try Self.inputs("Regressions") + Self.inputs("Corpus")
+        #expect(inputs.count > 0)
+        for (name, bytes) in inputs {
+            do { try Self.harness.run(bytes) } catch { Issue.record("\(name): \(error)") }
+        }
+        try Self.harness.checkNothingLeft()
+    }
+
+    /// SplitMix64: a seeded, reproducible stream of inputs.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("a smoke of seeded random inputs runs clean (make fuzz runs millions)")
+    func smoke() throws {
+        var generator = Generator(state: 17)
+        for i in 0..<Self.smokeCount {
+            let length = Int(generator.next() % 512)
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            do { try Self.harness.run(bytes) } catch {
+                // The bytes, to keep in Fuzz/Regressions once fixed (`xxd -r -p`).
+                Issue.record("input \(i): \(error); bytes \(bytes.map { String($0, radix: 16) }.joined(separator: " "))")
+            }
+        }
+        try Self.harness.checkNothingLeft()
+    }
+
+    static let smokeCount = 2_000
+}
