@@ -10,7 +10,7 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev libcairo2-dev glslang-tools libsystemd-dev systemd
 
-.PHONY: all deps build test check-shaders demo bench-scenes bench-daemon fuzz install uninstall clean
+.PHONY: all deps build test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
 
@@ -50,6 +50,10 @@ check-shaders: deps
 test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
+	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
+
+# The whole-path fuzzer's smoke in `make test`: about a minute in release on two cores.
+FUZZ_SMOKE_RUNS ?= 100000
 
 # The examples, each rendered once by the embedded compositor (no daemon) at a time that shows it
 # off, plus the card flip as a frame sequence. NAME:TIME pairs.
@@ -89,6 +93,15 @@ fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-corpus
 	Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
+
+# The daemon's whole path under libFuzzer: decode → validate → apply → evaluate → render list
+# (LaminaFuzzing's PipelineHarness). New inputs go to out/fuzz-pipeline, read with the kept corpus in
+# Fuzz/Corpus; a crash leaves crash-* here, which belongs in Fuzz/Regressions once fixed.
+fuzz-pipeline: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product PipelineFuzzer $(SWIFTFLAGS)
+	@mkdir -p out/fuzz-pipeline
+	Fuzz/.build/release/PipelineFuzzer -runs=$(FUZZ_RUNS) -max_len=2048 -timeout=1 -rss_limit_mb=2048 \
+	  -print_final_stats=1 out/fuzz-pipeline Fuzz/Corpus
 
 # Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
 # for staging: the binaries, the systemd units (ExecStart= rewritten for PREFIX), the sysusers entry,
