@@ -63,7 +63,9 @@ final class DaemonProcess {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("lamina.sock").path
         notify = try NotifySocket(folder: folder)
-        process.executableURL = buildFolder.appendingPathComponent("laminad")
+        // LAMINAD_UNDER_TEST measures another build (a release one, for docs/performance.md).
+        process.executableURL = ProcessInfo.processInfo.environment["LAMINAD_UNDER_TEST"].map(URL.init(fileURLWithPath:))
+            ?? buildFolder.appendingPathComponent("laminad")
         process.arguments = ["--socket", socketPath, "--log-level", "debug"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["NOTIFY_SOCKET"] = notify.path

@@ -244,6 +244,7 @@ extension ClientSessionTests {
         let session = Self.session(maxBytesPerTurn: 1)
         try Self.open(session)
         let bytes = (1...3).flatMap { ClientMessage.requestFrame(serial: UInt32($0)).raw.encoded }
+        session.beginTurn()  // as the shell does when the socket is ready
         var effects = bytes.withUnsafeBytes { session.receive($0, descriptors: []) }
         var serials: [[UInt32]] = []
         func record() {

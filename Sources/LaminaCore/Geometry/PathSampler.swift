@@ -49,8 +49,8 @@ public struct PathSampler: Sendable {
     /// the first, every curve is cut more coarsely in proportion. Together they bound the work and
     /// memory of a table (built when an animation is decoded, before anything else checks it) whatever
     /// the path's size, element count or coordinates.
-    static let maximumPieces = 8192
-    static let refinementBudget = 8192
+    static let maximumPieces = 4096
+    static let refinementBudget = 4096
 
     init(path: Path, tolerance: Double) {
         self.tolerance = tolerance

@@ -135,6 +135,9 @@ extension Animation {
             s.basic = try map(s.basic)
             result.kind = .spring(s)
         case .keyframe(var k):
+            // Only `contents` holds bitmaps; rewriting any other animation's values would rederive its
+            // paced tables on the compositor thread for nothing.
+            guard k.keyPath.valueType == .bitmap else { break }
             var values: [PropertyValue] = []
             for v in k.values { values.append(try map(v)!) }
             k.values = values

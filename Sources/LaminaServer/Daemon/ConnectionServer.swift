@@ -188,7 +188,9 @@ final class ConnectionServer {
             if hungUp { close(client, reason: "the socket hung up") } else { settle(client) }
             return
         }
-        // Bounded per wakeup so one busy client cannot starve the others.
+        // Bounded per wakeup so one busy client cannot starve the others: at most 16 reads, and what
+        // they bring is handled within one turn's budget.
+        client.session.beginTurn()
         for _ in 0..<16 {
             let socket = client.socket
             let result = receiveBuffer.withUnsafeMutableBytes { buffer in

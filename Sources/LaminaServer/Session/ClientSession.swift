@@ -81,8 +81,10 @@ public final class ClientSession {
 
     // MARK: Input
 
-    /// Takes bytes the socket delivered and the descriptors that came with them; handles every whole
-    /// message among them. `controlTruncated` reports `MSG_CTRUNC` (descriptors the kernel dropped).
+    /// Takes bytes the socket delivered and the descriptors that came with them; handles the whole
+    /// messages among them until the turn has handled `maxBytesPerTurn` (then `Effects.deferredInput`
+    /// says the rest waits for `resume`). `controlTruncated` reports `MSG_CTRUNC` (descriptors the
+    /// kernel dropped).
     public func receive(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32], controlTruncated: Bool = false) -> Effects {
         var effects = Effects()
         guard !isClosed else {
@@ -100,10 +102,9 @@ public final class ClientSession {
             fail(ErrorReport(serial: 0, code: .malformedFrame, message: error.message), &effects)
             return effects
         }
-        var turn = 0
         hasDeferredInput = false
         while !isClosed, !isOverQueueLimit, !isWaitingForCompositor {
-            if turn >= settings.maxBytesPerTurn {
+            if turnBytes >= settings.maxBytesPerTurn {
                 // Bytes left may be a whole message or part of one; the next turn finds out.
                 hasDeferredInput = framer.bufferedBytes > 0
                 effects.deferredInput = hasDeferredInput
@@ -118,7 +119,7 @@ public final class ClientSession {
             let posted = effects.requests.count
             handle(raw, &effects)
             effects.handled += 1
-            turn += WireLimits.headerSize + raw.body.count
+            turnBytes += WireLimits.headerSize + raw.body.count
             pendingRequests += effects.requests[posted...].count { $0.expectsReply }
         }
         return effects
@@ -127,6 +128,13 @@ public final class ClientSession {
     /// Whether the last turn stopped at `maxBytesPerTurn` with input left to handle: the socket is not
     /// read meanwhile, so what waits in the daemon stays within about one turn and one message.
     public private(set) var hasDeferredInput = false
+
+    /// The message bytes handled in this turn: every `receive` of one wakeup adds to it.
+    private var turnBytes = 0
+
+    /// Starts the client's turn (the shell calls it when the socket is ready, before the reads of that
+    /// wakeup; `resume` starts one itself).
+    public func beginTurn() { turnBytes = 0 }
 
     /// Requests posted to the compositor and not yet answered.
     public private(set) var pendingRequests = 0
@@ -147,9 +155,11 @@ public final class ClientSession {
     /// over its limit, so the shell can write before more replies pile up).
     public var hasBufferedInput: Bool { framer.bufferedBytes > 0 }
 
-    /// Handles messages left in the framer after the shell wrote (see `receive`).
+    /// Handles messages left in the framer, in a new turn: after the shell wrote, after a reply let
+    /// a waiting client go on, or when the client's turn comes round again (see `receive`).
     public func resume() -> Effects {
-        receive(UnsafeRawBufferPointer(start: nil, count: 0), descriptors: [])
+        beginTurn()
+        return receive(UnsafeRawBufferPointer(start: nil, count: 0), descriptors: [])
     }
 
     /// The peer closed its end, or the socket failed.
