@@ -106,7 +106,7 @@ struct HostileClientTests {
         try offender.wire.sendRaw(RawMessage(opcode: ClientMessage.Opcode.commit.rawValue, body: w.bytes).encoded)
         let bad = try offender.error()
         #expect(bad.code == .malformedMessage && bad.serial == 5)
-        #expect(bad.message.contains("operation 1: unknown property index 200"), "\(bad.message)")
+        #expect(bad.message.contains("operation 1: unknown property id 200"), "\(bad.message)")
 
         // NaN is no number.
         let nan = try offender.rejectedRaw(6, [.set(h2, LayerKeyPath(.opacity), .number(.nan))])

@@ -12,6 +12,9 @@ public struct PropertyDescriptor: Sendable {
     public let isAnimatable: Bool
     /// How the animation engine moves between two values.
     public let interpolation: Interpolation
+    /// The property's number on the wire: explicit and stable, so that rows can be reordered or
+    /// inserted without renumbering the protocol (a golden-byte test holds each one).
+    public let wireID: UInt8
 }
 
 /// The layer property table: every CALayer property Lamina supports, in one list that the client
@@ -21,41 +24,45 @@ public struct PropertyDescriptor: Sendable {
 public enum LayerProperties {
     /// The rows, indexed by `PropertyKey.rawValue` (a test holds that order).
     public static let table: [PropertyDescriptor] = [
-        row(.bounds, .rect(.zero)),
-        row(.position, .point(.zero)),
-        row(.zPosition, .number(0)),
-        row(.anchorPoint, .point(Point(x: 0.5, y: 0.5))),
-        row(.anchorPointZ, .number(0)),
-        row(.transform, .transform(.identity), interpolation: .decomposedTransform),
-        row(.sublayerTransform, .transform(.identity), interpolation: .decomposedTransform),
-        row(.hidden, .bool(false), interpolation: .discrete),
-        row(.opacity, .number(1)),
-        row(.allowsGroupOpacity, .bool(true), animatable: false, interpolation: .discrete),
-        row(.doubleSided, .bool(true), interpolation: .discrete),
-        row(.geometryFlipped, .bool(false), animatable: false, interpolation: .discrete),
-        row(.masksToBounds, .bool(false), interpolation: .discrete),
-        row(.backgroundColor, .color(.clear)),
-        row(.borderWidth, .number(0)),
-        row(.borderColor, .color(.black)),
-        row(.cornerRadius, .number(0)),
-        row(.contents, .bitmap(nil), interpolation: .discrete),
-        row(.contentsRect, .rect(unit)),
-        row(.contentsCenter, .rect(unit)),
-        row(.contentsGravity, .gravity(.resize), animatable: false, interpolation: .discrete),
-        row(.contentsScale, .number(1), animatable: false),
-        row(.minificationFilter, .filter(.linear), animatable: false, interpolation: .discrete),
-        row(.magnificationFilter, .filter(.linear), animatable: false, interpolation: .discrete),
-        row(.shadowColor, .color(.black)),
-        row(.shadowOpacity, .number(0)),
-        row(.shadowOffset, .size(Size(width: 0, height: -3))),
-        row(.shadowRadius, .number(3)),
-        row(.beginTime, .number(0), animatable: false),
-        row(.timeOffset, .number(0), animatable: false),
-        row(.speed, .number(1), animatable: false),
+        row(.bounds, wire: 0, .rect(.zero)),
+        row(.position, wire: 1, .point(.zero)),
+        row(.zPosition, wire: 2, .number(0)),
+        row(.anchorPoint, wire: 3, .point(Point(x: 0.5, y: 0.5))),
+        row(.anchorPointZ, wire: 4, .number(0)),
+        row(.transform, wire: 5, .transform(.identity), interpolation: .decomposedTransform),
+        row(.sublayerTransform, wire: 6, .transform(.identity), interpolation: .decomposedTransform),
+        row(.hidden, wire: 7, .bool(false), interpolation: .discrete),
+        row(.opacity, wire: 8, .number(1)),
+        row(.allowsGroupOpacity, wire: 9, .bool(true), animatable: false, interpolation: .discrete),
+        row(.doubleSided, wire: 10, .bool(true), interpolation: .discrete),
+        row(.geometryFlipped, wire: 11, .bool(false), animatable: false, interpolation: .discrete),
+        row(.masksToBounds, wire: 12, .bool(false), interpolation: .discrete),
+        row(.backgroundColor, wire: 13, .color(.clear)),
+        row(.borderWidth, wire: 14, .number(0)),
+        row(.borderColor, wire: 15, .color(.black)),
+        row(.cornerRadius, wire: 16, .number(0)),
+        row(.contents, wire: 17, .bitmap(nil), interpolation: .discrete),
+        row(.contentsRect, wire: 18, .rect(unit)),
+        row(.contentsCenter, wire: 19, .rect(unit)),
+        row(.contentsGravity, wire: 20, .gravity(.resize), animatable: false, interpolation: .discrete),
+        row(.contentsScale, wire: 21, .number(1), animatable: false),
+        row(.minificationFilter, wire: 22, .filter(.linear), animatable: false, interpolation: .discrete),
+        row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false, interpolation: .discrete),
+        row(.shadowColor, wire: 24, .color(.black)),
+        row(.shadowOpacity, wire: 25, .number(0)),
+        row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),
+        row(.shadowRadius, wire: 27, .number(3)),
+        row(.beginTime, wire: 28, .number(0), animatable: false),
+        row(.timeOffset, wire: 29, .number(0), animatable: false),
+        row(.speed, wire: 30, .number(1), animatable: false),
     ]
 
     /// The unit rectangle, the default of `contentsRect` and `contentsCenter`.
     public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+
+    /// Keys by wire id (`PropertyDescriptor.wireID`).
+    public static let keysByWireID: [UInt8: PropertyKey] = Dictionary(
+        uniqueKeysWithValues: table.map { ($0.wireID, $0.key) })
 
     /// Keys by Core Animation name.
     static let keysByName: [String: PropertyKey] = Dictionary(
@@ -69,11 +76,11 @@ public enum LayerProperties {
     }
 
     private static func row(
-        _ key: PropertyKey, _ defaultValue: PropertyValue, animatable: Bool = true,
+        _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
         interpolation: Interpolation = .linear
     ) -> PropertyDescriptor {
         PropertyDescriptor(
             key: key, name: String(describing: key), type: defaultValue.type,
-            defaultValue: defaultValue, isAnimatable: animatable, interpolation: interpolation)
+            defaultValue: defaultValue, isAnimatable: animatable, interpolation: interpolation, wireID: wire)
     }
 }

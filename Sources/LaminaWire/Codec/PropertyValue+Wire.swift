@@ -4,10 +4,11 @@ public import LaminaCore
 // property table, so the table is the one schema both sides share (`docs/protocol.md`, "Values").
 
 extension WireWriter {
-    /// Appends a key path: the property's index in `LayerProperties.table`, then the component
-    /// (0 for the whole value, else 1 + its index in `LayerKeyPath.Component.allCases`).
+    /// Appends a key path: the property's wire id (`PropertyDescriptor.wireID`, never its place in the
+    /// table), then the component (0 for the whole value, else 1 + its index in
+    /// `LayerKeyPath.Component.allCases`).
     public mutating func keyPath(_ path: LayerKeyPath) {
-        u8(UInt8(path.key.rawValue))
+        u8(path.key.descriptor.wireID)
         if let component = path.component {
             u8(UInt8(LayerKeyPath.Component.allCases.firstIndex(of: component)! + 1))
         } else {
@@ -36,9 +37,9 @@ extension WireReader {
     /// Reads a key path (see `WireWriter.keyPath`).
     public mutating func keyPath() throws(WireError) -> LayerKeyPath {
         let start = offset
-        let index = Int(try u8("a property index"))
-        guard index < LayerProperties.table.count, let key = PropertyKey(rawValue: index) else {
-            throw WireError(offset: start, "unknown property index \(index) (0...\(LayerProperties.table.count - 1))")
+        let id = try u8("a property id")
+        guard let key = LayerProperties.keysByWireID[id] else {
+            throw WireError(offset: start, "unknown property id \(id)")
         }
         let componentIndex = Int(try u8("a key path component"))
         guard componentIndex > 0 else { return LayerKeyPath(key) }

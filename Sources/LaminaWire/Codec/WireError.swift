@@ -7,7 +7,7 @@
 public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset within the message body where the problem was found.
     public var offset: Int
-    /// What was wrong, in words: `operation 3: unknown property index 77`.
+    /// What was wrong, in words: `operation 3: unknown property id 77`.
     public var message: String
 
     /// An error at `offset`.

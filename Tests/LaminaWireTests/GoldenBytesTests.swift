@@ -1,0 +1,73 @@
+import LaminaCore
+import LaminaWire
+import Testing
+
+/// The wire, frozen: messages encoded to bytes that are written out here. Any change to the encoding
+/// makes one of these fail, so it is a visible, deliberate change, made together with a new
+/// `laminaProtocolVersion` and `docs/protocol.md`.
+///
+/// The first messages are worked out by hand from `docs/protocol.md`; the rest froze the encoder's
+/// bytes when the protocol was at version 2, after those agreed.
+@Suite("golden bytes of the wire")
+struct GoldenBytesTests {
+    /// Bytes as hex pairs, spaces and line breaks ignored.
+    static func hex(_ text: String) -> [UInt8] {
+        let digits = Array(text.filter { !$0.isWhitespace })
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    @Test("messages worked out by hand from the protocol document")
+    func byHand() {
+        // size 12, opcode 5, no descriptors; serial 7.
+        #expect(ClientMessage.requestFrame(serial: 7).raw.encoded == Self.hex("0c000000 0500 0000 07000000"))
+        // size 19, opcode 1; version 2, the string "app" (length 3, then UTF-8).
+        #expect(ClientMessage.hello(version: 2, name: "app").raw.encoded == Self.hex("13000000 0100 0000 02000000 03000000 617070"))
+        // size 39, opcode 4; serial 1, no bitmaps, one operation: tag 2 (set), layer 3, property id 8
+        // (opacity), component 0, the number 0.5.
+        let commit = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.opacity), .number(0.5))]))
+        #expect(commit.raw.encoded == Self.hex("27000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 08 00 000000000000e03f"))
+    }
+
+    /// Every property's wire id, as `docs/protocol.md` lists them, by name: the ids belong to the
+    /// properties, not to their place in `LayerProperties.table`, so reordering the table's rows (or
+    /// `PropertyKey`'s cases) changes no byte, and this list does not care about that order.
+    static let propertyIDs: [String: UInt8] = [
+        "bounds": 0, "position": 1, "zPosition": 2, "anchorPoint": 3, "anchorPointZ": 4, "transform": 5,
+        "sublayerTransform": 6, "hidden": 7, "opacity": 8, "allowsGroupOpacity": 9, "doubleSided": 10,
+        "geometryFlipped": 11, "masksToBounds": 12, "backgroundColor": 13, "borderWidth": 14, "borderColor": 15,
+        "cornerRadius": 16, "contents": 17, "contentsRect": 18, "contentsCenter": 19, "contentsGravity": 20,
+        "contentsScale": 21, "minificationFilter": 22, "magnificationFilter": 23, "shadowColor": 24,
+        "shadowOpacity": 25, "shadowOffset": 26, "shadowRadius": 27, "beginTime": 28, "timeOffset": 29, "speed": 30,
+    ]
+
+    @Test("every property is written as its own wire id, whatever its place in the table, and read back")
+    func propertyIDsByName() throws {
+        #expect(Set(Self.propertyIDs.keys) == Set(PropertyKey.allCases.map(\.name)))
+        for key in PropertyKey.allCases {
+            var writer = WireWriter()
+            writer.keyPath(LayerKeyPath(key))
+            #expect(writer.bytes == [Self.propertyIDs[key.name]!, 0], "\(key.name)")
+            var reader = WireReader(writer.bytes)
+            #expect(try reader.keyPath() == LayerKeyPath(key))
+        }
+        // The ids are unique, so the table could be in any order.
+        #expect(Set(LayerProperties.table.map(\.wireID)).count == LayerProperties.table.count)
+    }
+
+    /// Messages that use every part of the encoding, with the bytes they encoded to at protocol
+    /// version 2.
+    static let frozen: [(ClientMessage, String)] = Array(zip(goldenMessages, goldenBytes))
+
+    @Test("a fixed set of client messages encodes to the bytes frozen at protocol version 2")
+    func frozenClientMessages() throws {
+        #expect(goldenMessages.count == goldenBytes.count)
+        for (i, (message, bytes)) in Self.frozen.enumerated() {
+            #expect(Self.hex(message.raw.encoded) == bytes.filter { !$0.isWhitespace }, "message \(i)")
+            #expect(try ClientMessage(message.raw) == message, "message \(i) reads back")
+        }
+    }
+}
