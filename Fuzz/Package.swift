@@ -11,14 +11,15 @@ let package = Package(
     name: "LaminaFuzz",
     dependencies: [.package(name: "Lamina", path: "..")],
     targets: [
+        .target(name: "FuzzerDriver"),
         .executableTarget(
             name: "WireFuzzer",
-            dependencies: [.product(name: "LaminaWire", package: "Lamina")],
+            dependencies: ["FuzzerDriver", .product(name: "LaminaWire", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "PipelineFuzzer",
-            dependencies: [.product(name: "LaminaFuzzing", package: "Lamina")],
+            dependencies: ["FuzzerDriver", .product(name: "LaminaFuzzing", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

@@ -53,8 +53,10 @@ public struct FuzzInput {
         }
     }
 
-    /// A count: mostly small, sometimes one of the limits' neighbours.
+    /// A count: mostly small, sometimes a large one. (The keyframe limit's neighbours, 10,000 and
+    /// 10,001, are `HostileInputTests`' to try: building a 10,000-value `cubicPaced` table takes
+    /// milliseconds, which would cost the fuzzer most of its inputs.)
     public mutating func count(small: Int) -> Int {
-        oneIn(32) ? pick([0, 255, 256, 257, 4_097, 10_000, 10_001]) : below(small + 1)
+        oneIn(32) ? pick([0, 255, 256, 257]) : below(small + 1)
     }
 }

@@ -111,12 +111,13 @@ public final class PipelineHarness: Sendable {
             }
             for time in times.dropFirst(transactions.count) {
                 _ = try compositor.frame(at: time, draws: input.oneIn(32))
-                // What a presentation query reads.
-                for handle in 1...12 as ClosedRange<UInt64> {
-                    guard let id = compositor.store.layer(LayerHandle(handle), of: client) else { continue }
-                    for key in [PropertyKey.position, .opacity, .transform, .bounds] {
-                        _ = try? compositor.tree.presentationValue(LayerKeyPath(key), of: id, at: time)
-                    }
+            }
+            // What a presentation query reads, at a time the input picks.
+            let time = times[input.below(times.count)]
+            for handle in 1...12 as ClosedRange<UInt64> {
+                guard let id = compositor.store.layer(LayerHandle(handle), of: client) else { continue }
+                for key in [PropertyKey.position, .opacity, .transform, .bounds] {
+                    _ = try? compositor.tree.presentationValue(LayerKeyPath(key), of: id, at: time)
                 }
             }
         } catch {

@@ -1,3 +1,4 @@
+import FuzzerDriver
 import LaminaWire
 
 /// One fuzz input: bytes as a client would send them.
@@ -40,18 +41,7 @@ private func check(_ raw: RawMessage) {
     }
 }
 
-// SwiftPM links an executable's entry point as `<Module>_main`; with `-parse-as-library` there is
-// none, so this one hands control to libFuzzer's driver (what libFuzzer's own `main` does).
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 @_cdecl("WireFuzzer_main")
 public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runDriver(&count, &arguments) { data, size in fuzz(data, size) }
+    runFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }
