@@ -164,4 +164,24 @@ struct PropertyTableTests {
         #expect(PropertyError.unknownKey("positon").description == "unknown layer property 'positon'")
         #expect(v == PropertyValues())  // nothing changed
     }
+
+    @Test("Animations interpolate by the table's rule for the key path, components linearly")
+    func interpolationFromTheTable() throws {
+        #expect(LayerKeyPath(.hidden).interpolation == .discrete)
+        #expect(LayerKeyPath(.transform).interpolation == .decomposedTransform)
+        #expect(LayerKeyPath(.opacity).interpolation == .linear)
+        #expect(try LayerKeyPath("transform.rotation.z").interpolation == .linear)
+        #expect(try LayerKeyPath("bounds.size").interpolation == .linear)
+        // Each rule on the same values: a discrete rule holds a vector until the midpoint.
+        let (a, b) = (PropertyValue.number(0), PropertyValue.number(10))
+        #expect(Interpolation.linear.interpolate(a, b, 0.25) == .number(2.5))
+        #expect(Interpolation.discrete.interpolate(a, b, 0.25) == a && Interpolation.discrete.interpolate(a, b, 0.5) == b)
+        // By decomposition: half of a quarter turn is an eighth turn, not the mean of the matrices.
+        let quarter = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        guard case .transform(let half) = Interpolation.decomposedTransform.interpolate(.transform(.identity), .transform(quarter), 0.5) else {
+            Issue.record("not a transform")
+            return
+        }
+        #expect(abs(half.m11 - (0.5).squareRoot()) < 1e-12 && abs(half.m12 - (0.5).squareRoot()) < 1e-12)
+    }
 }

@@ -68,7 +68,7 @@ extension Animation {
         let below = path.read(from: whole)
         let modelValue = path.read(from: model.value(path.key))
         let (from, to) = Self.endpoints(b, presentation: base ?? below, model: modelValue)
-        var value = PropertyValue.interpolate(from, to, fraction)
+        var value = path.interpolation.interpolate(from, to, fraction)
         if b.cumulative && iteration > 0 { value = value.adding(to.subtracting(from).repeated(iteration)) }
         if b.additive { value = below.adding(value) }
         Self.write(value, at: path, into: whole, overlay: &overlay)

@@ -53,7 +53,7 @@ extension KeyframeAnimation {
             let i = segment(containing: p, segments: n - 1, keyframes: n)
             let u = localProgress(p, segment: i, keyframes: n)
             return KeyframeSample(
-                value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
+                value: keyPath.interpolation.interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
         case .cubic:
             let i = segment(containing: p, segments: n - 1, keyframes: n)
             let u = localProgress(p, segment: i, keyframes: n)
@@ -66,7 +66,7 @@ extension KeyframeAnimation {
             let d = pacing[i + 1] - pacing[i]
             let u = d > 0 ? Swift.min(Swift.max((target - pacing[i]) / d, 0), 1) : 1
             return KeyframeSample(
-                value: .interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
+                value: keyPath.interpolation.interpolate(values[i], values[i + 1], u), tangentAngle: direction(values[i], values[i + 1]))
         case .cubicPaced:
             return cubicPacedSample(at: p)
         }
@@ -84,7 +84,7 @@ extension KeyframeAnimation {
     func cubicSample(segment i: Int, _ u: Double) -> KeyframeSample {
         let n = values.count
         guard let p1 = values[i].vector, let p2 = values[i + 1].vector else {
-            return KeyframeSample(value: .interpolate(values[i], values[i + 1], u), tangentAngle: nil)
+            return KeyframeSample(value: keyPath.interpolation.interpolate(values[i], values[i + 1], u), tangentAngle: nil)
         }
         let p0 = values[Swift.max(i - 1, 0)].vector ?? p1
         let p3 = values[Swift.min(i + 2, n - 1)].vector ?? p2

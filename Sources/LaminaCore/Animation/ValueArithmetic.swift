@@ -37,17 +37,11 @@ extension PropertyValue {
         }
     }
 
-    /// The value `fraction` of the way from `a` to `b` (fraction may leave 0...1 for overshooting curves).
-    /// Values of different types do not interpolate: `b` is returned from the midpoint on.
+    /// The value `fraction` of the way from `a` to `b` by the rule of their type (see
+    /// `Interpolation.default(for:)`); the engine uses the rule of the key path instead.
     @inlinable
     public static func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ fraction: Double) -> PropertyValue {
-        if let va = a.vector, let vb = b.vector, a.type == b.type {
-            return a.withVector(va + (vb - va) * fraction)
-        }
-        if case .transform(let ta) = a, case .transform(let tb) = b {
-            return .transform(Self.interpolateTransforms(ta, tb, fraction))
-        }
-        return fraction < 0.5 ? a : b
+        Interpolation.default(for: a.type).interpolate(a, b, fraction)
     }
 
     /// Transforms interpolate by their decomposed parts, rotations along the shorter arc; a transform that
@@ -127,5 +121,45 @@ extension PropertyType {
         case .number, .point, .size, .rect, .color: true
         case .transform, .bool, .gravity, .filter, .bitmap: false
         }
+    }
+}
+
+extension Interpolation {
+    /// The value `fraction` of the way from `a` to `b` by this rule (fraction may leave 0...1 for
+    /// overshooting curves). Values the rule cannot blend (of different types, or not of the rule's
+    /// kind) switch at the midpoint, as discrete ones do.
+    @inlinable
+    public func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ fraction: Double) -> PropertyValue {
+        switch self {
+        case .linear:
+            if let va = a.vector, let vb = b.vector, a.type == b.type { return a.withVector(va + (vb - va) * fraction) }
+        case .decomposedTransform:
+            if case .transform(let ta) = a, case .transform(let tb) = b {
+                return .transform(PropertyValue.interpolateTransforms(ta, tb, fraction))
+            }
+        case .discrete:
+            break
+        }
+        return fraction < 0.5 ? a : b
+    }
+
+    /// The rule values of `type` have unless a property says otherwise: vectors linear, transforms by
+    /// decomposition, the rest discrete.
+    @inlinable
+    public static func `default`(for type: PropertyType) -> Interpolation {
+        switch type {
+        case .number, .point, .size, .rect, .color: .linear
+        case .transform: .decomposedTransform
+        case .bool, .gravity, .filter, .bitmap: .discrete
+        }
+    }
+}
+
+extension LayerKeyPath {
+    /// How values at this path interpolate: the property table's rule for a whole property; a
+    /// component (a number, point or size of a larger value) linearly.
+    @inlinable
+    public var interpolation: Interpolation {
+        component == nil ? key.descriptor.interpolation : .linear
     }
 }

@@ -10,7 +10,8 @@ public struct PropertyDescriptor: Sendable {
     public let defaultValue: PropertyValue
     /// Whether changes run implicit actions and explicit animations may target it.
     public let isAnimatable: Bool
-    /// How the animation engine moves between two values.
+    /// How the animation engine moves between two values (`LayerKeyPath.interpolation`): the default
+    /// rule of the type unless the row says otherwise.
     public let interpolation: Interpolation
     /// The property's number on the wire: explicit and stable, so that rows can be reordered or
     /// inserted without renumbering the protocol (a golden-byte test holds each one).
@@ -29,25 +30,25 @@ public enum LayerProperties {
         row(.zPosition, wire: 2, .number(0)),
         row(.anchorPoint, wire: 3, .point(Point(x: 0.5, y: 0.5))),
         row(.anchorPointZ, wire: 4, .number(0)),
-        row(.transform, wire: 5, .transform(.identity), interpolation: .decomposedTransform),
-        row(.sublayerTransform, wire: 6, .transform(.identity), interpolation: .decomposedTransform),
-        row(.hidden, wire: 7, .bool(false), interpolation: .discrete),
+        row(.transform, wire: 5, .transform(.identity)),
+        row(.sublayerTransform, wire: 6, .transform(.identity)),
+        row(.hidden, wire: 7, .bool(false)),
         row(.opacity, wire: 8, .number(1)),
-        row(.allowsGroupOpacity, wire: 9, .bool(true), animatable: false, interpolation: .discrete),
-        row(.doubleSided, wire: 10, .bool(true), interpolation: .discrete),
-        row(.geometryFlipped, wire: 11, .bool(false), animatable: false, interpolation: .discrete),
-        row(.masksToBounds, wire: 12, .bool(false), interpolation: .discrete),
+        row(.allowsGroupOpacity, wire: 9, .bool(true), animatable: false),
+        row(.doubleSided, wire: 10, .bool(true)),
+        row(.geometryFlipped, wire: 11, .bool(false), animatable: false),
+        row(.masksToBounds, wire: 12, .bool(false)),
         row(.backgroundColor, wire: 13, .color(.clear)),
         row(.borderWidth, wire: 14, .number(0)),
         row(.borderColor, wire: 15, .color(.black)),
         row(.cornerRadius, wire: 16, .number(0)),
-        row(.contents, wire: 17, .bitmap(nil), interpolation: .discrete),
+        row(.contents, wire: 17, .bitmap(nil)),
         row(.contentsRect, wire: 18, .rect(unit)),
         row(.contentsCenter, wire: 19, .rect(unit)),
-        row(.contentsGravity, wire: 20, .gravity(.resize), animatable: false, interpolation: .discrete),
+        row(.contentsGravity, wire: 20, .gravity(.resize), animatable: false),
         row(.contentsScale, wire: 21, .number(1), animatable: false),
-        row(.minificationFilter, wire: 22, .filter(.linear), animatable: false, interpolation: .discrete),
-        row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false, interpolation: .discrete),
+        row(.minificationFilter, wire: 22, .filter(.linear), animatable: false),
+        row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false),
         row(.shadowColor, wire: 24, .color(.black)),
         row(.shadowOpacity, wire: 25, .number(0)),
         row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),
@@ -77,10 +78,10 @@ public enum LayerProperties {
 
     private static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
-        interpolation: Interpolation = .linear
+        interpolation: Interpolation? = nil
     ) -> PropertyDescriptor {
         PropertyDescriptor(
-            key: key, name: String(describing: key), type: defaultValue.type,
-            defaultValue: defaultValue, isAnimatable: animatable, interpolation: interpolation, wireID: wire)
+            key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
+            isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire)
     }
 }
