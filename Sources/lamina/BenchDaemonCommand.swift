@@ -116,7 +116,7 @@ struct BenchDaemonCommand: ParsableCommand {
     /// 64 layers of 250x250 whose bitmaps the client repaints and commits every frame; the daemon's
     /// CPU per frame drawn.
     private func contents(_ client: WireClient, pid: Int32) throws {
-        let pixelFormat: WirePixelFormat
+        let pixelFormat: PixelFormat
         switch format {
         case "bgrx8": pixelFormat = .bgrx8
         case "bgra8": pixelFormat = .bgra8

@@ -18,32 +18,11 @@ public final class Bitmap: Sendable, Hashable {
     /// Rows top to bottom, `width * 4` bytes each.
     let pixels: [UInt8]
     /// The byte order of `pixels`.
-    let format: WirePixelFormat
+    let format: PixelFormat
     /// Whether colours in `pixels` are premultiplied by alpha.
     let premultiplied: Bool
 
     private static let nextID = Atomic<UInt64>(1)
-
-    /// The byte order of raw pixels.
-    public enum PixelFormat: Sendable {
-        /// R, G, B, A bytes.
-        case rgba
-        /// B, G, R, A bytes (cairo's ARGB32 on little-endian machines).
-        case bgra
-        /// R, G, B bytes and one ignored: opaque.
-        case rgbx
-        /// B, G, R bytes and one ignored: opaque (cairo's RGB24 on little-endian machines).
-        case bgrx
-
-        var wire: WirePixelFormat {
-            switch self {
-            case .rgba: .rgba8
-            case .bgra: .bgra8
-            case .rgbx: .rgbx8
-            case .bgrx: .bgrx8
-            }
-        }
-    }
 
     /// Whether every pixel is opaque (an `x` format): the daemon draws it without blending and skips
     /// what it hides.
@@ -51,7 +30,7 @@ public final class Bitmap: Sendable, Hashable {
 
     /// A bitmap of raw pixels: `width * height * 4` bytes, rows top to bottom, in `format`, with colours
     /// premultiplied by alpha or not (the `x` formats ignore the fourth byte and are opaque).
-    public init(width: Int, height: Int, pixels: [UInt8], format: PixelFormat = .rgba, premultiplied: Bool = false)
+    public init(width: Int, height: Int, pixels: [UInt8], format: PixelFormat = .rgba8, premultiplied: Bool = false)
         throws(LaminaError)
     {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
@@ -64,14 +43,14 @@ public final class Bitmap: Sendable, Hashable {
         self.width = width
         self.height = height
         self.pixels = pixels
-        self.format = format.wire
+        self.format = format
         self.premultiplied = premultiplied
     }
 
     /// A bitmap of an image in memory.
     public convenience init(_ image: RGBAImage) throws(LaminaError) {
         try self.init(
-            width: image.width, height: image.height, pixels: image.bytes, format: .rgba,
+            width: image.width, height: image.height, pixels: image.bytes, format: .rgba8,
             premultiplied: image.alpha == .premultiplied)
     }
 
@@ -117,7 +96,7 @@ public final class Bitmap: Sendable, Hashable {
                     .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: width * 4))
             }
         }
-        try self.init(width: width, height: height, pixels: pixels, format: opaque ? .bgrx : .bgra, premultiplied: true)
+        try self.init(width: width, height: height, pixels: pixels, format: opaque ? .bgrx8 : .bgra8, premultiplied: true)
     }
 
     /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving.

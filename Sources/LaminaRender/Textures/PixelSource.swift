@@ -1,3 +1,5 @@
+public import LaminaCore
+
 /// A bitmap's pixels, borrowed for the length of one upload: from a scene's decoded image, a client's
 /// shared-memory pool, or a test's array. The cache copies what it needs into GL and keeps nothing.
 public struct PixelSource {

@@ -411,7 +411,7 @@ public final class ClientSession {
                     id: b.id,
                     pixels: .pool(
                         pool, offset: Int(b.offset), width: Int(b.width), height: Int(b.height), bytesPerRow: Int(b.stride),
-                        format: PixelFormat(b.format), alpha: b.premultiplied ? .premultiplied : .straight),
+                        format: b.format, alpha: b.premultiplied ? .premultiplied : .straight),
                     damage: damage))
         }
         return Transaction(operations: commit.operations, bitmaps: bitmaps, serial: commit.serial)

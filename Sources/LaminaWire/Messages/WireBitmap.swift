@@ -1,20 +1,21 @@
 public import LaminaCore
 
-/// The byte order of a bitmap in a pool.
-public enum WirePixelFormat: UInt8, Hashable, Sendable, CaseIterable {
-    /// R, G, B, A bytes (PNG decoders, GL readback).
-    case rgba8 = 0
-    /// B, G, R, A bytes (cairo's ARGB32 on little-endian machines).
-    case bgra8 = 1
-    /// R, G, B bytes and one ignored: an opaque bitmap.
-    case rgbx8 = 2
-    /// B, G, R bytes and one ignored: an opaque bitmap (cairo's RGB24, `wl_shm`'s XRGB8888).
-    case bgrx8 = 3
+extension PixelFormat {
+    /// The format's number on the wire (`docs/protocol.md`, section 8).
+    public var wireValue: UInt8 {
+        switch self {
+        case .rgba8: 0
+        case .bgra8: 1
+        case .rgbx8: 2
+        case .bgrx8: 3
+        }
+    }
 
-    /// Whether the fourth byte is ignored and every pixel opaque.
-    public var isOpaque: Bool { self == .rgbx8 || self == .bgrx8 }
-    /// Whether blue comes first.
-    public var isBGR: Bool { self == .bgra8 || self == .bgrx8 }
+    /// The format numbered `wireValue` on the wire, or nil.
+    public init?(wireValue: UInt8) {
+        guard let format = PixelFormat.allCases.first(where: { $0.wireValue == wireValue }) else { return nil }
+        self = format
+    }
 }
 
 /// A rectangle of pixels: x, y from the top left, width and height.
@@ -43,7 +44,7 @@ public struct WireBitmap: Hashable, Sendable {
     public var height: UInt32
     /// Bytes from one row's start to the next (at least `width * 4`).
     public var stride: UInt32
-    public var format: WirePixelFormat
+    public var format: PixelFormat
     /// Whether colours are premultiplied by alpha.
     public var premultiplied: Bool
     /// The changed rectangle when replacing a bitmap of the same size; nil: all of it.
@@ -52,7 +53,7 @@ public struct WireBitmap: Hashable, Sendable {
     /// A bitmap description.
     public init(
         id: BitmapID, pool: UInt32, offset: UInt64, width: UInt32, height: UInt32, stride: UInt32,
-        format: WirePixelFormat = .rgba8, premultiplied: Bool = false, damage: WireRegion? = nil
+        format: PixelFormat = .rgba8, premultiplied: Bool = false, damage: WireRegion? = nil
     ) {
         self.id = id
         self.pool = pool
@@ -79,7 +80,7 @@ extension WireWriter {
         u32(b.width)
         u32(b.height)
         u32(b.stride)
-        u8(b.format.rawValue)
+        u8(b.format.wireValue)
         bool(b.premultiplied)
         optional(b.damage) { w, d in w.u32(d.x); w.u32(d.y); w.u32(d.width); w.u32(d.height) }
     }
@@ -91,7 +92,11 @@ extension WireReader {
         let pool = try u32("a pool id")
         let offset = try u64("a pool offset")
         let (width, height, stride) = (try u32("width"), try u32("height"), try u32("stride"))
-        let format = try enumeration(WirePixelFormat.allCases, "pixel format")
+        let formatStart = self.offset
+        let formatValue = try u8("pixel format")
+        guard let format = PixelFormat(wireValue: formatValue) else {
+            throw WireError(offset: formatStart, "pixel format \(formatValue) is unknown (0...\(PixelFormat.allCases.count - 1))")
+        }
         let premultiplied = try bool("premultiplied")
         let damage = try optional("damage") { (r: inout WireReader) throws(WireError) in
             WireRegion(x: try r.u32("x"), y: try r.u32("y"), width: try r.u32("width"), height: try r.u32("height"))

@@ -1,4 +1,6 @@
-/// The byte order of a bitmap's 8-bit pixels: what clients hand Lamina.
+/// The byte order of a bitmap's 8-bit pixels: what clients hand Lamina. One type for the client
+/// library, the wire (which numbers the cases, `docs/protocol.md` section 8), the compositor and the
+/// renderer.
 ///
 /// cairo's `CAIRO_FORMAT_ARGB32` on a little-endian machine and most Linux toolkits produce BGRA;
 /// PNG decoding and GL readback produce RGBA. Both upload as-is: BGRA through the texture's swizzle,
@@ -24,5 +26,5 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
     public var isOpaque: Bool { self == .rgbx8 || self == .bgrx8 }
 
     /// Whether red and blue are stored swapped (B first).
-    var isBGR: Bool { self == .bgra8 || self == .bgrx8 }
+    public var isBGR: Bool { self == .bgra8 || self == .bgrx8 }
 }
