@@ -1,3 +1,4 @@
+import LaminaWire
 import CSystemd
 import Glibc
 
