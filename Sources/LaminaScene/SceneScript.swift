@@ -102,7 +102,8 @@ public struct SceneScript: Sendable {
                     ops.append(.set(handle, keyPath, value))
                     paths.append(path)
                     if onScreen, !commit.settings.disableActions, keyPath.key.descriptor.isAnimatable {
-                        ops.append(.addAnimation(handle, Self.implicitAction(keyPath.key, commit.settings), key: keyPath.key.name))
+                        let action = Actions.defaultAction(forKey: keyPath.key.name, settings: commit.settings)!
+                        ops.append(.addAnimation(handle, action, key: keyPath.key.name))
                         paths.append(path)
                     }
                 }
@@ -128,15 +129,6 @@ public struct SceneScript: Sendable {
         }
         try check(&store, client, ops, paths, at: commit.at)
         steps.append(Step(at: commit.at, transaction: Transaction(operations: ops, commitTime: commit.at)))
-    }
-
-    /// Core Animation's default action for `key` (`defaultAction(forKey:)`), its from-value left to the
-    /// compositor (the presentation value at the commit).
-    static func implicitAction(_ key: PropertyKey, _ settings: TransactionSettings) -> Animation {
-        Animation(
-            .basic(BasicAnimation(keyPath: LayerKeyPath(key))),
-            timing: MediaTiming(duration: settings.animationDuration),
-            timingFunction: settings.animationTimingFunction ?? .default)
     }
 
     /// The operations that create `layer` and its subtree, then put it under `parent` (nil: the root).

@@ -81,19 +81,18 @@ struct TransactionTests {
         #expect(Actions.lookup(forKey: "cornerRadius", in: sources) { fromDefault } == nil)
     }
 
-    @Test("The default action animates from the presentation value with the transaction's duration and curve")
+    @Test("The default action has no values (it runs from the presentation value at the commit) and the transaction's duration and curve")
     func defaultAction() {
         var settings = TransactionSettings.initial
-        let a = Actions.defaultAction(forKey: "opacity", presentationValue: .number(0.3), settings: settings, layerIsCommitted: true)
+        let a = Actions.defaultAction(forKey: "opacity", settings: settings)
         #expect(a == Animation(
-            .basic(BasicAnimation(keyPath: LayerKeyPath(.opacity), fromValue: .number(0.3))),
-            timing: MediaTiming(duration: 0.25), timingFunction: .default))
+            .basic(BasicAnimation(keyPath: LayerKeyPath(.opacity))), timing: MediaTiming(duration: 0.25), timingFunction: .default))
         settings.animationDuration = 2
         settings.animationTimingFunction = .easeIn
-        let b = Actions.defaultAction(forKey: "position", presentationValue: .point(.zero), settings: settings, layerIsCommitted: true)
+        let b = Actions.defaultAction(forKey: "position", settings: settings)
         #expect(b?.timing.duration == 2 && b?.timingFunction == .easeIn)
-        #expect(Actions.defaultAction(forKey: "opacity", presentationValue: .number(1), settings: settings, layerIsCommitted: false) == nil)
-        #expect(Actions.defaultAction(forKey: "contentsGravity", presentationValue: .gravity(.center), settings: settings, layerIsCommitted: true) == nil)
+        #expect(Actions.implicitAnimation(forKey: "opacity", in: ActionSources(), settings: settings, layerIsCommitted: false) == nil)
+        #expect(Actions.defaultAction(forKey: "contentsGravity", settings: settings) == nil)
     }
 
     @Test("disableActions suppresses running the action, not the lookup")
@@ -105,10 +104,10 @@ struct TransactionTests {
         })
         var settings = TransactionSettings.initial
         settings.disableActions = true
-        let a = Actions.implicitAnimation(forKey: "opacity", in: sources, presentationValue: .number(1), settings: settings, layerIsCommitted: true)
+        let a = Actions.implicitAnimation(forKey: "opacity", in: sources, settings: settings, layerIsCommitted: true)
         #expect(a == nil)
         #expect(asked.withLock { $0 } == 1)
         settings.disableActions = false
-        #expect(Actions.implicitAnimation(forKey: "opacity", in: sources, presentationValue: .number(1), settings: settings, layerIsCommitted: true) != nil)
+        #expect(Actions.implicitAnimation(forKey: "opacity", in: sources, settings: settings, layerIsCommitted: true) != nil)
     }
 }

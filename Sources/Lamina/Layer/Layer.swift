@@ -158,12 +158,13 @@ open class Layer {
     }
 
     /// The implicit animation of an animatable property: a basic animation from the presentation value
-    /// to the new value, for the transaction's duration and curve (`TimingFunction.default` if none).
+    /// to the new value, for the transaction's duration and curve (`TimingFunction.default` if none),
+    /// as LaminaCore's `Actions.defaultAction` (the scene player's rule too) makes it.
     open class func defaultAction(forKey key: String) -> (any Action)? {
-        guard let property = PropertyKey(name: key), property.descriptor.isAnimatable else { return nil }
+        guard let rule = Actions.defaultAction(forKey: key, settings: Session.shared.stack.settings) else { return nil }
         let animation = BasicAnimation(keyPath: key)
-        animation.duration = Transaction.animationDuration
-        animation.timingFunction = Transaction.animationTimingFunction ?? .default
+        animation.duration = rule.timing.duration
+        animation.timingFunction = rule.timingFunction
         return animation
     }
 

@@ -57,30 +57,28 @@ public enum Actions {
         return defaultAction()
     }
 
-    /// `CALayer.defaultAction(forKey:)`: for an animatable property, a basic animation from its
-    /// presentation value (to the new model value), lasting the transaction's duration, on the
-    /// transaction's curve or `default`. Layers not yet committed to a tree get none.
-    public static func defaultAction(
-        forKey key: String, presentationValue: PropertyValue, settings: TransactionSettings, layerIsCommitted: Bool
-    ) -> Animation? {
-        guard layerIsCommitted, let property = PropertyKey(name: key), property.descriptor.isAnimatable else { return nil }
+    /// `CALayer.defaultAction(forKey:)`, the one rule the client library and the scene player both
+    /// use: for an animatable property, a basic animation with no values, lasting the transaction's
+    /// duration, on the transaction's curve or `default`. Having no values, it runs from the
+    /// presentation value at the commit (the compositor captures it as the animation's `base`) to the
+    /// new model value.
+    public static func defaultAction(forKey key: String, settings: TransactionSettings) -> Animation? {
+        guard let property = PropertyKey(name: key), property.descriptor.isAnimatable else { return nil }
         return Animation(
-            .basic(BasicAnimation(keyPath: LayerKeyPath(property), fromValue: presentationValue)),
+            .basic(BasicAnimation(keyPath: LayerKeyPath(property))),
             timing: MediaTiming(duration: settings.animationDuration),
             timingFunction: settings.animationTimingFunction ?? .default)
     }
 
-    /// The animation to add, under `key`, when a property changes inside a transaction: the action the
-    /// lookup finds, unless `disableActions` is set — which suppresses running the action, not the lookup
-    /// (the delegate is still asked).
+    /// The animation to add, under `key`, when a property of a layer already committed changes inside
+    /// a transaction: the action the lookup finds, unless `disableActions` is set — which suppresses
+    /// running the action, not the lookup (the delegate is still asked). A layer not yet committed gets
+    /// none, and nothing is asked.
     public static func implicitAnimation(
-        forKey key: String, in sources: ActionSources, presentationValue: PropertyValue,
-        settings: TransactionSettings, layerIsCommitted: Bool
+        forKey key: String, in sources: ActionSources, settings: TransactionSettings, layerIsCommitted: Bool
     ) -> Animation? {
-        let action = lookup(forKey: key, in: sources) {
-            defaultAction(
-                forKey: key, presentationValue: presentationValue, settings: settings, layerIsCommitted: layerIsCommitted)
-        }
+        guard layerIsCommitted else { return nil }
+        let action = lookup(forKey: key, in: sources) { defaultAction(forKey: key, settings: settings) }
         return settings.disableActions ? nil : action
     }
 }
