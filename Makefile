@@ -47,9 +47,11 @@ check-shaders: deps
 	done; \
 	echo "make check-shaders: $(words $(SHADERS)) shaders valid (layer also as PLAIN and BLIT)"
 
+# The load test runs alone, after the rest: it measures the daemon's frame timing.
 test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
-	$(SWIFT) test --skip-build $(SWIFTFLAGS)
+	$(SWIFT) test --skip-build --skip HostileLoadTests $(SWIFTFLAGS)
+	$(SWIFT) test --skip-build --filter HostileLoadTests $(SWIFTFLAGS)
 	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
 
 # The whole-path fuzzer's smoke in `make test`: about a minute in release on two cores.

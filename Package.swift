@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
+        .library(name: "LaminaModel", targets: ["LaminaModel"]),
+        .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
@@ -90,23 +92,37 @@ let package = Package(
             dependencies: ["LaminaCore", "CLaminaSys"],
             swiftSettings: strict
         ),
+        // The model half of the compositor: stores, namespaces, the rules of applying transactions.
+        .target(
+            name: "LaminaModel",
+            dependencies: ["LaminaCore"],
+            swiftSettings: strict
+        ),
+        // The frame pipeline over the renderer: apply, evaluate, build, draw.
+        .target(
+            name: "LaminaCompositor",
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "CLaminaSys"],
+            swiftSettings: strict
+        ),
+        // The daemon: client sessions, the I/O and compositor threads, systemd.
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaRender", "LaminaWire", "CSystemd", "CLaminaSys",
+                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
+        // Scene files: decoding, compiling to transactions, probing (no GL: playback is the command's).
         .target(
             name: "LaminaScene",
-            dependencies: ["LaminaCore", "LaminaRender", "LaminaServer"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaImage"],
             swiftSettings: strict
         ),
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
         .target(
             name: "LaminaFuzzing",
-            dependencies: ["LaminaCore", "LaminaRender", "LaminaServer", "LaminaWire"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire"],
             swiftSettings: strict
         ),
         // The client library apps import: Core Animation's programming model over the wire.
@@ -118,7 +134,8 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina", "LaminaCore", "LaminaRender", "LaminaServer", "LaminaScene", "LaminaWire",
+                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaServer", "LaminaScene",
+                "LaminaWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -127,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaRender", "LaminaWire", "LaminaServer",
+                "LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "LaminaServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -171,12 +188,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing"],
+            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LaminaSceneTests",
-            dependencies: ["LaminaScene", "LaminaServer", "LaminaRender", "LaminaCore"],
+            dependencies: ["LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import LaminaCore
 public import LaminaRender
-import LaminaServer
+import LaminaCompositor
+import LaminaModel
 import LaminaWire
 
 /// Runs one fuzz input through the daemon's whole path, in process: decode → validate → apply →

@@ -1,6 +1,6 @@
 public import LaminaCore
-public import LaminaRender
-public import LaminaServer
+public import LaminaImage
+public import LaminaModel
 
 /// A scene file, decoded and checked: the canvas, the images, the initial layer tree and the timeline
 /// of transactions (see `docs/scene-format.md`). `SceneScript` turns it into the transactions a

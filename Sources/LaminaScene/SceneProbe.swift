@@ -1,5 +1,5 @@
 public import LaminaCore
-import LaminaServer
+import LaminaModel
 
 /// `lamina probe`: the presentation values of every layer on the canvas at one scene time, as JSON.
 ///

@@ -1,5 +1,6 @@
 public import LaminaCore
-public import LaminaServer
+public import LaminaImage
+public import LaminaModel
 
 /// A scene turned into what a client would commit: one transaction for the initial tree at scene time
 /// 0, then one per timeline entry, each stamped with its `at`.
@@ -11,12 +12,15 @@ public import LaminaServer
 /// the default action, a basic animation under the property's name with the transaction's duration and
 /// curve and no values, which the compositor starts from the presentation value at the commit.
 public struct SceneScript: Sendable {
-    /// One commit.
+    /// One commit: what a client would send at scene time `at`, stamped with it.
     public struct Step: Sendable {
         /// Scene time of the commit.
         public var at: Double
-        /// What is committed.
-        public var transaction: Transaction
+        /// The operations, in order.
+        public var operations: [LayerOperation]
+        /// The bitmaps the commit brings (the scene's images, all with the first commit), by the
+        /// identities `contents` values name.
+        public var images: [(id: BitmapID, image: RGBAImage)]
     }
 
     /// The scene.
@@ -40,8 +44,7 @@ public struct SceneScript: Sendable {
         for layer in scene.layers { emit(layer, parent: nil, into: &ops, paths: &paths) }
         let identities = Dictionary(uniqueKeysWithValues: scene.images.map { ($0.id, $0.id) })
         try check(&store, client, ops, paths, at: 0, newBitmaps: identities)
-        let bitmaps = scene.images.map { BitmapContents(id: $0.id, image: $0.image) }
-        steps.append(Step(at: 0, transaction: Transaction(operations: ops, bitmaps: bitmaps, commitTime: 0)))
+        steps.append(Step(at: 0, operations: ops, images: scene.images.map { ($0.id, $0.image) }))
 
         for commit in scene.timeline {
             try compile(commit, store: &store, client: client)
@@ -59,7 +62,7 @@ public struct SceneScript: Sendable {
         for (i, step) in steps.enumerated() where step.at <= time {
             // Compiling already applied these to an identical store.
             _ = try! store.apply(
-                step.transaction.operations, from: client, at: step.at, newBitmaps: i == 0 ? identities : [:])
+                step.operations, from: client, at: step.at, newBitmaps: i == 0 ? identities : [:])
         }
         return (store, client)
     }
@@ -128,7 +131,7 @@ public struct SceneScript: Sendable {
             }
         }
         try check(&store, client, ops, paths, at: commit.at)
-        steps.append(Step(at: commit.at, transaction: Transaction(operations: ops, commitTime: commit.at)))
+        steps.append(Step(at: commit.at, operations: ops, images: []))
     }
 
     /// The operations that create `layer` and its subtree, then put it under `parent` (nil: the root).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import LaminaScene
-import LaminaServer
+import LaminaCompositor
 
 /// `lamina bench`: frame times by phase.
 struct BenchCommand: ParsableCommand {

@@ -171,7 +171,7 @@ struct PlayCommand: ParsableCommand {
             // Every image into one pool, announced before the first commit.
             var sizes = 0
             for step in script.steps {
-                for b in step.transaction.bitmaps { if case .image(let image) = b.pixels { sizes += image.bytes.count } }
+                for (_, image) in step.images { sizes += image.bytes.count }
             }
             var wireBitmaps: [BitmapID: WireBitmap] = [:]
             if sizes > 0 {
@@ -179,13 +179,12 @@ struct PlayCommand: ParsableCommand {
                 try client.send(.createPool(id: 1, size: UInt64(sizes), descriptor: pool.descriptor))
                 var offset = 0
                 for step in script.steps {
-                    for bitmap in step.transaction.bitmaps {
-                        guard case .image(let image) = bitmap.pixels else { continue }
+                    for (id, image) in step.images {
                         image.bytes.withUnsafeBytes { bytes in
                             UnsafeMutableRawBufferPointer(rebasing: pool.bytes[offset..<(offset + bytes.count)]).copyMemory(from: bytes)
                         }
-                        wireBitmaps[bitmap.id] = WireBitmap(
-                            id: bitmap.id, pool: 1, offset: UInt64(offset), width: UInt32(image.width),
+                        wireBitmaps[id] = WireBitmap(
+                            id: id, pool: 1, offset: UInt64(offset), width: UInt32(image.width),
                             height: UInt32(image.height), stride: UInt32(image.width * 4), format: .rgba8,
                             premultiplied: image.alpha == .premultiplied)
                         offset += image.bytes.count
@@ -201,12 +200,12 @@ struct PlayCommand: ParsableCommand {
                     }
                 }
                 let serial = UInt32(index + 1)
-                var operations = step.transaction.operations
+                var operations = step.operations
                 if let start { operations = operations.map { shifted($0, by: start) } }
                 try client.send(
                     .commit(
                         Commit(
-                            serial: serial, bitmaps: step.transaction.bitmaps.compactMap { wireBitmaps[$0.id] },
+                            serial: serial, bitmaps: step.images.compactMap { wireBitmaps[$0.id] },
                             operations: operations)))
                 let time = try client.receive(timeout: 30) { message -> Double? in
                     if case .committed(serial, let time, _) = message { return time }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LaminaModel
 import LaminaServer
 import LaminaWire
 import Logging

@@ -1,6 +1,6 @@
 import Foundation
 import LaminaCore
-import LaminaRender
+import LaminaImage
 import LaminaScene
 import Testing
 

@@ -1,5 +1,7 @@
 import Glibc
 import LaminaCore
+import LaminaCompositor
+import LaminaModel
 import LaminaServer
 import LaminaWire
 import Testing

@@ -1,5 +1,7 @@
 import LaminaCore
 import LaminaRender
+import LaminaCompositor
+import LaminaModel
 import LaminaServer
 import Testing
 

@@ -1,6 +1,6 @@
 import LaminaCore
-import LaminaRender
-import LaminaServer
+import LaminaImage
+import LaminaModel
 
 /// Reads a scene document (format 1) into a `Scene`, checking every field: unknown fields, wrong
 /// types, out-of-range numbers, unknown images and layer names, duplicate names, bad animations.

@@ -1,3 +1,5 @@
+import LaminaCompositor
+import LaminaModel
 import LaminaCore
 import LaminaRender
 import LaminaWire

@@ -1,3 +1,5 @@
+public import LaminaCompositor
+public import LaminaModel
 public import LaminaCore
 public import LaminaWire
 

@@ -1,3 +1,5 @@
+import LaminaCompositor
+import LaminaModel
 import Glibc
 import LaminaCore
 import LaminaRender

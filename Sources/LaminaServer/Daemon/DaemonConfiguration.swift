@@ -1,3 +1,4 @@
+public import LaminaModel
 public import LaminaWire
 import Glibc
 

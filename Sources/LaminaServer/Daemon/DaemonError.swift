@@ -1,3 +1,4 @@
+public import LaminaCompositor
 public import LaminaWire
 
 /// Why the daemon could not start or keep running.

@@ -1,3 +1,5 @@
+import LaminaCompositor
+public import LaminaModel
 import LaminaCore
 import LaminaRender
 public import LaminaWire

@@ -1,3 +1,4 @@
+public import LaminaModel
 public import LaminaWire
 
 /// What every session of one daemon is told at start: the limits, the output it advertises and who

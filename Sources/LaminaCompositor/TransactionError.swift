@@ -1,4 +1,5 @@
 public import LaminaCore
+public import LaminaModel
 public import LaminaRender
 
 /// Why a transaction was rejected. It names the operation (its index and what it asked) and the reason;
@@ -35,6 +36,17 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
     public var operation: String
     /// Why it failed.
     public var reason: Reason
+
+    /// The store's refusal, told the same way.
+    public init(_ error: StoreError) {
+        let reason: Reason =
+            switch error.reason {
+            case .unknownClient(let client): .unknownClient(client)
+            case .operation(let operation): .operation(operation)
+            case .limit(let message): .limit(message)
+            }
+        self.init(operationIndex: error.operationIndex, operation: error.operation, reason: reason)
+    }
 
     /// An error.
     public init(operationIndex: Int?, operation: String, reason: Reason) {

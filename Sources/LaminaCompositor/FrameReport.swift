@@ -1,4 +1,5 @@
 public import LaminaCore
+public import LaminaModel
 public import LaminaRender
 
 /// What one frame did: where its time went, what it drew, and what happened to animations and

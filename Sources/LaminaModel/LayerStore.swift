@@ -116,9 +116,9 @@ public struct LayerStore: Sendable {
     public mutating func apply(
         _ operations: [LayerOperation], from client: ClientID, at commitTime: Double,
         newBitmaps: [BitmapID: BitmapID] = [:]
-    ) throws(TransactionError) -> Changes {
+    ) throws(StoreError) -> Changes {
         guard var space = clients[client] else {
-            throw TransactionError(operationIndex: nil, operation: "commit", reason: .unknownClient(client))
+            throw StoreError(operationIndex: nil, operation: "commit", reason: .unknownClient(client))
         }
         var changes = Changes(before: tree, client: client, namespaceBefore: space, transitions: [], stopped: [])
         space.bitmaps.merge(newBitmaps) { _, new in new }
@@ -130,27 +130,27 @@ public struct LayerStore: Sendable {
                     operation, handles: &space.handles, root: root, committedAt: commitTime, before: tree,
                     effects: &effects, bitmap: { [bitmaps = space.bitmaps] in bitmaps[$0] })
             } catch {
-                throw TransactionError(operationIndex: index, operation: operation.summary, reason: .operation(error))
+                throw StoreError(operationIndex: index, operation: operation.summary, reason: .operation(error))
             }
         }
         changes.transitions = effects.transitions
         changes.stopped = effects.stopped
         changes.added = effects.added
         if space.layers.count > space.limits.layers {
-            throw TransactionError(
+            throw StoreError(
                 operationIndex: nil, operation: "commit",
                 reason: .limit("\(space.layers.count) layers is over the limit of \(space.limits.layers)"))
         }
         // Each edit bounds the depth above it; a deep subtree attached whole shows only here.
         if effects.nested, let (layer, _) = working.firstLayer(deeperThan: LayerTree.maximumDepth) {
-            throw TransactionError(
+            throw StoreError(
                 operationIndex: nil, operation: "commit",
                 reason: .limit(space.handles.describe(.tooDeep(layer, limit: LayerTree.maximumDepth))))
         }
         if !changes.added.isEmpty, space.limits.animations != .max {
             let count = space.layers.values.reduce(0) { $0 + ((try? working.animations(of: $1).count) ?? 0) }
             if count > space.limits.animations {
-                throw TransactionError(
+                throw StoreError(
                     operationIndex: nil, operation: "commit",
                     reason: .limit("\(count) animations is over the limit of \(space.limits.animations)"))
             }

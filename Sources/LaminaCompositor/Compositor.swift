@@ -1,4 +1,5 @@
 public import LaminaCore
+public import LaminaModel
 public import LaminaRender
 import CLaminaSys
 
@@ -238,7 +239,12 @@ public final class Compositor {
             }
         }
 
-        let changes = try store.apply(transaction.operations, from: client, at: commitTime, newBitmaps: newBitmaps)
+        let changes: LayerStore.Changes
+        do {
+            changes = try store.apply(transaction.operations, from: client, at: commitTime, newBitmaps: newBitmaps)
+        } catch {
+            throw TransactionError(error)
+        }
         func undo() {
             store.revert(changes)
             for upload in uploads where upload.isNew { renderer.textures.remove(upload.id) }

@@ -1,17 +1,20 @@
-public import LaminaRender
-public import LaminaServer
+import LaminaCompositor
+import LaminaCore
+import LaminaModel
+import LaminaRender
+import LaminaScene
 
 /// Plays a compiled scene through a `Compositor` with an offscreen output: the embedded compositor of
 /// `lamina render` and `lamina bench`. Lives on the render thread, like the compositor it drives.
-public final class ScenePlayback {
+final class ScenePlayback {
     /// The compositor, for statistics and readback.
-    public let compositor: Compositor
+    let compositor: Compositor
     private let script: SceneScript
     private let client: ClientID
     private var nextStep = 0
 
     /// A compositor with the scene's canvas as its output.
-    public init(_ script: SceneScript, context: RenderContext) throws(CompositorError) {
+    init(_ script: SceneScript, context: RenderContext) throws(CompositorError) {
         self.script = script
         compositor = try Compositor(context, output: script.scene.canvas)
         client = compositor.addClient()
@@ -20,9 +23,11 @@ public final class ScenePlayback {
     /// Commits every transaction of the scene up to `time` not committed yet (each stamped with its own
     /// `at`), then runs the frame at `time`. Frames go forward in time.
     @discardableResult
-    public func frame(at time: Double) throws(ScenePlaybackError) -> FrameReport {
+    func frame(at time: Double) throws(ScenePlaybackError) -> FrameReport {
         while nextStep < script.steps.count, script.steps[nextStep].at <= time {
-            compositor.commit(script.steps[nextStep].transaction, from: client)
+            let step = script.steps[nextStep]
+            let bitmaps = step.images.map { BitmapContents(id: $0.id, image: $0.image) }
+            compositor.commit(Transaction(operations: step.operations, bitmaps: bitmaps, commitTime: step.at), from: client)
             nextStep += 1
         }
         let report: FrameReport
@@ -32,19 +37,19 @@ public final class ScenePlayback {
     }
 
     /// The last frame's pixels, straight alpha (as PNG files hold them).
-    public func image() throws(ScenePlaybackError) -> RGBAImage {
+    func image() throws(ScenePlaybackError) -> RGBAImage {
         do { return try compositor.readPixels().straightAlpha } catch { throw .compositor(error) }
     }
 }
 
 /// Why playing a scene failed.
-public enum ScenePlaybackError: Error, Hashable, Sendable, CustomStringConvertible {
+enum ScenePlaybackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The compositor could not start or draw.
     case compositor(CompositorError)
     /// The compositor refused a transaction the scene compiler accepted (a bug in one of them).
     case rejected(TransactionError)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .compositor(let error): "\(error)"
         case .rejected(let error): "the compositor rejected a scene transaction: \(error)"
