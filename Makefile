@@ -34,18 +34,25 @@ build: deps
 
 # Every GLSL ES shader through the reference front end (glslangValidator picks the stage from the
 # .vert/.frag extension and exits non-zero on errors). It cannot see a varying declared on one side
-# only: the LaminaRender tests link every program on the real driver for that.
-SHADERS := $(wildcard Shaders/*.vert Shaders/*.frag)
+# only: the LaminaRender tests link every program on the real driver for that. The layer program is
+# checked as the renderer builds it: with layer-instance.glsl (InstanceLayout's header) after #version.
+SHADERS := $(filter-out Shaders/layer.vert Shaders/layer.frag,$(wildcard Shaders/*.vert Shaders/*.frag))
 
 check-shaders: deps
 	@for f in $(SHADERS); do \
 	  glslangValidator "$$f" >/dev/null || { glslangValidator "$$f"; echo "make check-shaders: $$f has errors"; exit 1; }; \
 	done; \
-	for variant in PLAIN BLIT; do \
-	  glslangValidator -l -D$$variant Shaders/layer.vert Shaders/layer.frag >/dev/null \
-	    || { glslangValidator -l -D$$variant Shaders/layer.vert Shaders/layer.frag; echo "make check-shaders: layer ($$variant) has errors"; exit 1; }; \
+	tmp=$$(mktemp -d); \
+	for stage in vert frag; do \
+	  { head -n 1 Shaders/layer.$$stage; [ $$stage = vert ] && echo "#define VERTEX_SHADER 1"; cat Shaders/layer-instance.glsl; \
+	    tail -n +2 Shaders/layer.$$stage; } > $$tmp/layer.$$stage; \
 	done; \
-	echo "make check-shaders: $(words $(SHADERS)) shaders valid (layer also as PLAIN and BLIT)"
+	for variant in FULL PLAIN BLIT; do \
+	  glslangValidator -l -D$$variant $$tmp/layer.vert $$tmp/layer.frag >/dev/null \
+	    || { glslangValidator -l -D$$variant $$tmp/layer.vert $$tmp/layer.frag; echo "make check-shaders: layer ($$variant) has errors"; exit 1; }; \
+	done; \
+	rm -rf $$tmp; \
+	echo "make check-shaders: $(words $(SHADERS)) shaders valid, and layer with its generated header as FULL, PLAIN and BLIT"
 
 # The load test runs alone, after the rest: it measures the daemon's frame timing.
 test: deps check-shaders

@@ -1,4 +1,9 @@
 #version 300 es
+// The texture modes (TEXTURE_NONE, TEXTURE_RGBA, TEXTURE_ALPHA) and the parts of v_params
+// (CORNER_RADIUS, BORDER_WIDTH, TEXTURE_MODE, SHAPED) are named by the header the renderer inserts
+// after #version (InstanceLayout.glslHeader, written out in layer-instance.glsl). Flat varyings arrive
+// exactly as written, so modes compare with ==.
+//
 // Premultiplied colour in, premultiplied colour out (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)), as
 // Core Animation composites. Shapes are signed distance fields of rounded rectangles, so corners and
 // clips are anti-aliased under any transform: coverage is the distance divided by its screen-space
@@ -33,7 +38,7 @@ out vec4 o_color;
 #ifdef PLAIN
 // Square corners, no clip, colour or contents: the common case, and the cheapest.
 void main() {
-    o_color = v_params.z > 0.5 ? v_color * texture(u_texture, v_uv) : v_color;
+    o_color = TEXTURE_MODE(v_params) == TEXTURE_RGBA ? v_color * texture(u_texture, v_uv) : v_color;
 }
 #else
 in vec2 v_local;
@@ -73,9 +78,9 @@ void main() {
     // The conditions below are flat per instance, so every pixel of a primitive takes the same path:
     // derivatives inside them are well defined, and plain layers skip the shape and clip work.
     vec4 color = v_color;
-    if (v_params.z > 1.5) {
+    if (TEXTURE_MODE(v_params) == TEXTURE_ALPHA) {
         color *= texture(u_texture, v_uv).a;    // alpha only: a shadow's blurred shape
-    } else if (v_params.z > 0.5) {
+    } else if (TEXTURE_MODE(v_params) == TEXTURE_RGBA) {
         color *= texture(u_texture, v_uv);      // contents, or an offscreen group
     }
     if (u_secondMode == 1) {
@@ -85,11 +90,11 @@ void main() {
     }
 
     float cover = 1.0;
-    if (v_params.w > 0.5) {
-        float outer = shapeCoverage(v_local, v_shape, v_params.x, 0.0);
+    if (SHAPED(v_params) == 1.0) {
+        float outer = shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), 0.0);
         cover = outer;
-        if (v_params.y > 0.0) {
-            cover = max(outer - shapeCoverage(v_local, v_shape, v_params.x, v_params.y), 0.0);
+        if (BORDER_WIDTH(v_params) > 0.0) {
+            cover = max(outer - shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), BORDER_WIDTH(v_params)), 0.0);
         }
     }
     if (v_clipRect.z >= 0.0) {

@@ -5,20 +5,9 @@
 // call. Positions are in the instance's own space (a layer's points, or a target's pixels for a
 // composite); i_matrix takes them to clip space, so perspective (w != 1) comes out of one multiply.
 
-layout(location = 0) in vec2 a_corner;      // unit quad corner: (0,0) (1,0) (0,1) (1,1)
-layout(location = 1) in vec4 i_matrix0;     // local -> clip, column-major (LaminaCore.GPUMatrix)
-layout(location = 2) in vec4 i_matrix1;
-layout(location = 3) in vec4 i_matrix2;
-layout(location = 4) in vec4 i_matrix3;
-layout(location = 5) in vec4 i_rect;        // the quad: x, y, width, height in local space
-layout(location = 6) in vec4 i_uv;          // texture coordinates at the quad's top-left and bottom-right
-layout(location = 7) in vec4 i_color;       // premultiplied colour, or tint (opacity in all four)
-layout(location = 8) in vec4 i_shape;       // the rounded rectangle that shapes it: x, y, width, height
-layout(location = 9) in vec4 i_params;      // corner radius, border width, texture mode, shaped (0/1)
-layout(location = 10) in vec4 i_clipX;      // homography local -> clip layer (x row), w: clip radius
-layout(location = 11) in vec4 i_clipY;      // (y row)
-layout(location = 12) in vec4 i_clipW;      // (constant row)
-layout(location = 13) in vec4 i_clipRect;   // the clip layer's bounds; width < 0: no clip
+// The attributes (a_corner, then i_matrix0 ... i_clipRect, one per LayerInstance field) are declared
+// by the header the renderer inserts after #version: InstanceLayout.glslHeader, written out in
+// layer-instance.glsl.
 
 // PLAIN (defined by the renderer for its second build of this program) leaves out everything a
 // square-cornered, unclipped layer does not use: most layers, drawn with a third of the varyings.

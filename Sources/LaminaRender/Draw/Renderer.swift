@@ -98,11 +98,12 @@ public final class Renderer {
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0])
         glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * 4, corners, GLenum(GL_STATIC_DRAW))
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
-        for location in 1...13 {
-            glEnableVertexAttribArray(GLuint(location))
-            glVertexAttribDivisor(GLuint(location), 1)
+        let corner = GLuint(InstanceLayout.corner.location)
+        glEnableVertexAttribArray(corner)
+        glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        for attribute in InstanceLayout.attributes {
+            glEnableVertexAttribArray(GLuint(attribute.location))
+            glVertexAttribDivisor(GLuint(attribute.location), 1)
         }
         glBindVertexArray(0)
         self.vertexArray = vertexArray
@@ -298,21 +299,21 @@ public final class Renderer {
     /// `blit` runs, as two separate triangles.
     private func drawInstances(first: Int, count: Int, asTriangles: Bool = false) {
         let stride = MemoryLayout<LayerInstance>.stride
-        for location in 1...13 {
-            let offset = first * stride + (location - 1) * 16
+        for attribute in InstanceLayout.attributes {
             glVertexAttribPointer(
-                GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
-                UnsafeRawPointer(bitPattern: offset))
+                GLuint(attribute.location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                UnsafeRawPointer(bitPattern: first * stride + attribute.offset))
         }
         guard asTriangles else {
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             return
         }
+        let corner = GLuint(InstanceLayout.corner.location)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), triangleCornerBuffer)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
     }
 

@@ -17,7 +17,8 @@ public struct LayerInstance: Hashable, Sendable {
     public var color: SIMD4<Float>
     /// The rounded rectangle shaping the instance, in local space.
     public var shape: SIMD4<Float>
-    /// Corner radius, border width (0: a fill), texture mode (`TextureMode`), shaped (1) or not (0).
+    /// Four small numbers, one per `Param`: corner radius, border width (0: a fill), texture mode
+    /// (`TextureMode`), shaped (1) or not (0).
     public var params: SIMD4<Float>
     /// The homography from local space to the clip layer's space (x, y and constant rows), with the
     /// clip's corner radius in `clipX.w`.
@@ -25,8 +26,20 @@ public struct LayerInstance: Hashable, Sendable {
     /// The clip layer's bounds; a negative width means no clip.
     public var clipRect: SIMD4<Float>
 
+    /// The parts of `params`, by the component that holds each (the shaders name them the same way,
+    /// through `InstanceLayout.glslHeader`).
+    public enum Param: Int, Sendable, CaseIterable {
+        case cornerRadius, borderWidth, textureMode, shaped
+    }
+
+    /// A part of `params`.
+    public subscript(param: Param) -> Float {
+        get { params[param.rawValue] }
+        set { params[param.rawValue] = newValue }
+    }
+
     /// How the texture bound to the draw contributes.
-    public enum TextureMode: Float, Sendable {
+    public enum TextureMode: Float, Sendable, CaseIterable {
         /// Colour only.
         case none = 0
         /// Texel times colour.
@@ -57,9 +70,9 @@ public struct LayerInstance: Hashable, Sendable {
     /// Shapes the instance by a rounded rectangle (a border when `borderWidth` > 0).
     public mutating func shape(_ rect: Rect, radius: Double, borderWidth: Double = 0) {
         shape = SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
-        params.x = Float(radius)
-        params.y = Float(borderWidth)
-        params.w = 1
+        self[.cornerRadius] = Float(radius)
+        self[.borderWidth] = Float(borderWidth)
+        self[.shaped] = 1
     }
 
     /// Clips the instance by a rounded rectangle in another plane that `map` takes local points to.
@@ -72,7 +85,7 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Whether the `PLAIN` program variant can draw it: no shape, no clip, colour or contents.
     public var isPlain: Bool {
-        params.w == 0 && clipRect.z < 0 && params.z != TextureMode.alpha.rawValue
+        self[.shaped] == 0 && clipRect.z < 0 && self[.textureMode] != TextureMode.alpha.rawValue
     }
 
     /// Whether the instance paints every pixel of its quad fully opaque: plain, at full strength, and
@@ -80,7 +93,7 @@ public struct LayerInstance: Hashable, Sendable {
     /// blending off (the same pixels, less work) and hides whatever lies under it.
     func isOpaque(textureIsOpaque: Bool) -> Bool {
         guard isPlain, color.w == 1 else { return false }
-        switch params.z {
+        switch self[.textureMode] {
         case TextureMode.none.rawValue: return true
         case TextureMode.rgba.rawValue: return textureIsOpaque
         default: return false
@@ -120,7 +133,7 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Sets how the bound texture contributes and where the quad's corners sample it.
     public mutating func texture(_ mode: TextureMode, uv: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
-        params.z = mode.rawValue
+        self[.textureMode] = mode.rawValue
         self.uv = uv
     }
 }

@@ -48,7 +48,7 @@ public struct RenderList {
     /// variant, and same texture and filters or one side colour-only (which samples nothing, so it rides
     /// along with any texture). A run is opaque (drawn without blending) only while all of it is.
     mutating func append(_ instance: LayerInstance, texture: TextureBinding) {
-        let needsTexture = instance.params.z != 0
+        let needsTexture = instance[.textureMode] != LayerInstance.TextureMode.none.rawValue
         let plain = instance.isPlain
         let isOpaque = instance.isOpaque(textureIsOpaque: texture.isOpaque)
         instances.append(instance)
@@ -105,7 +105,7 @@ public struct RenderList {
             for index in first..<(first + count) {
                 let instance = instances[index]
                 if instance.isCollapsed { continue }
-                if instance.params.z != LayerInstance.TextureMode.rgba.rawValue || instance.color != SIMD4(repeating: 1) {
+                if instance[.textureMode] != LayerInstance.TextureMode.rgba.rawValue || instance.color != SIMD4(repeating: 1) {
                     blittable = false
                     break
                 }

@@ -32,8 +32,15 @@ public final class ShaderProgram {
         }
         try self.init(
             context, name: descriptor.name,
-            vertexShader: (descriptor.vertexShader, Self.defining(descriptor.defines, in: vertex)),
-            fragmentShader: (descriptor.fragmentShader, Self.defining(descriptor.defines, in: fragment)))
+            vertexShader: (descriptor.vertexShader, Self.defining(descriptor.defines + (descriptor.header.isEmpty ? [] : ["VERTEX_SHADER"]), header: descriptor.header, in: vertex)),
+            fragmentShader: (descriptor.fragmentShader, Self.defining(descriptor.defines, header: descriptor.header, in: fragment)))
+    }
+
+    /// Where the linked program reads the attribute `name`, or nil when it has none (or the driver
+    /// optimised it away).
+    public func attributeLocation(_ name: String) -> Int? {
+        let location = glGetAttribLocation(program, name)
+        return location < 0 ? nil : Int(location)
     }
 
     /// Compiles and links a program named `name` from two sources, each with the file name errors
@@ -140,13 +147,17 @@ public final class ShaderProgram {
         return shader
     }
 
-    /// `source` with `#define NAME 1` for each of `defines` right after its `#version` line (which must
-    /// stay first).
-    static func defining(_ defines: [String], in source: String) -> String {
-        guard !defines.isEmpty else { return source }
+    /// `source` with `#define NAME 1` for each of `defines`, then `header`, right after its `#version`
+    /// line (which must stay first); a `#line` directive after them keeps the file's own line numbers
+    /// in the driver's error messages.
+    static func defining(_ defines: [String], header: String = "", in source: String) -> String {
+        guard !defines.isEmpty || !header.isEmpty else { return source }
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let at = lines.firstIndex { $0.hasPrefix("#version") }.map { $0 + 1 } ?? 0
-        lines.insert(contentsOf: defines.map { "#define \($0) 1" }, at: at)
+        var inserted = defines.map { "#define \($0) 1" }
+        if !header.isEmpty { inserted += header.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        inserted.append("#line \(at + 1)")
+        lines.insert(contentsOf: inserted, at: at)
         return lines.joined(separator: "\n")
     }
 

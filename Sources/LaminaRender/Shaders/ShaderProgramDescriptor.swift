@@ -12,13 +12,18 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     /// Preprocessor symbols defined for both stages (`#define NAME 1` after `#version`): one file, several
     /// variants, as GL renderers build their shader variants.
     public let defines: [String]
+    /// GLSL inserted into both stages after `#version` (and the defines): declarations generated
+    /// from Swift data, such as `InstanceLayout.glslHeader`. The vertex stage reads it with
+    /// `VERTEX_SHADER` defined.
+    public let header: String
 
     /// A program from two files in `Shaders/`.
-    public init(name: String, vertexShader: String, fragmentShader: String, defines: [String] = []) {
+    public init(name: String, vertexShader: String, fragmentShader: String, defines: [String] = [], header: String = "") {
         self.name = name
         self.vertexShader = vertexShader
         self.fragmentShader = fragmentShader
         self.defines = defines
+        self.header = header
     }
 
     /// A coloured or textured quad under a 4x4 matrix, premultiplied out.
@@ -33,18 +38,20 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     /// The layer renderer's one program: instanced rounded-rectangle fills, borders, contents pieces,
     /// stencil clip shapes and offscreen composites (see `layer.vert` for the instance attributes).
     public static let layer = ShaderProgramDescriptor(
-        name: "layer", vertexShader: "layer.vert", fragmentShader: "layer.frag")
+        name: "layer", vertexShader: "layer.vert", fragmentShader: "layer.frag", header: InstanceLayout.glslHeader)
 
     /// The layer program for square-cornered, unclipped instances (`PLAIN`): colour or contents only,
     /// with a third of the varyings, so the bulk of a scene costs the rasteriser least.
     public static let plainLayer = ShaderProgramDescriptor(
-        name: "layer-plain", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["PLAIN"])
+        name: "layer-plain", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["PLAIN"],
+        header: InstanceLayout.glslHeader)
 
     /// The layer program for contents at full strength, square and unclipped (`BLIT`): the texel is the
     /// colour, through one smooth varying. Drawn as two-triangle rectangles into a BGRA target, this is
     /// what Mesa's llvmpipe shades on its fast "linear" path.
     public static let blitLayer = ShaderProgramDescriptor(
-        name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"])
+        name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"],
+        header: InstanceLayout.glslHeader)
 
     /// One direction of a separable Gaussian blur over a texture (shadows).
     public static let blur = ShaderProgramDescriptor(

@@ -1,0 +1,26 @@
+// Generated from LaminaRender's InstanceLayout: edit that, not this.
+#ifdef VERTEX_SHADER
+layout(location = 0) in vec2 a_corner;
+layout(location = 1) in vec4 i_matrix0;  // local -> clip, column-major (LaminaCore.GPUMatrix)
+layout(location = 2) in vec4 i_matrix1;
+layout(location = 3) in vec4 i_matrix2;
+layout(location = 4) in vec4 i_matrix3;
+layout(location = 5) in vec4 i_rect;  // the quad: x, y, width, height in local space
+layout(location = 6) in vec4 i_uv;  // texture coordinates at the quad's top-left and bottom-right
+layout(location = 7) in vec4 i_color;  // premultiplied colour, or tint (opacity in all four)
+layout(location = 8) in vec4 i_shape;  // the rounded rectangle that shapes it: x, y, width, height
+layout(location = 9) in vec4 i_params;  // see the Param macros below
+layout(location = 10) in vec4 i_clipX;  // homography local -> clip layer (x row), w: clip radius
+layout(location = 11) in vec4 i_clipY;  // (y row)
+layout(location = 12) in vec4 i_clipW;  // (constant row)
+layout(location = 13) in vec4 i_clipRect;  // the clip layer's bounds; width < 0: no clip
+#endif
+// How the bound texture contributes (LayerInstance.TextureMode).
+#define TEXTURE_NONE 0.0
+#define TEXTURE_RGBA 1.0
+#define TEXTURE_ALPHA 2.0
+// The parts of i_params (and v_params), by name (LayerInstance.Param).
+#define CORNER_RADIUS(p) (p).x
+#define BORDER_WIDTH(p) (p).y
+#define TEXTURE_MODE(p) (p).z
+#define SHAPED(p) (p).w
