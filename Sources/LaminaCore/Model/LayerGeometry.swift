@@ -32,7 +32,14 @@ extension LayerValueSource {
         var m = self[.transform]
         if !m.isIdentity {
             m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z).concatenating(m)
-            m.row4 += SIMD4(p.x, p.y, self[.zPosition], 0)
+            // Then the translation to the position: M · T(t) adds w · t to each row (rows of an affine
+            // M have w = 0 but the last). Adding t to the last row alone is right only without
+            // perspective; with it, a layer's own perspective transform came out sheared.
+            let t = SIMD4(p.x, p.y, self[.zPosition], 0)
+            m.row1 += m.row1.w * t
+            m.row2 += m.row2.w * t
+            m.row3 += m.row3.w * t
+            m.row4 += m.row4.w * t
             return m
         }
         return Transform3D(translationX: p.x - a.x, y: p.y - a.y, z: self[.zPosition] - a.z)
@@ -96,20 +103,20 @@ extension PropertyValues {
 extension Transform3D {
     /// The point on the z = 0 plane of the space this transform maps *from* that projects onto `q` in the
     /// space it maps *to*: the inverse of `project`, which a plain matrix inverse is not once perspective
-    /// is involved. NaN coordinates when the transform is singular or the plane is seen edge-on.
+    /// is involved. `project` is the planar homography of rows 1, 2 and 4 and columns x, y and w (z in
+    /// is 0, z out is dropped), so this inverts that 3x3 map; it works for flattened transforms too,
+    /// whose 4x4 matrix is singular. NaN coordinates when the plane is seen edge-on.
     public func unproject(_ q: Point) -> Point {
-        let det = determinant
+        // H = [m11 m12 m14; m21 m22 m24; m41 m42 m44] (row vectors: [x y 1] · H = [X Y W]).
+        let (a, b, c) = (m11, m12, m14)
+        let (d, e, f) = (m21, m22, m24)
+        let (g, h, i) = (m41, m42, m44)
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
         guard det != 0, det.isFinite else { return Point(x: .nan, y: .nan) }
-        let n = inverted()
-        let a = n.apply(SIMD4(q.x, q.y, 0, 1))
-        let b = n.apply(SIMD4(q.x, q.y, 1, 1))
-        let p0 = SIMD3(a.x, a.y, a.z) / a.w
-        let p1 = SIMD3(b.x, b.y, b.z) / b.w
-        let dz = p1.z - p0.z
-        if abs(dz) < 1e-12 {
-            return abs(p0.z) < 1e-9 ? Point(x: p0.x, y: p0.y) : Point(x: .nan, y: .nan)
-        }
-        let t = -p0.z / dz
-        return Point(x: p0.x + t * (p1.x - p0.x), y: p0.y + t * (p1.y - p0.y))
+        // [X Y W] = [q.x q.y 1] · adj(H) / det, by the adjugate's columns.
+        let x = q.x * (e * i - f * h) + q.y * (f * g - d * i) + (d * h - e * g)
+        let y = q.x * (c * h - b * i) + q.y * (a * i - c * g) + (b * g - a * h)
+        let w = q.x * (b * f - c * e) + q.y * (c * d - a * f) + (a * e - b * d)
+        return Point(x: x / w, y: y / w)
     }
 }

@@ -15,13 +15,17 @@ extension LayerTree {
         self[id] = values
     }
 
-    /// The transform from `id`'s space to its superlayer's (or, for a mask, its owner's) space.
+    /// The transform from `id`'s space to its superlayer's (or, for a mask, its owner's) plane: its
+    /// `frameTransform`, then the superlayer's sublayer space, flattened into the superlayer's plane
+    /// (`Transform3D.flattened`), exactly as the renderer draws it. A root keeps its z (the canvas is
+    /// not flattened: nothing is drawn in it but its roots).
     public func transformToParent(of id: LayerID) throws(LayerTreeError) -> Transform3D {
         let n = try node(id)
         let m = n.values.frameTransform
-        guard let parent = n.superlayer else { return m }
-        let s = slots[Int(parent.index)].node.values.sublayerSpaceTransform
-        return s.isIdentity ? m : m.concatenating(s)
+        if let parent = n.superlayer {
+            return m.concatenating(slots[Int(parent.index)].node.values.sublayerSpaceTransform.flattened)
+        }
+        return n.maskOwner == nil ? m : m.flattened
     }
 
     /// The transform from `id`'s space to the space of its tree's root's superlayer (the canvas).

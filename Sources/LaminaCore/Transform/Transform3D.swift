@@ -195,6 +195,21 @@ public struct Transform3D: Hashable, Sendable {
         v.x * row1 + v.y * row2 + v.z * row3 + v.w * row4
     }
 
+    /// This transform, then flattening onto the z = 0 plane (z dropped, w kept, so perspective survives
+    /// as a projective map of the plane): how a layer's sublayers, positioned through its
+    /// `sublayerSpaceTransform`, land in the layer's own plane. Core Animation flattens at every level
+    /// (short of `CATransformLayer`), so every world transform (drawing, conversion, hit testing) is a
+    /// product of `frameTransform` and the superlayer's flattened sublayer space, level by level.
+    @inlinable
+    public var flattened: Transform3D {
+        var m = self
+        m.row1.z = 0
+        m.row2.z = 0
+        m.row3.z = 0
+        m.row4.z = 0
+        return m
+    }
+
     /// The point (x, y, 0) transformed and projected onto the z = 0 plane (divided by w).
     @inlinable
     public func project(_ p: Point) -> Point {

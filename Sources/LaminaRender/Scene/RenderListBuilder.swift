@@ -351,19 +351,16 @@ struct RenderListBuilder {
     }
 
     /// The transform from a layer's sublayer space to where `world` takes the layer: the sublayer space
-    /// transform, then flattening into the layer's plane (z dropped), then `world`.
+    /// transform flattened into the layer's plane (`Transform3D.flattened`, as `LayerTree`'s
+    /// conversions and hit tests take it), then `world`.
     static func childSpace(_ sublayerSpace: Transform3D, _ world: Transform3D) -> Transform3D {
         if sublayerSpace.isIdentity {
+            // identity.flattened · world, without the product: world with its z row dropped.
             var m = world
             m.row3 = .zero
             return m
         }
-        var s = sublayerSpace
-        s.row1.z = 0
-        s.row2.z = 0
-        s.row3.z = 0
-        s.row4.z = 0
-        return s.concatenating(world)
+        return sublayerSpace.flattened.concatenating(world)
     }
 
     /// Whether a layer's bounds reach the target, and whether their front faces the viewer; both true
