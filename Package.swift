@@ -183,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaRender", "CLaminaSys"],
+            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(
