@@ -10,7 +10,7 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev libcairo2-dev glslang-tools libsystemd-dev systemd
 
-.PHONY: all deps build test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
+.PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
 
@@ -31,6 +31,13 @@ deps:
 
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)
+
+# What LaminaSchema generates (LaminaCore's keys and property table, the client library's properties,
+# the docs' property tables): run after editing a row of Sources/LaminaSchema/LayerSchema.swift. A
+# test fails while a generated file is stale.
+generate:
+	$(SWIFT) build --product lamina-schema $(SWIFTFLAGS)
+	$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/lamina-schema .
 
 # Every GLSL ES shader through the reference front end (glslangValidator picks the stage from the
 # .vert/.frag extension and exits non-zero on errors). It cannot see a varying declared on one side

@@ -60,6 +60,9 @@ let package = Package(
         .target(
             name: "Shaders",
             path: "Shaders",
+            // The layer program's generated header, for readers and glslangValidator: the renderer
+            // builds it from InstanceLayout, not from this file.
+            exclude: ["layer-instance.glsl"],
             resources: [
                 .embedInCode("quad.vert"),
                 .embedInCode("quad.frag"),
@@ -119,6 +122,10 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaModel", "LaminaImage"],
             swiftSettings: strict
         ),
+        // The layer property schema and its generator (`make generate`): no dependencies, so it builds
+        // first and fast.
+        .target(name: "LaminaSchema", swiftSettings: strict),
+        .executableTarget(name: "lamina-schema", dependencies: ["LaminaSchema"], swiftSettings: strict),
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
         .target(
             name: "LaminaFuzzing",
@@ -194,6 +201,11 @@ let package = Package(
         .testTarget(
             name: "LaminaSceneTests",
             dependencies: ["LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaSchemaTests",
+            dependencies: ["LaminaSchema", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(

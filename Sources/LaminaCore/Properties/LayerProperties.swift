@@ -21,43 +21,9 @@ public struct PropertyDescriptor: Sendable {
 /// The layer property table: every CALayer property Lamina supports, in one list that the client
 /// library, the wire codec, the scene loader, the animation engine and the renderer all read.
 ///
-/// Adding a property is adding a `PropertyKey` case and one row here; nothing else enumerates properties.
+/// The rows themselves (`table`, in `LayerProperties+Table.swift`) and the keys are generated from
+/// LaminaSchema's declaration of each property (`make generate`); nothing else enumerates properties.
 public enum LayerProperties {
-    /// The rows, indexed by `PropertyKey.rawValue` (a test holds that order).
-    public static let table: [PropertyDescriptor] = [
-        row(.bounds, wire: 0, .rect(.zero)),
-        row(.position, wire: 1, .point(.zero)),
-        row(.zPosition, wire: 2, .number(0)),
-        row(.anchorPoint, wire: 3, .point(Point(x: 0.5, y: 0.5))),
-        row(.anchorPointZ, wire: 4, .number(0)),
-        row(.transform, wire: 5, .transform(.identity)),
-        row(.sublayerTransform, wire: 6, .transform(.identity)),
-        row(.hidden, wire: 7, .bool(false)),
-        row(.opacity, wire: 8, .number(1)),
-        row(.allowsGroupOpacity, wire: 9, .bool(true), animatable: false),
-        row(.doubleSided, wire: 10, .bool(true)),
-        row(.geometryFlipped, wire: 11, .bool(false), animatable: false),
-        row(.masksToBounds, wire: 12, .bool(false)),
-        row(.backgroundColor, wire: 13, .color(.clear)),
-        row(.borderWidth, wire: 14, .number(0)),
-        row(.borderColor, wire: 15, .color(.black)),
-        row(.cornerRadius, wire: 16, .number(0)),
-        row(.contents, wire: 17, .bitmap(nil)),
-        row(.contentsRect, wire: 18, .rect(unit)),
-        row(.contentsCenter, wire: 19, .rect(unit)),
-        row(.contentsGravity, wire: 20, .gravity(.resize), animatable: false),
-        row(.contentsScale, wire: 21, .number(1), animatable: false),
-        row(.minificationFilter, wire: 22, .filter(.linear), animatable: false),
-        row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false),
-        row(.shadowColor, wire: 24, .color(.black)),
-        row(.shadowOpacity, wire: 25, .number(0)),
-        row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),
-        row(.shadowRadius, wire: 27, .number(3)),
-        row(.beginTime, wire: 28, .number(0), animatable: false),
-        row(.timeOffset, wire: 29, .number(0), animatable: false),
-        row(.speed, wire: 30, .number(1), animatable: false),
-    ]
-
     /// The unit rectangle, the default of `contentsRect` and `contentsCenter`.
     public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
@@ -76,7 +42,7 @@ public enum LayerProperties {
         return path.read(from: path.key.descriptor.defaultValue)
     }
 
-    private static func row(
+    static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
         interpolation: Interpolation? = nil
     ) -> PropertyDescriptor {
