@@ -14,6 +14,7 @@ layout(location = 10) in vec4 i_clipX;  // homography local -> clip layer (x row
 layout(location = 11) in vec4 i_clipY;  // (y row)
 layout(location = 12) in vec4 i_clipW;  // (constant row)
 layout(location = 13) in vec4 i_clipRect;  // the clip layer's bounds; width < 0: no clip
+layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 #endif
 // How the bound texture contributes (LayerInstance.TextureMode).
 #define TEXTURE_NONE 0.0
@@ -24,3 +25,5 @@ layout(location = 13) in vec4 i_clipRect;  // the clip layer's bounds; width < 0
 #define BORDER_WIDTH(p) (p).y
 #define TEXTURE_MODE(p) (p).z
 #define SHAPED(p) (p).w
+// The parts of i_sampling, by name (LayerInstance.Sampling).
+#define LOD_BIAS(s) (s).x

@@ -30,6 +30,7 @@ void main() {
 in vec2 v_uv;
 flat in vec4 v_color;
 flat in vec4 v_params;
+flat in float v_lodBias;       // minificationFilterBias (0 unless sampled trilinear)
 
 uniform sampler2D u_texture;   // unit 0: contents, or an offscreen group
 
@@ -38,7 +39,7 @@ out vec4 o_color;
 #ifdef PLAIN
 // Square corners, no clip, colour or contents: the common case, and the cheapest.
 void main() {
-    o_color = TEXTURE_MODE(v_params) == TEXTURE_RGBA ? v_color * texture(u_texture, v_uv) : v_color;
+    o_color = TEXTURE_MODE(v_params) == TEXTURE_RGBA ? v_color * texture(u_texture, v_uv, v_lodBias) : v_color;
 }
 #else
 in vec2 v_local;
@@ -79,9 +80,9 @@ void main() {
     // derivatives inside them are well defined, and plain layers skip the shape and clip work.
     vec4 color = v_color;
     if (TEXTURE_MODE(v_params) == TEXTURE_ALPHA) {
-        color *= texture(u_texture, v_uv).a;    // alpha only: a shadow's blurred shape
+        color *= texture(u_texture, v_uv, v_lodBias).a;    // alpha only: a shadow's blurred shape
     } else if (TEXTURE_MODE(v_params) == TEXTURE_RGBA) {
-        color *= texture(u_texture, v_uv);      // contents, or an offscreen group
+        color *= texture(u_texture, v_uv, v_lodBias);      // contents, or an offscreen group
     }
     if (u_secondMode == 1) {
         color *= texture(u_second, v_uv).a;

@@ -17,6 +17,7 @@ out vec2 v_uv;
 #ifndef BLIT
 flat out vec4 v_color;
 flat out vec4 v_params;
+flat out float v_lodBias;
 #endif
 #if !defined(PLAIN) && !defined(BLIT)
 out vec2 v_local;
@@ -32,6 +33,7 @@ void main() {
 #ifndef BLIT
     v_color = i_color;
     v_params = i_params;
+    v_lodBias = LOD_BIAS(i_sampling);
 #endif
 #if !defined(PLAIN) && !defined(BLIT)
     v_local = local;

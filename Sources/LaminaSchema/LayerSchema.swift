@@ -45,6 +45,12 @@ public enum LayerSchema {
         .init(
             "magnificationFilter", .filter, .enumeration("linear", wire: 0), wire: 23, animatable: false,
             "The filter when `contents` is drawn larger."),
+        .init(
+            "minificationFilterBias", .number, .number(0), wire: 31,
+            "A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels)."),
+        .init(
+            "allowsEdgeAntialiasing", .bool, .bool(false), wire: 32, animatable: false,
+            "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation)."),
         .init("shadowColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 24, "The shadow's colour."),
         .init("shadowOpacity", .number, .number(0), wire: 25, "The shadow's opacity (0: no shadow)."),
         .init("shadowOffset", .size, .size(0, -3), wire: 26, "The shadow's offset."),

@@ -7,7 +7,8 @@ import Testing
 /// `laminaProtocolVersion` and `docs/protocol.md`.
 ///
 /// The first messages are worked out by hand from `docs/protocol.md`; the rest froze the encoder's
-/// bytes when the protocol was at version 2, after those agreed.
+/// bytes when the protocol was at version 2, after those agreed (version 3 added two properties and
+/// changed none of these bytes).
 @Suite("golden bytes of the wire")
 struct GoldenBytesTests {
     /// Bytes as hex pairs, spaces and line breaks ignored.
@@ -42,6 +43,8 @@ struct GoldenBytesTests {
         "cornerRadius": 16, "contents": 17, "contentsRect": 18, "contentsCenter": 19, "contentsGravity": 20,
         "contentsScale": 21, "minificationFilter": 22, "magnificationFilter": 23, "shadowColor": 24,
         "shadowOpacity": 25, "shadowOffset": 26, "shadowRadius": 27, "beginTime": 28, "timeOffset": 29, "speed": 30,
+        // Protocol version 3.
+        "minificationFilterBias": 31, "allowsEdgeAntialiasing": 32,
     ]
 
     @Test("every property is written as its own wire id, whatever its place in the table, and read back")

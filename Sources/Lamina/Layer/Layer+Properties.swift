@@ -143,6 +143,18 @@ extension Layer {
         set { self[.magnificationFilter] = newValue }
     }
 
+    /// A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels). Core Animation's `minificationFilterBias`; animatable.
+    public var minificationFilterBias: Double {
+        get { self[.minificationFilterBias] }
+        set { self[.minificationFilterBias] = newValue }
+    }
+
+    /// Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation). Core Animation's `allowsEdgeAntialiasing`; not animatable.
+    public var allowsEdgeAntialiasing: Bool {
+        get { self[.allowsEdgeAntialiasing] }
+        set { self[.allowsEdgeAntialiasing] = newValue }
+    }
+
     /// The shadow's colour. Core Animation's `shadowColor`; animatable.
     public var shadowColor: Color {
         get { self[.shadowColor] }
@@ -216,6 +228,8 @@ extension Layer {
         .contentsScale: "contentsScale",
         .minificationFilter: "minificationFilter",
         .magnificationFilter: "magnificationFilter",
+        .minificationFilterBias: "minificationFilterBias",
+        .allowsEdgeAntialiasing: "allowsEdgeAntialiasing",
         .shadowColor: "shadowColor",
         .shadowOpacity: "shadowOpacity",
         .shadowOffset: "shadowOffset",
@@ -273,6 +287,8 @@ extension Layer {
         \Layer.contentsScale: "contentsScale",
         \Layer.minificationFilter: "minificationFilter",
         \Layer.magnificationFilter: "magnificationFilter",
+        \Layer.minificationFilterBias: "minificationFilterBias",
+        \Layer.allowsEdgeAntialiasing: "allowsEdgeAntialiasing",
         \Layer.shadowColor: "shadowColor",
         \Layer.shadowOpacity: "shadowOpacity",
         \Layer.shadowOffset: "shadowOffset",

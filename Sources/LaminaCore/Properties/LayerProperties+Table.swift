@@ -27,6 +27,8 @@ extension LayerProperties {
         row(.contentsScale, wire: 21, .number(1), animatable: false),
         row(.minificationFilter, wire: 22, .filter(.linear), animatable: false),
         row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false),
+        row(.minificationFilterBias, wire: 31, .number(0)),
+        row(.allowsEdgeAntialiasing, wire: 32, .bool(false), animatable: false),
         row(.shadowColor, wire: 24, .color(.black)),
         row(.shadowOpacity, wire: 25, .number(0)),
         row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),

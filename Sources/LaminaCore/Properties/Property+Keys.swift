@@ -7,6 +7,7 @@ extension Property where Value == Double {
     public static var borderWidth: Self { .init(.borderWidth) }
     public static var cornerRadius: Self { .init(.cornerRadius) }
     public static var contentsScale: Self { .init(.contentsScale) }
+    public static var minificationFilterBias: Self { .init(.minificationFilterBias) }
     public static var shadowOpacity: Self { .init(.shadowOpacity) }
     public static var shadowRadius: Self { .init(.shadowRadius) }
     public static var beginTime: Self { .init(.beginTime) }
@@ -46,6 +47,7 @@ extension Property where Value == Bool {
     public static var doubleSided: Self { .init(.doubleSided) }
     public static var geometryFlipped: Self { .init(.geometryFlipped) }
     public static var masksToBounds: Self { .init(.masksToBounds) }
+    public static var allowsEdgeAntialiasing: Self { .init(.allowsEdgeAntialiasing) }
 }
 
 extension Property where Value == ContentsGravity {

@@ -29,6 +29,8 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case contentsScale
     case minificationFilter
     case magnificationFilter
+    case minificationFilterBias
+    case allowsEdgeAntialiasing
     case shadowColor
     case shadowOpacity
     case shadowOffset

@@ -38,6 +38,7 @@ public enum InstanceLayout {
             ("i_clipY", \.clipY, "(y row)"),
             ("i_clipW", \.clipW, "(constant row)"),
             ("i_clipRect", \.clipRect, "the clip layer's bounds; width < 0: no clip"),
+            ("i_sampling", \.sampling, "see the Sampling macros below"),
         ]
         return fields.enumerated().map { index, field in
             Attribute(
@@ -65,18 +66,25 @@ public enum InstanceLayout {
         for param in LayerInstance.Param.allCases {
             lines.append("#define \(param.glslName)(p) (p).\(param.component)")
         }
+        lines.append("// The parts of i_sampling, by name (LayerInstance.Sampling).")
+        for part in LayerInstance.Sampling.allCases {
+            lines.append("#define \(macroName(String(describing: part)))(s) (s).\(Array("xyzw")[part.rawValue])")
+        }
         return lines.joined(separator: "\n") + "\n"
     }()
 }
 
+/// A Swift name as a GLSL macro's: `cornerRadius` → `CORNER_RADIUS`.
+func macroName(_ swiftName: String) -> String {
+    swiftName.reduce(into: "") { name, c in
+        if c.isUppercase { name += "_" }
+        name += c.uppercased()
+    }
+}
+
 extension LayerInstance.Param {
     /// The GLSL macro naming this part: `cornerRadius` → `CORNER_RADIUS`.
-    var glslName: String {
-        String(describing: self).reduce(into: "") { name, c in
-            if c.isUppercase { name += "_" }
-            name += c.uppercased()
-        }
-    }
+    var glslName: String { macroName(String(describing: self)) }
 
     /// The vector component holding it.
     var component: Character { Array("xyzw")[rawValue] }

@@ -2,7 +2,7 @@ public import LaminaCore
 
 /// One drawn rectangle as the `layer` program reads it: a per-instance vertex record.
 ///
-/// Thirteen `vec4`s (208 bytes), in the order of `layer.vert`'s locations 1...13. A background, a piece
+/// Fourteen `vec4`s (224 bytes), at the locations `InstanceLayout` gives them. A background, a piece
 /// of contents, a border, a clip shape for the stencil buffer and a composited offscreen group are all
 /// this one record with different fields, which is what lets the renderer draw any run of layers that
 /// share a texture with one instanced call.
@@ -25,11 +25,25 @@ public struct LayerInstance: Hashable, Sendable {
     public var clipX, clipY, clipW: SIMD4<Float>
     /// The clip layer's bounds; a negative width means no clip.
     public var clipRect: SIMD4<Float>
+    /// How contents are sampled, one part per `Sampling` (the level-of-detail bias of `trilinear`
+    /// minification, `minificationFilterBias`); zero for everything else.
+    public var sampling: SIMD4<Float>
 
     /// The parts of `params`, by the component that holds each (the shaders name them the same way,
     /// through `InstanceLayout.glslHeader`).
     public enum Param: Int, Sendable, CaseIterable {
         case cornerRadius, borderWidth, textureMode, shaped
+    }
+
+    /// The parts of `sampling`, by the component that holds each.
+    public enum Sampling: Int, Sendable, CaseIterable {
+        case lodBias
+    }
+
+    /// A part of `sampling`.
+    public subscript(sampling part: Sampling) -> Float {
+        get { sampling[part.rawValue] }
+        set { sampling[part.rawValue] = newValue }
     }
 
     /// A part of `params`.
@@ -65,6 +79,7 @@ public struct LayerInstance: Hashable, Sendable {
         shape = self.rect
         params = .zero
         (clipX, clipY, clipW, clipRect) = Self.noClip
+        sampling = .zero
     }
 
     /// Shapes the instance by a rounded rectangle (a border when `borderWidth` > 0).
@@ -73,6 +88,15 @@ public struct LayerInstance: Hashable, Sendable {
         self[.cornerRadius] = Float(radius)
         self[.borderWidth] = Float(borderWidth)
         self[.shaped] = 1
+    }
+
+    /// Grows the quad by `margin` local units on every side, its texture coordinates with it, keeping
+    /// its shape: an anti-aliased edge's ramp reaches half a pixel outside the shape, where the quad
+    /// must be rasterised too.
+    public mutating func widen(by margin: Float) {
+        let uvPerUnit = SIMD2(rect.z > 0 ? (uv.z - uv.x) / rect.z : 0, rect.w > 0 ? (uv.w - uv.y) / rect.w : 0)
+        rect = SIMD4(rect.x - margin, rect.y - margin, rect.z + 2 * margin, rect.w + 2 * margin)
+        uv = SIMD4(uv.x - margin * uvPerUnit.x, uv.y - margin * uvPerUnit.y, uv.z + margin * uvPerUnit.x, uv.w + margin * uvPerUnit.y)
     }
 
     /// Clips the instance by a rounded rectangle in another plane that `map` takes local points to.

@@ -168,17 +168,24 @@ struct RenderListBuilder {
         let radius = values[.cornerRadius]
         let masks = values[.masksToBounds]
         let matrix = GPUMatrix(world.concatenating(projection))
+        // allowsEdgeAntialiasing: a turned or skewed layer's edges are shaped (anti-aliased in the
+        // shader) on a quad a pixel wider; an axis-aligned one has no edges to smooth.
+        let edgeMargin = drawsOwn && values[.allowsEdgeAntialiasing] && !world.isAxisAlignedInPlane
+            ? Self.onePixel(of: bounds, under: world) : nil
 
         if drawsOwn {
             let background = values[.backgroundColor]
             if background.alpha > 0 {
                 var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(background, opacity))
-                if radius > 0 { instance.shape(bounds, radius: radius) }
+                if radius > 0 || edgeMargin != nil { instance.shape(bounds, radius: radius) }
+                if let edgeMargin { instance.widen(by: edgeMargin) }
                 applyClip(&instance, localToClip)
                 list.append(instance, texture: .none)
             }
             if let bitmap = values[.contents] {
-                drawContents(bitmap, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
+                drawContents(
+                    bitmap, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity,
+                    edgeMargin: edgeMargin)
             }
         }
 
@@ -215,6 +222,7 @@ struct RenderListBuilder {
         if drawsOwn, borderWidth > 0, borderColor.alpha > 0 {
             var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(borderColor, opacity))
             instance.shape(bounds, radius: radius, borderWidth: borderWidth)
+            if let edgeMargin { instance.widen(by: edgeMargin) }
             applyClip(&instance, localToClip)
             list.append(instance, texture: .none)
         }
@@ -222,7 +230,7 @@ struct RenderListBuilder {
 
     private mutating func drawContents(
         _ bitmap: BitmapID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
-        opacity: Double
+        opacity: Double, edgeMargin: Float?
     ) {
         let minification = values[.minificationFilter]
         let texture: Texture
@@ -238,6 +246,8 @@ struct RenderListBuilder {
         let bounds = values[.bounds]
         let radius = values[.cornerRadius]
         let shaped = values[.masksToBounds] && radius > 0
+        // The bias moves trilinear's choice of mip level; without mipmaps there is no level to move.
+        let lodBias = minification == .trilinear ? Float(values[.minificationFilterBias]) : 0
         ContentsLayout.forEachPiece(
             pixelWidth: texture.width, pixelHeight: texture.height, bounds: bounds,
             contentsRect: values[.contentsRect], contentsCenter: values[.contentsCenter],
@@ -245,11 +255,18 @@ struct RenderListBuilder {
         ) { piece in
             var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
             instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
-            if shaped { instance.shape(bounds, radius: radius) }
+            instance[sampling: .lodBias] = lodBias
+            if shaped {
+                instance.shape(bounds, radius: radius)
+            } else if edgeMargin != nil {
+                instance.shape(piece.rect, radius: 0)
+            }
+            if let edgeMargin { instance.widen(by: edgeMargin) }
             applyClip(&instance, localToClip)
             // Texels landing exactly on pixels: every filter returns the texel under the pixel centre, and
-            // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend).
-            let pixelExact = Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
+            // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend),
+            // unless a bias asks for a smaller mip level.
+            let pixelExact = lodBias == 0 && Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
             list.append(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
         }
     }
@@ -393,6 +410,16 @@ struct RenderListBuilder {
         let a = world.project(point)
         let b = world.project(Point(x: point.x + vector.x, y: point.y + vector.y))
         return SIMD2(b.x - a.x, b.y - a.y)
+    }
+
+    /// About one target pixel in the layer's local units, at its bounds' middle (the smaller of the two
+    /// axes' scales), for widening anti-aliased quads.
+    static func onePixel(of bounds: Rect, under world: Transform3D) -> Float {
+        let middle = Point(x: bounds.midX, y: bounds.midY)
+        let x = targetVector(world, at: middle, by: SIMD2(1, 0)), y = targetVector(world, at: middle, by: SIMD2(0, 1))
+        let scale = Swift.min((x * x).sum().squareRoot(), (y * y).sum().squareRoot())
+        guard scale.isFinite, scale > 1e-6 else { return 0 }
+        return Float(Swift.min(1 / scale, Swift.max(bounds.width, bounds.height)))
     }
 
     static func premultiplied(_ color: Color, _ opacity: Double) -> SIMD4<Float> {
