@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
 import LaminaCore
-import LaminaServer
+import LaminaModel
 import LaminaWire
 
 /// `lamina bench-daemon`: measures a running `laminad` through its socket, as a client does.

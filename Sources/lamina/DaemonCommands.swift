@@ -3,7 +3,7 @@ import Lamina
 import LaminaCore
 import LaminaImage
 import LaminaScene
-import LaminaServer
+import LaminaModel
 import LaminaWire
 
 /// The socket option the daemon commands share: a path, or the client library's search
