@@ -1,31 +1,23 @@
-public import LaminaCore
 public import LaminaModel
 public import LaminaRender
 
 /// Why a transaction was rejected. It names the operation (its index and what it asked) and the reason;
 /// a rejected transaction changes nothing.
 public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Why.
+    /// Why: what the store refuses (`StoreError.Reason`), or what only the GPU can.
     public enum Reason: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The client is not (or no longer) connected.
-        case unknownClient(ClientID)
-        /// An operation could not be applied (an unknown layer or bitmap, a handle in use, an edit the
-        /// model tree refused).
-        case operation(OperationError)
+        /// The model refused it: an unknown client, an operation the tree refused, a limit.
+        case store(StoreError.Reason)
         /// The renderer could not draw what the transaction needs (a transition's old appearance).
         case renderer(RendererError)
         /// The bitmap's pixels could not be uploaded.
         case texture(TextureError)
-        /// The transaction would take the client past one of its limits.
-        case limit(String)
 
         public var description: String {
             switch self {
-            case .unknownClient(let c): "\(c) is not connected"
-            case .operation(let error): "\(error)"
+            case .store(let reason): "\(reason)"
             case .texture(let error): "\(error)"
             case .renderer(let error): "\(error)"
-            case .limit(let message): message
             }
         }
     }
@@ -39,13 +31,7 @@ public struct TransactionError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The store's refusal, told the same way.
     public init(_ error: StoreError) {
-        let reason: Reason =
-            switch error.reason {
-            case .unknownClient(let client): .unknownClient(client)
-            case .operation(let operation): .operation(operation)
-            case .limit(let message): .limit(message)
-            }
-        self.init(operationIndex: error.operationIndex, operation: error.operation, reason: reason)
+        self.init(operationIndex: error.operationIndex, operation: error.operation, reason: .store(error.reason))
     }
 
     /// An error.

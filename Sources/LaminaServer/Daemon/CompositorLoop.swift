@@ -343,14 +343,14 @@ extension ErrorCode {
     /// The wire's code for why a transaction was rejected.
     init(_ reason: TransactionError.Reason) {
         switch reason {
-        case .unknownClient: self = .handshake
-        case .operation(.unknownLayer): self = .unknownLayer
-        case .operation(.handleInUse): self = .handleInUse
-        case .operation(.unknownBitmap): self = .unknownBitmap
-        case .operation(.tree): self = .invalidTree
-        case .operation(.limitExceeded): self = .limitExceeded
+        case .store(.unknownClient): self = .handshake
+        case .store(.operation(.unknownLayer)): self = .unknownLayer
+        case .store(.operation(.handleInUse)): self = .handleInUse
+        case .store(.operation(.unknownBitmap)): self = .unknownBitmap
+        case .store(.operation(.tree)): self = .invalidTree
+        case .store(.operation(.limitExceeded)): self = .limitExceeded
         case .renderer, .texture: self = .renderer
-        case .limit: self = .limitExceeded
+        case .store(.limit): self = .limitExceeded
         }
     }
 }
