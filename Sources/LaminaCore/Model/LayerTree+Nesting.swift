@@ -5,7 +5,7 @@ extension LayerTree {
     /// The bound on nesting: a layer's depth counts its superlayers and mask owners up to its root (a
     /// root is at depth 0). Real interfaces nest a few dozen levels. Edits that put a layer under one
     /// already at this depth throw `tooDeep` at once; a subtree deeper than the rest of the limit can
-    /// still be attached, so whoever applies a transaction checks the result with `checkNesting`.
+    /// still be attached, so whoever applies a transaction checks the result with `firstLayer(deeperThan:)`.
     public static let maximumDepth = 256
 
     /// The first layer (in the order of a walk from each root) deeper than `limit`, with its depth, or
@@ -23,10 +23,5 @@ extension LayerTree {
             }
         }
         return nil
-    }
-
-    /// Throws `tooDeep` when a layer nests deeper than `limit`.
-    public func checkNesting(limit: Int = LayerTree.maximumDepth) throws(LayerTreeError) {
-        if let (layer, _) = firstLayer(deeperThan: limit) { throw .tooDeep(layer, limit: limit) }
     }
 }
