@@ -71,7 +71,9 @@ extension Path {
 
         // Pieces of at most a quarter turn keep the cubic within about 0.03 % of the ellipse. The slack
         // keeps an exact half turn at two pieces despite rounding.
-        let count = Swift.max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        // (A sweep from non-finite input is NaN: one piece, whose points are NaN, which whoever uses the
+        // path refuses; never a trap.)
+        let count = Swift.min(Swift.max(1, (abs(delta) / (.pi / 2) - 1e-9).rounded(.up).saturatingInt), 4)
         let step = delta / Double(count)
         let k = 4.0 / 3.0 * Double.tan(step / 4)
 
