@@ -32,6 +32,16 @@ public final class Compositor {
     private var nextBitmap: UInt64 = 1
     private var pending: [(client: ClientID, transaction: Transaction)] = []
     private var animationEvents: [AnimationEvent] = []
+    /// The layers animated in the last frame, and whether their `zPosition` was (which orders their
+    /// superlayer's sublayers): a layer whose animation ended changed too.
+    private var previouslyAnimated: [(layer: LayerID, zPosition: Bool)] = []
+    private var animatedNow: [(layer: LayerID, zPosition: Bool)] = []
+    private var changedLayers: [LayerID] = []
+
+    /// Whether every frame is built and drawn whole, as if everything changed (for comparing with
+    /// damage-tracked frames, and for measuring what damage tracking saves). Off by default: a frame
+    /// redraws only what changed.
+    public var redrawsEverything = false
     private let clock = ContinuousClock()
 
     /// Makes the canvas root, the renderer and the offscreen output on the render thread.
@@ -165,7 +175,10 @@ public final class Compositor {
         }
         report.phases.evaluate = lap(&mark)
 
-        renderer.build(store.tree, presentation, roots: [store.root], scale: configuration.scale, for: target)
+        let changed = redrawsEverything ? nil : changedLayers(store.takeChanges())
+        if redrawsEverything { _ = store.takeChanges() }
+        renderer.update(
+            store.tree, presentation, changed: changed, roots: [store.root], scale: configuration.scale, for: target)
         report.phases.build = lap(&mark)
         guard draws else { return report }
 
@@ -179,6 +192,29 @@ public final class Compositor {
         context.finish()
         report.phases.finish = lap(&mark)
         return report
+    }
+
+    /// The layers whose presented values may differ from the last frame's: those written by the
+    /// transactions applied (with the superlayer of one whose `zPosition` was written), and those
+    /// animated in this frame or the last; nil when the hierarchy changed (everything may have).
+    private func changedLayers(_ changes: LayerChanges) -> [LayerID]? {
+        swap(&previouslyAnimated, &animatedNow)
+        animatedNow.removeAll(keepingCapacity: true)
+        for slot in presentation.animatedSlots {
+            guard let layer = store.tree.layer(atSlot: Int(slot)) else { continue }
+            animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
+        }
+        guard !changes.hierarchy else { return nil }
+        changedLayers.removeAll(keepingCapacity: true)
+        let tree = store.tree
+        func add(_ layer: LayerID, zPosition: Bool) {
+            changedLayers.append(layer)
+            if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
+        }
+        for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
+        for (layer, z) in animatedNow { add(layer, zPosition: z) }
+        for (layer, z) in previouslyAnimated where tree.contains(layer) { add(layer, zPosition: z) }
+        return changedLayers
     }
 
     /// The indices of `clients` (one entry per queued transaction) taken by turns: each round takes

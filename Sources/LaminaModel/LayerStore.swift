@@ -107,6 +107,11 @@ public struct LayerStore: Sendable {
         tree.evaluate(at: time, into: &presentation, events: &events)
     }
 
+    /// Returns what changed in the tree since the last call (see `LayerChanges`).
+    public mutating func takeChanges() -> LayerChanges {
+        tree.takeChanges()
+    }
+
     // MARK: Applying operations
 
     /// Applies `operations` from `client`, stamped with `commitTime`, whole or not at all: they run on

@@ -20,8 +20,9 @@ public struct Presentation: Sendable {
     @usableFromInline var values: ContiguousArray<PresentationOverlay.Animated> = []
     @usableFromInline var transforms: ContiguousArray<PresentationOverlay.AnimatedTransform> = []
     @usableFromInline var transitions: ContiguousArray<TransitionProgress> = []
-    /// The slots given an extent this frame, to clear at the start of the next.
-    var animatedSlots: ContiguousArray<Int32> = []
+    /// The slots of the layers animated this frame (given an overlay), in evaluation order; also what
+    /// the next frame clears.
+    public internal(set) var animatedSlots: ContiguousArray<Int32> = []
 
     /// An empty presentation (every layer shows its model values).
     public init() {}

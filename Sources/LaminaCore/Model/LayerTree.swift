@@ -51,9 +51,14 @@ public struct LayerTree: Sendable {
     var schedule = AnimationSchedule()
     /// The next `AnimationID` to hand out.
     var nextAnimationID: UInt64 = 1
+    /// What changed since `takeChanges()` was last called (see `LayerChanges`).
+    public internal(set) var changes = LayerChanges()
 
     /// The number of live layers.
     public private(set) var count = 0
+
+    /// The number of slots, live or free: one more than the largest `LayerID.index` in use.
+    public var slotCount: Int { slots.count }
 
     /// An empty tree.
     public init() {}
@@ -65,6 +70,7 @@ public struct LayerTree: Sendable {
     public mutating func create(name: String? = nil, values: PropertyValues = PropertyValues()) -> LayerID {
         let node = Node(values: values, name: name)
         count += 1
+        changes.changedHierarchy()
         if let index = freeSlots.popLast() {
             slots[Int(index)].node = node
             slots[Int(index)].isLive = true
@@ -83,6 +89,7 @@ public struct LayerTree: Sendable {
     @discardableResult
     public mutating func destroy(_ id: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
         let node = try self.node(id)
+        changes.changedHierarchy()
         detach(id)
         for child in node.sublayers { slots[Int(child.index)].node.superlayer = nil }
         if let mask = node.mask { slots[Int(mask.index)].node.maskOwner = nil }
@@ -93,6 +100,12 @@ public struct LayerTree: Sendable {
         freeSlots.append(id.index)
         count -= 1
         return Array(node.animations)
+    }
+
+    /// The live layer in slot `index`, if any.
+    public func layer(atSlot index: Int) -> LayerID? {
+        guard index >= 0, index < slots.count, slots[index].isLive else { return nil }
+        return LayerID(index: UInt32(index), generation: slots[index].generation)
     }
 
     /// Whether `id` names a live layer.
@@ -130,12 +143,22 @@ public struct LayerTree: Sendable {
         }
         set {
             precondition(contains(id), "unknown layer \(id)")
+            recordReplacement(of: id, by: newValue)
             slots[Int(id.index)].node.values = newValue
         }
     }
 
     /// A layer's property values.
     public func values(of id: LayerID) throws(LayerTreeError) -> PropertyValues { try node(id).values }
+
+    /// Records a layer's whole record replaced: which keys differ is not looked for, so every key
+    /// written in either counts.
+    @usableFromInline
+    mutating func recordReplacement(of id: LayerID, by values: PropertyValues) {
+        for key in PropertyKey.allCases where values.isWritten(key) || slots[Int(id.index)].node.values.isWritten(key) {
+            changes.wrote(key, of: id)
+        }
+    }
 
     /// Whether a layer's `key` was ever written (else it holds its default; see
     /// `PropertyValues.isWritten`). False for unknown layers. Reads in place, without retaining the
@@ -150,6 +173,7 @@ public struct LayerTree: Sendable {
         var values = try node(id).values
         do { try values.setValue(value, forKeyPath: path) } catch { throw .property(id, error) }
         slots[Int(id.index)].node.values = values
+        do { changes.wrote(try LayerKeyPath(path).key, of: id) } catch { changes.changedHierarchy() }
     }
 
     /// Sets the value at a parsed key path of a layer.
@@ -157,6 +181,7 @@ public struct LayerTree: Sendable {
         var values = try node(id).values
         do { try values.setValue(value, at: path) } catch { throw .property(id, error) }
         slots[Int(id.index)].node.values = values
+        changes.wrote(path.key, of: id)
     }
 
     /// The value at a key path of a layer.
@@ -236,6 +261,7 @@ public struct LayerTree: Sendable {
         guard index >= 0, index <= count else {
             throw .indexOutOfRange(index: index, count: count, parent: parent)
         }
+        changes.changedHierarchy()
         detach(child)
         slots[Int(parent.index)].node.sublayers.insert(child, at: index)
         slots[Int(child.index)].node.superlayer = parent
@@ -271,6 +297,7 @@ public struct LayerTree: Sendable {
             throw .notASublayer(sibling: old, parent: parent)
         }
         if old == new { return }
+        changes.changedHierarchy()
         detach(old)
         try insertSublayer(new, into: parent, at: index)
     }
@@ -278,6 +305,7 @@ public struct LayerTree: Sendable {
     /// Removes a layer from its superlayer, or from the layer it masks; a root stays as it is.
     public mutating func removeFromSuperlayer(_ id: LayerID) throws(LayerTreeError) {
         _ = try node(id)
+        changes.changedHierarchy()
         detach(id)
     }
 
@@ -293,6 +321,7 @@ public struct LayerTree: Sendable {
             if let other = m.maskOwner, other != layer { throw .layerIsMask(mask, of: other) }
             try checkPlacement(of: mask, under: layer)
         }
+        changes.changedHierarchy()
         if let previous = owner.mask { slots[Int(previous.index)].node.maskOwner = nil }
         slots[Int(layer.index)].node.mask = mask
         if let mask { slots[Int(mask.index)].node.maskOwner = layer }

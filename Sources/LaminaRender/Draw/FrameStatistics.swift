@@ -12,6 +12,9 @@ public struct FrameStatistics: Hashable, Sendable {
     public var drawCalls = 0
     /// Offscreen groups (group opacity, masks, shadows, transitions).
     public var groups = 0
+    /// What was redrawn: everything, a box of the output (the rest kept from the last frame), or
+    /// nothing.
+    public var damage = Damage.full
 
     /// No work yet.
     public init() {}

@@ -39,6 +39,15 @@ public final class Renderer {
     private let white: GLuint
     private let clear: GLuint
     private var list = RenderList()
+    /// Working storage for subtrees visited again (`RenderListUpdate`).
+    private var scratch = RenderList()
+    /// The target whose pixels are the last frame `list` drew, and the roots and scale it was built
+    /// with: what a frame that changed little may draw over, redrawing only `damage`.
+    private weak var retainedTarget: OffscreenTarget?
+    private var retainedRoots: [LayerID] = []
+    private var retainedScale = 0.0
+    /// What the next `execute` redraws: what changed since the last one.
+    private var damage = Damage.full
     /// Whether the list being executed clips through the stencil (its targets then need one).
     private var stencilInUse = true
     private var snapshots: [AnimationID: Snapshot] = [:]
@@ -137,18 +146,60 @@ public final class Renderer {
     }
 
     /// The CPU half of a frame: turns the presentation tree into the render list `execute` will draw
-    /// into `target` (whose size and projection it is built for). Issues no GL call.
+    /// into `target` (whose size and projection it is built for). Issues no GL call. The next
+    /// `execute` redraws everything.
     public func build(
         _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
         for target: OffscreenTarget
     ) {
+        _ = textures.takeChanges()
+        buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
+    }
+
+    /// The CPU half of a frame that changed only `changed` layers (their values, written or animated)
+    /// since the last `build` or `update` for the same `target`, roots and scale: visits only their
+    /// subtrees again and leaves the rest of the last frame's list as it was, so the next `execute`
+    /// redraws only the damage, the union of the old and new screen bounds of what changed (textures
+    /// repainted since included). Falls back to a whole build, and a whole redraw, when the changes do
+    /// not allow it: `changed` nil (the hierarchy changed), another target, a texture replaced, a change
+    /// inside an offscreen group or under a stencil clip, or changes to most of the tree.
+    ///
+    /// Returns the damage the next `execute` will redraw.
+    @discardableResult
+    public func update(
+        _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, roots: [LayerID]? = nil,
+        scale: Double = 1, for target: OffscreenTarget
+    ) -> Damage {
+        let textureChanges = textures.takeChanges()
+        let roots = roots ?? tree.roots
+        if let changed, !textureChanges.replaced, retainedTarget === target, retainedRoots == roots,
+            retainedScale == scale
+        {
+            textures.beginFrame()
+            let update = RenderListUpdate(
+                tree: tree, presentation: presentation, textures: textures, width: target.width,
+                height: target.height, projection: target.projection, scale: scale)
+            if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
+                damage.formUnion(frameDamage)
+                return damage
+            }
+        }
+        buildAll(tree, presentation, roots: roots, scale: scale, for: target)
+        return damage
+    }
+
+    private func buildAll(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID], scale: Double, for target: OffscreenTarget) {
         textures.beginFrame()
         var builder = RenderListBuilder(
             tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
             targetHeight: target.height, projection: target.projection, scale: scale, list: list)
         list = RenderList()
-        builder.build(roots: roots ?? tree.roots)
+        builder.build(roots: roots)
         list = builder.list
+        retainedTarget = target
+        retainedRoots = roots
+        retainedScale = scale
+        damage = .full
     }
 
     /// The GPU half of a frame: draws the list `build` made into `target`, cleared first to
@@ -157,7 +208,12 @@ public final class Renderer {
         into target: OffscreenTarget, background: Color = Color(red: 0, green: 0, blue: 0, alpha: 0)
     ) throws(RendererError) -> FrameStatistics {
         guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
-        try execute(list, into: target, background: background)
+        // Only the target the list was last drawn into holds the pixels the damage is relative to.
+        let redraw = retainedTarget === target ? damage.clipped(width: target.width, height: target.height) : .full
+        try execute(list, into: target, background: background, damage: redraw)
+        damage = .none
+        retainedTarget = target
+        markBoundTextures()
         if !snapshots.isEmpty {
             let drawn = drawnTransitions(list)
             for (id, snapshot) in snapshots where snapshot.drawn && !drawn.contains(id) {
@@ -166,6 +222,7 @@ public final class Renderer {
         }
         textures.evict()
         var statistics = FrameStatistics()
+        statistics.damage = redraw
         statistics.visitedLayers = list.visitedLayers
         statistics.culledLayers = list.culledLayers
         statistics.occludedInstances = list.occludedInstances
@@ -173,6 +230,12 @@ public final class Renderer {
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
         return statistics
+    }
+
+    /// Marks every texture the list binds as drawn this frame: a retained list draws textures that
+    /// this frame's update did not look up, and eviction must spare them.
+    private func markBoundTextures() {
+        for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.markDrawn(texture) }
     }
 
     /// The render list of the last frame (for tests and statistics).
@@ -208,7 +271,13 @@ public final class Renderer {
 
     // MARK: Executing a list
 
-    private func execute(_ list: RenderList, into target: OffscreenTarget, background: Color) throws(RendererError) {
+    /// Draws `list` into `target`: everything, or only the `damage` box over the pixels the target
+    /// holds (scissored, skipping the instances outside it), or nothing.
+    private func execute(
+        _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
+    ) throws(RendererError) {
+        if damage.isEmpty { return }
+        let box = damage.isFull ? nil : damage.box
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDisable(GLenum(GL_STENCIL_TEST))
         glDisable(GLenum(GL_DEPTH_TEST))
@@ -216,6 +285,11 @@ public final class Renderer {
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         stencilInUse = list.usesStencil
         target.attachStencil(stencilInUse)
+        var base = TargetState(target: target)
+        if let box {
+            base.scissors = [box]
+            applyScissor(base)  // the clear below, and every draw, stay inside the damage
+        }
         target.clear(to: background)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -223,7 +297,7 @@ public final class Renderer {
         uploadInstances(list.instances)
         useLayerProgram()
 
-        var states = [TargetState(target: target)]
+        var states = [base]
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
             switch command {
@@ -232,7 +306,12 @@ public final class Renderer {
                 bind(texture)
                 // Opaque runs replace what is beneath: the same pixels as blending, for less work.
                 if opaque { glDisable(GLenum(GL_BLEND)) }
-                drawInstances(first: first, count: count, asTriangles: variant == .blit)
+                if let box, groupTargets.isEmpty {
+                    drawInstances(
+                        of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant == .blit)
+                } else {
+                    drawInstances(first: first, count: count, asTriangles: variant == .blit)
+                }
                 if opaque { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
                 push(write, &states[states.count - 1])
@@ -315,6 +394,36 @@ public final class Renderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
         glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    }
+
+    /// Draws the instances of a run that may reach `box` (target pixels): runs of them, skipping
+    /// stretches of more than a few that lie wholly outside, which the scissor would discard anyway.
+    private func drawInstances(
+        of list: RenderList, first: Int, count: Int, reaching box: PixelRegion, in target: OffscreenTarget, asTriangles: Bool
+    ) {
+        let (x0, y0) = (Float(box.x), Float(box.y))
+        let (x1, y1) = (Float(box.x + box.width), Float(box.y + box.height))
+        let (width, height) = (target.width, target.height)
+        var start = -1, lastInside = -1
+        let end = first + count
+        for index in first..<end {
+            let instance = list.instances[index]
+            if instance.isCollapsed { continue }
+            let reaches: Bool
+            if let b = instance.pixelBounds(width: width, height: height) {
+                reaches = b.maxX >= x0 && b.minX <= x1 && b.maxY >= y0 && b.minY <= y1
+            } else {
+                reaches = true
+            }
+            guard reaches else { continue }
+            if start >= 0, index - lastInside > 16 {
+                drawInstances(first: start, count: lastInside + 1 - start, asTriangles: asTriangles)
+                start = -1
+            }
+            if start < 0 { start = index }
+            lastInside = index
+        }
+        if start >= 0 { drawInstances(first: start, count: lastInside + 1 - start, asTriangles: asTriangles) }
     }
 
     private func bind(_ binding: TextureBinding) {

@@ -16,6 +16,8 @@ public struct RenderGroup {
     public var shadow: Shadow?
     /// The transition drawn instead of a plain composite, if any.
     public var transition: TransitionDraw?
+    /// The group this one is drawn inside, or -1.
+    public var parent = -1
 
     /// A shadow: the group's alpha blurred, tinted and offset.
     public struct Shadow {

@@ -24,11 +24,34 @@ public struct RenderList {
     /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
     private var occlusion = OcclusionCulling()
 
+    /// Where each layer's subtree lies in the list, by slot (see `RenderSegment`).
+    private(set) var segments: ContiguousArray<RenderSegment> = []
+    /// The contexts layers were visited with, referenced from `segments`.
+    private(set) var contexts: ContiguousArray<VisitContext> = []
+    /// The build the list holds; segments with another stamp are stale.
+    private(set) var stamp: UInt32 = 0
+    /// How many commands other than draws, and instances outside draws, were appended: a visit that
+    /// leaves it unchanged appended nothing but drawn instances.
+    private(set) var specialCount = 0
+    /// Whether visits are listed in `visitedSlots` (a scratch list visiting one subtree again).
+    var recordsVisits = false
+    /// The slots visited, when `recordsVisits`.
+    private(set) var visitedSlots: [Int32] = []
+
     /// An empty list.
     public init() {}
 
-    /// Empties the list, keeping capacity.
-    mutating func reset() {
+    /// Empties the list, keeping capacity, for a build of a tree of `slotCount` slots.
+    mutating func reset(slotCount: Int = 0) {
+        stamp &+= 1
+        if stamp == 0 { stamp = 1 }  // 0 marks a segment never recorded
+        if segments.count < slotCount {
+            segments.append(contentsOf: repeatElement(RenderSegment(), count: slotCount - segments.count))
+        }
+        contexts.removeAll(keepingCapacity: true)
+        specialCount = 0
+        recordsVisits = false
+        visitedSlots.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
         commands.removeAll(keepingCapacity: true)
@@ -74,8 +97,36 @@ public struct RenderList {
                 opaque: isOpaque))
     }
 
+    /// Appends a command other than a draw.
+    mutating func appendSpecial(_ command: RenderCommand) {
+        commands.append(command)
+        specialCount += 1
+    }
+
+    /// Records where a visit of `id` put its subtree.
+    mutating func record(_ id: LayerID, _ segment: RenderSegment) {
+        let slot = Int(id.index)
+        if slot >= segments.count {
+            segments.append(contentsOf: repeatElement(RenderSegment(), count: slot + 1 - segments.count))
+        }
+        segments[slot] = segment
+        if recordsVisits { visitedSlots.append(Int32(slot)) }
+    }
+
+    /// Replaces a recorded visit context (a subtree visited again moved its sublayers).
+    mutating func setContext(_ index: Int, _ context: VisitContext) {
+        contexts[index] = context
+    }
+
+    /// Adds a visit context; returns its index.
+    mutating func addContext(_ context: VisitContext) -> Int32 {
+        contexts.append(context)
+        return Int32(contexts.count - 1)
+    }
+
     /// Appends an instance no draw covers (a stencil clip shape, a composite); returns its index.
     mutating func appendDetached(_ instance: LayerInstance) -> Int {
+        specialCount += 1
         instances.append(instance)
         opaque.append(false)
         return instances.count - 1
@@ -98,23 +149,53 @@ public struct RenderList {
     mutating func chooseBlitRuns() {
         for (position, command) in commands.enumerated() {
             guard case .draw(let first, let count, let binding, .plain, let opaque) = command,
-                case .bitmap(let texture, let sampler) = binding, texture.isBGRAStorage,
-                sampler.minification == sampler.magnification, sampler.minification != .trilinear
+                isBlittable(first: first, count: count, binding: binding)
             else { continue }
-            var blittable = true
-            for index in first..<(first + count) {
-                let instance = instances[index]
-                if instance.isCollapsed { continue }
-                if instance[.textureMode] != LayerInstance.TextureMode.rgba.rawValue || instance.color != SIMD4(repeating: 1) {
-                    blittable = false
-                    break
-                }
-            }
-            if blittable {
-                commands[position] = .draw(first: first, count: count, texture: binding, variant: .blit, opaque: opaque)
-            }
+            commands[position] = .draw(first: first, count: count, texture: binding, variant: .blit, opaque: opaque)
         }
     }
+
+    /// Whether a plain run can be drawn as `blit`: contents at full strength from a BGRA texture with
+    /// matching filters, every instance (or collapsed).
+    func isBlittable(first: Int, count: Int, binding: TextureBinding) -> Bool {
+        guard case .bitmap(let texture, let sampler) = binding, texture.isBGRAStorage,
+            sampler.minification == sampler.magnification, sampler.minification != .trilinear
+        else { return false }
+        for index in first..<(first + count) {
+            let instance = instances[index]
+            if instance.isCollapsed { continue }
+            if instance[.textureMode] != LayerInstance.TextureMode.rgba.rawValue || instance.color != SIMD4(repeating: 1) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Replaces instance `index` (drawn by `commands[command]`) in place, with its new opacity, the
+    /// run's texture and variant; `refreshRun` then brings the run's flags up to date.
+    mutating func replace(_ index: Int, with instance: LayerInstance, isOpaque: Bool, command: Int, texture: TextureBinding, variant: DrawVariant) {
+        instances[index] = instance
+        opaque[index] = isOpaque
+        guard case .draw(let first, let count, _, _, let runIsOpaque) = commands[command] else { return }
+        commands[command] = .draw(first: first, count: count, texture: texture, variant: variant, opaque: runIsOpaque)
+    }
+
+    /// Recomputes a run's opaque flag and its choice between `plain` and `blit` from its instances.
+    mutating func refreshRun(_ command: Int) {
+        guard case .draw(let first, let count, let binding, var variant, _) = commands[command] else { return }
+        let runIsOpaque = !opaque[first..<(first + count)].contains(false)
+        if variant != .full { variant = isBlittable(first: first, count: count, binding: binding) ? .blit : .plain }
+        commands[command] = .draw(first: first, count: count, texture: binding, variant: variant, opaque: runIsOpaque)
+    }
+
+    /// What a draw command samples (nothing for other commands, or -1).
+    func binding(ofCommand command: Int) -> TextureBinding {
+        guard command >= 0, case .draw(_, _, let binding, _, _) = commands[command] else { return .none }
+        return binding
+    }
+
+    /// Whether instance `index` paints its quad opaque (`LayerInstance.isOpaque` when it was added).
+    func isOpaque(_ index: Int) -> Bool { opaque[index] }
 
     private func isTextureless(_ binding: TextureBinding) -> Bool {
         if case .none = binding { true } else { false }

@@ -26,6 +26,8 @@ struct RenderListBuilder {
 
     /// The innermost clip, evaluated per fragment.
     private var clip: ClipState?
+    /// The innermost offscreen group enclosing the layer being visited, or -1.
+    private var group = -1
     /// The last bitmap's texture: layers showing one image often come one after another, and this
     /// saves a dictionary lookup for each.
     private var lastTexture: (bitmap: BitmapID, texture: Texture)?
@@ -33,7 +35,7 @@ struct RenderListBuilder {
     /// A clip in force: the clipping layer's bounds and corner radius, how to find a target pixel in
     /// its plane (for composites), and how to push it to the scissor or stencil when an inner clip
     /// takes its place in the shader.
-    private struct ClipState {
+    struct ClipState {
         var rect: Rect
         var radius: Double
         var fromTarget: Homography
@@ -51,14 +53,15 @@ struct RenderListBuilder {
         self.target = PixelRegion(x: 0, y: 0, width: targetWidth, height: targetHeight)
         self.scale = scale
         self.list = list
-        self.list.reset()
+        self.list.reset(slotCount: tree.slotCount)
     }
 
     /// Adds `roots` (in order, each positioned in the target's point space) to the list.
     mutating func build(roots: [LayerID]) {
         let rootSpace = Transform3D(scaleX: scale, y: scale, z: 0)
+        let context = list.addContext(VisitContext(toTarget: rootSpace, toClip: nil, opacity: 1, clip: nil))
         for root in roots where tree.contains(root) {
-            visit(root, toTarget: rootSpace, toClip: nil, opacity: 1)
+            visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
         list.cullOccluded(width: target.width, height: target.height)
         list.chooseBlitRuns()
@@ -67,14 +70,34 @@ struct RenderListBuilder {
     /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
     mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
-        visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1)
+        visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
         list.cullOccluded(width: target.width, height: target.height)
         list.chooseBlitRuns()
     }
 
+    /// Visits one layer's subtree again, alone, with the context a full build recorded for it (see
+    /// `RenderSegment`), recording the layers it visits.
+    mutating func revisit(_ id: LayerID, with context: VisitContext, index: Int32) {
+        clip = context.clip
+        list.recordsVisits = true
+        visit(id, toTarget: context.toTarget, toClip: context.toClip, opacity: context.opacity, context: index)
+        clip = nil
+    }
+
     // MARK: Traversal
 
-    private mutating func visit(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) {
+    private mutating func visit(
+        _ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double, context: Int32
+    ) {
+        let (firstInstance, special, visitedBefore) = (list.instances.count, list.specialCount, list.visitedLayers)
+        defer {
+            list.record(
+                id,
+                RenderSegment(
+                    stamp: list.stamp, generation: id.generation, context: context, first: Int32(firstInstance),
+                    end: Int32(list.instances.count), visited: Int32(list.visitedLayers - visitedBefore),
+                    isSimple: special == list.specialCount, group: Int32(group)))
+        }
         list.visitedLayers += 1
         let overlay = presentation.overlay(of: id)
         let values = PresentedValues(model: tree[id], overlay: overlay)
@@ -99,8 +122,11 @@ struct RenderListBuilder {
         // An offscreen group: drawn unclipped at full strength, composited with what it needs.
         let index = list.groups.count
         let compositeOpacity = opacity * (values[.allowsGroupOpacity] ? layerOpacity : 1)
-        list.groups.append(RenderGroup(layer: id, composite: -1))
-        list.commands.append(.beginGroup(index))
+        list.groups.append(RenderGroup(layer: id, composite: -1, parent: group))
+        list.appendSpecial(.beginGroup(index))
+        let enclosing = group
+        group = index
+        defer { group = enclosing }
         let siteClip = clip
         clip = nil
         drawBody(
@@ -108,8 +134,8 @@ struct RenderListBuilder {
             sublayers: sublayers)
         if let mask, tree.contains(mask) {
             list.groups[index].hasMask = true
-            list.commands.append(.beginMask(index))
-            visit(mask, toTarget: Self.childSpace(.identity, world), toClip: nil, opacity: 1)
+            list.appendSpecial(.beginMask(index))
+            visit(mask, toTarget: Self.childSpace(.identity, world), toClip: nil, opacity: 1, context: -1)
         }
         clip = siteClip
 
@@ -152,7 +178,7 @@ struct RenderListBuilder {
                 progress: progress, old: list.appendDetached(composite(offset: oldOffset, color: tint, mode: .rgba)))
         }
         list.groups[index].composite = list.appendDetached(composite(offset: newOffset, color: tint, mode: .rgba))
-        list.commands.append(.endGroup(index))
+        list.appendSpecial(.endGroup(index))
     }
 
     /// Draws a layer's own parts and its sublayers: background, contents, sublayers (clipped when it
@@ -198,7 +224,7 @@ struct RenderListBuilder {
             var drawsSublayers = true
             if masks {
                 if let outer = clip {
-                    list.commands.append(.pushClip(outer.write))
+                    list.appendSpecial(.pushClip(outer.write))
                     pushed = true
                 }
                 if let state = makeClip(bounds: bounds, radius: radius, world: world, matrix: matrix) {
@@ -209,12 +235,14 @@ struct RenderListBuilder {
                 }
             }
             if drawsSublayers {
+                let context = list.addContext(
+                    VisitContext(toTarget: childToTarget, toClip: childToClip, opacity: opacity, clip: clip))
                 for child in ordered(sublayers) {
-                    visit(child, toTarget: childToTarget, toClip: childToClip, opacity: opacity)
+                    visit(child, toTarget: childToTarget, toClip: childToClip, opacity: opacity, context: context)
                 }
             }
             clip = siteClip
-            if pushed { list.commands.append(.popClip) }
+            if pushed { list.appendSpecial(.popClip) }
         }
 
         let borderWidth = values[.borderWidth]

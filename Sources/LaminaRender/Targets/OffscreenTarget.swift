@@ -157,11 +157,18 @@ public final class OffscreenTarget {
     }
 
     /// Binds the target and fills it with `color` (premultiplied on the way, as everything in it is),
-    /// and the stencil, when attached, with 0.
+    /// and the stencil, when attached, with 0. Honours the scissor box, when one is enabled.
+    ///
+    /// The colour is first rounded to whole 8-bit steps: a clear of the whole target and a scissored
+    /// one take different paths in a driver (llvmpipe fills whole tiles directly but draws a quad for a
+    /// scissored clear), and a channel exactly halfway between two steps (0.1 of 255 is 25.5) rounds
+    /// up on one and down on the other. A damaged frame clears only its damage, and must match a full
+    /// redraw to the bit.
     public func clear(to color: Color) {
         bind()
         let c = color.premultiplied
-        glClearColor(GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+        func step(_ v: Double) -> GLfloat { GLfloat((min(max(v, 0), 1) * 255).rounded() / 255) }
+        glClearColor(step(c.red), step(c.green), step(c.blue), step(c.alpha))
         glClearStencil(0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (isStencilAttached ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
     }

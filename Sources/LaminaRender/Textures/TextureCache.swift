@@ -25,6 +25,25 @@ public final class TextureCache {
     }
 
     private var textures: [BitmapID: Texture] = [:]
+    /// What changed since the renderer last took it (see `Changes`).
+    private var changes = Changes()
+
+    /// What changed in the cache between two frames, for a renderer that keeps its last frame: which
+    /// textures got new pixels in place (the layers showing them are damaged), and whether any bitmap's
+    /// texture was replaced, removed or evicted (a retained render list may bind the old one, so it is
+    /// rebuilt).
+    struct Changes {
+        /// Textures whose pixels changed in place, by GL name.
+        var repainted: Set<GLuint> = []
+        /// Whether a texture was replaced, removed or evicted.
+        var replaced = false
+    }
+
+    /// Returns the changes since the last call and starts a new record.
+    func takeChanges() -> Changes {
+        defer { changes = Changes() }
+        return changes
+    }
     private let maximumSize: Int
     /// Whether BGRA bitmaps can be stored as they are (`EXT_texture_format_BGRA8888`).
     private let bgraStorage: Bool
@@ -68,7 +87,9 @@ public final class TextureCache {
             existing.format == pixels.format
         {
             texture = existing
+            changes.repainted.insert(existing.name)
         } else {
+            if textures[id] != nil { changes.replaced = true }
             texture = Texture(
                 id: id, width: pixels.width, height: pixels.height, format: pixels.format, bgraStorage: bgraStorage)
             textures[id] = texture
@@ -92,6 +113,7 @@ public final class TextureCache {
             throw .invalidDamage(id, damage, width: texture.width, height: texture.height)
         }
         try write(pixels, region: damage, into: texture)
+        changes.repainted.insert(texture.name)
         statistics.partialUploads += 1
     }
 
@@ -102,11 +124,12 @@ public final class TextureCache {
 
     /// Forgets a bitmap (its owner dropped it); its texture is deleted now.
     public func remove(_ id: BitmapID) {
-        textures[id] = nil
+        if textures.removeValue(forKey: id) != nil { changes.replaced = true }
     }
 
     /// Forgets every bitmap.
     public func removeAll() {
+        if !textures.isEmpty { changes.replaced = true }
         textures.removeAll()
     }
 
@@ -127,6 +150,13 @@ public final class TextureCache {
         return texture
     }
 
+    /// Marks a texture a retained render list still draws as drawn this frame (safe from eviction).
+    func markDrawn(_ texture: Texture) {
+        tick &+= 1
+        texture.lastUsed = tick
+        texture.drawnInFrame = frame
+    }
+
     /// Evicts least recently drawn textures until the cache is within budget, sparing those drawn in
     /// the current frame.
     func evict() {
@@ -137,6 +167,7 @@ public final class TextureCache {
             guard texture.drawnInFrame != frame else { continue }
             total -= texture.bytes
             textures[texture.id] = nil
+            changes.replaced = true
             statistics.evictions += 1
         }
     }

@@ -1,0 +1,216 @@
+import LaminaCore
+
+/// Brings last frame's render list up to date by visiting again only the subtrees of the layers that
+/// changed, instead of building the whole list: the CPU half of drawing only what changed.
+///
+/// Each changed layer that a full build visited (see `RenderSegment`), and that no changed ancestor
+/// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
+/// the new instances line up with the old one for one — the same layers visited at the same places,
+/// nothing but drawn instances, each new instance drawable by the run that drew the old one, and no
+/// opaque instance that could have hidden others moved or turned translucent — they replace the old
+/// ones in place, and the frame's damage is the union of the old and new screen bounds of those that
+/// differ. Otherwise the caller builds the whole list again, as it does for any change of the
+/// hierarchy. Textures repainted in place damage the instances that show them.
+struct RenderListUpdate {
+    let tree: LayerTree
+    let presentation: Presentation
+    let textures: TextureCache
+    let width: Int
+    let height: Int
+    let projection: Transform3D
+    let scale: Double
+
+    /// Updates `list` for the layers in `changed` and the textures in `repainted`; returns the damage
+    /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
+    /// kept between frames. On nil, `list` may be half updated: build it again.
+    func update(
+        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<UInt32>
+    ) -> Damage? {
+        var damage = Damage.none
+        guard let topmost = topmostChanges(changed, in: list) else { return nil }
+        var commandOf: ContiguousArray<Int32> = []
+        var touchedRuns = Set<Int>()
+        for id in topmost {
+            let segment = list.segments[Int(id.index)]
+            guard segment.isSimple, segment.context >= 0 else { return nil }
+            var builder = RenderListBuilder(
+                tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
+                projection: projection, scale: scale, list: scratch)
+            scratch = RenderList()
+            builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
+            scratch = builder.list
+            guard scratch.specialCount == 0, scratch.instances.count == Int(segment.end - segment.first),
+                scratch.visitedLayers == Int(segment.visited), lineUp(scratch, with: list, at: segment, root: id)
+            else { return nil }
+            let base = Int(segment.first)
+            for case .draw(let first, let count, let binding, _, _) in scratch.commands {
+                for k in first..<(first + count) {
+                    if commandOf.isEmpty { commandOf = Self.commandOfInstances(list) }
+                    // The same instance sampling the same texture (or none) draws the same pixels.
+                    if scratch.instances[k] == list.instances[base + k],
+                        scratch.instances[k][.textureMode] == LayerInstance.TextureMode.none.rawValue
+                            || binding.same(as: list.binding(ofCommand: Int(commandOf[base + k])))
+                    {
+                        continue
+                    }
+                    guard
+                        replace(
+                            base + k, in: &list, with: scratch.instances[k], isOpaque: scratch.isOpaque(k),
+                            binding: binding, group: Int(segment.group), commandOf: commandOf, runs: &touchedRuns,
+                            damage: &damage)
+                    else { return nil }
+                }
+            }
+            // The subtree's sublayers keep their places; what they were visited with may have moved.
+            for slot in scratch.visitedSlots where slot != Int32(id.index) {
+                let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
+                if new.context >= 0, old.context >= 0 {
+                    list.setContext(Int(old.context), scratch.contexts[Int(new.context)])
+                }
+            }
+        }
+        for run in touchedRuns { list.refreshRun(run) }
+        if !repainted.isEmpty { damageRepainted(repainted, in: list, damage: &damage) }
+        return damage.clipped(width: width, height: height)
+    }
+
+    /// The changed layers the list's build visited, less those under another of them; nil when the
+    /// work would come near a whole build's, or a changed layer is gone (a hierarchy change, which the
+    /// caller sees first).
+    private func topmostChanges(_ changed: [LayerID], in list: RenderList) -> [LayerID]? {
+        var marked = Set<Int32>()
+        var candidates: [LayerID] = []
+        for id in changed {
+            guard tree.contains(id) else { return nil }
+            let slot = Int(id.index)
+            // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
+            guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else { continue }
+            if marked.insert(Int32(slot)).inserted { candidates.append(id) }
+        }
+        var topmost: [LayerID] = []
+        var work = 0
+        for id in candidates {
+            var ancestor = (try? tree.superlayer(of: id)) ?? nil
+            var covered = false
+            while let a = ancestor {
+                if marked.contains(Int32(a.index)) {
+                    covered = true
+                    break
+                }
+                ancestor = (try? tree.superlayer(of: a)) ?? nil
+            }
+            guard !covered else { continue }
+            topmost.append(id)
+            work += Int(list.segments[Int(id.index)].visited)
+        }
+        // Past half the layers, building everything costs about the same and damages about as much.
+        return work * 2 > max(list.visitedLayers, 16) ? nil : topmost
+    }
+
+    /// Whether the scratch visit met the same layers as the list's, each at the same place.
+    private func lineUp(_ scratch: RenderList, with list: RenderList, at segment: RenderSegment, root: LayerID) -> Bool {
+        for slot in scratch.visitedSlots where slot != Int32(root.index) {
+            let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
+            guard old.stamp == list.stamp, old.generation == new.generation, old.visited == new.visited,
+                old.first - segment.first == new.first, old.end - segment.first == new.end
+            else { return false }
+        }
+        return true
+    }
+
+    /// Puts `instance` in place of the list's instance `index`, if the run drawing it can draw it the
+    /// same way a whole build would have, adding both to `damage`.
+    private func replace(
+        _ index: Int, in list: inout RenderList, with instance: LayerInstance, isOpaque: Bool, binding: TextureBinding,
+        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>, damage: inout Damage
+    ) -> Bool {
+        let old = list.instances[index]
+        let command = Int(commandOf[index])
+        guard command >= 0, case .draw(let first, let count, let runBinding, let variant, _) = list.commands[command] else {
+            return false
+        }
+        // An opaque quad may have hidden instances drawn before it (OcclusionCulling collapsed them):
+        // it must keep covering exactly what it covered.
+        if list.isOpaque(index), !old.isCollapsed, old.isAxisAligned {
+            guard isOpaque, instance.rect == old.rect, instance.matrix0 == old.matrix0, instance.matrix1 == old.matrix1,
+                instance.matrix2 == old.matrix2, instance.matrix3 == old.matrix3
+            else { return false }
+        }
+        var texture = runBinding
+        if instance[.textureMode] != LayerInstance.TextureMode.none.rawValue, !binding.same(as: runBinding) {
+            // Another texture: only a run that samples for this instance alone can change it.
+            for other in first..<(first + count) where other != index {
+                if list.instances[other][.textureMode] != LayerInstance.TextureMode.none.rawValue { return false }
+            }
+            texture = binding
+        }
+        var newVariant = variant
+        if instance.isPlain != old.isPlain {
+            guard count == 1 else { return false }
+            newVariant = instance.isPlain ? .plain : .full
+        }
+        var changed = Damage.none
+        if !old.isCollapsed { changed.add(old.pixelBounds(width: width, height: height)) }
+        changed.add(instance.pixelBounds(width: width, height: height))
+        damage.formUnion(Self.reach(of: changed, through: group, in: list))
+        list.replace(index, with: instance, isOpaque: isOpaque, command: command, texture: texture, variant: newVariant)
+        runs.insert(command)
+        return true
+    }
+
+    /// Damages the instances that sample a texture repainted in place, rebuilding stale mipmaps.
+    private func damageRepainted(_ repainted: Set<UInt32>, in list: RenderList, damage: inout Damage) {
+        var groups: [Int] = []
+        for command in list.commands {
+            switch command {
+            case .beginGroup(let index): groups.append(index)
+            case .endGroup: groups.removeLast()
+            case .draw(let first, let count, .bitmap(let texture, let sampler), _, _) where repainted.contains(texture.name):
+                if sampler.minification == .trilinear { texture.ensureMipmaps() }
+                var changed = Damage.none
+                for index in first..<(first + count) {
+                    let instance = list.instances[index]
+                    guard !instance.isCollapsed, instance[.textureMode] != LayerInstance.TextureMode.none.rawValue
+                    else { continue }
+                    changed.add(instance.pixelBounds(width: width, height: height))
+                }
+                damage.formUnion(Self.reach(of: changed, through: groups.last ?? -1, in: list))
+            default: break
+            }
+        }
+    }
+
+    /// Where pixels changed inside offscreen group `group` (target pixels: groups are drawn with the
+    /// output's transforms) change the output: the same pixels through a plain or masked composite,
+    /// and, through a shadow, those pixels blurred and offset; a transition moves them, so everything.
+    static func reach(of damage: Damage, through group: Int, in list: RenderList) -> Damage {
+        var damage = damage
+        var current = group
+        while current >= 0, let box = damage.box, !damage.isFull {
+            let g = list.groups[current]
+            if g.transition != nil { return .full }
+            if let shadow = g.shadow {
+                let radius = Int((min(96, (3 * shadow.sigma).rounded(.up)))) + 2
+                let offset = list.instances[shadow.composite].rect
+                guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 16_777_216, abs(offset.y) < 16_777_216 else { return .full }
+                let (dx, dy) = (Int(offset.x.rounded(.down)), Int(offset.y.rounded(.down)))
+                damage.add(
+                    PixelRegion(x: box.x - radius + dx, y: box.y - radius + dy, width: box.width + 2 * radius + 1, height: box.height + 2 * radius + 1))
+            }
+            current = g.parent
+        }
+        return damage
+    }
+
+    /// For each instance of `list`, the index of the draw command that draws it (-1 for instances no
+    /// draw covers).
+    static func commandOfInstances(_ list: RenderList) -> ContiguousArray<Int32> {
+        var result = ContiguousArray<Int32>(repeating: -1, count: list.instances.count)
+        for (index, command) in list.commands.enumerated() {
+            if case .draw(let first, let count, _, _, _) = command {
+                for k in first..<(first + count) { result[k] = Int32(index) }
+            }
+        }
+        return result
+    }
+}
