@@ -8,7 +8,8 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Render N frames of a scene as fast as possible and print their times by phase, as JSON.",
         discussion: """
-            Frame i shows scene time i/60 s; every frame is fully drawn and finished (glFinish). Prints \
+            Frame i shows scene time i/60 s; every frame redraws what changed (everything with \
+            --redraw-everything) and is finished (glFinish). Prints \
             {"frames": N, "wallSeconds": s, "frameMs": {"median": m, "p99": m}, "phases": {"apply": \
             {...}, "evaluate": {...}, "build": {...}, "draw": {...}, "finish": {...}}}. apply: \
             transactions and uploads; evaluate: animations; build: the render list; draw: GL commands \
@@ -21,6 +22,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How many frames to render.")
     var frames: Int = 120
 
+    @Flag(help: "Build and draw every frame whole, as if everything changed (damage tracking off).")
+    var redrawEverything = false
+
     func validate() throws {
         guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
     }
@@ -31,8 +35,10 @@ struct BenchCommand: ParsableCommand {
         let frames = frames
         let clock = ContinuousClock()
         let start = clock.now
+        let redrawEverything = redrawEverything
         let phases = try gpu.perform { (context) throws(Failure) -> [FramePhases] in
             let playback = try play(script, context)
+            playback.compositor.redrawsEverything = redrawEverything
             var phases: [FramePhases] = []
             phases.reserveCapacity(frames)
             for i in 0..<frames {

@@ -9,22 +9,46 @@ import LaminaScene
 struct MakeBenchSceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "make-bench-scene",
-        abstract: "Write a benchmark scene: N small textured layers on a 1920x1080 canvas, each turning.",
+        abstract: "Write a benchmark scene: N small textured layers on a 1920x1080 canvas, and what moves.",
         discussion: """
-            Layers of 16x16 points share one checkerboard image, sit on a grid, and each rotates about z \
-            forever (a basic animation of transform.rotation.z, its phase spread by beginTime), so every \
-            frame evaluates N animations and draws N textured quads.
+            Layers of 16x16 points share one checkerboard image and sit on a grid. --motion says what \
+            animates: `each` (the default) turns every layer about z forever (a basic animation of \
+            transform.rotation.z, its phase spread by beginTime), so every frame evaluates N animations \
+            and draws N textured quads; `container` puts the still layers in one container whose \
+            position moves back and forth; `one` animates the background colour of one layer of N; \
+            `none` animates nothing.
               lamina make-bench-scene --layers 10000 --output bench/layers-10000.json
+              lamina make-bench-scene --layers 10000 --motion one --output bench/one-of-10000.json
             """)
+
+    /// What animates in a benchmark scene.
+    enum Motion: String, ExpressibleByArgument, CaseIterable {
+        case each, container, one, none
+    }
 
     @Option(help: "How many layers.")
     var layers: Int = 1000
+
+    @Option(help: "What animates: each, container, one or none.")
+    var motion: Motion = .each
+
+    @Option(help: "The side of each layer, in points (the image is drawn scaled to it).")
+    var size: Double = 16
 
     @Option(name: .shortAndLong, help: "The scene file to write (default: stdout).")
     var output: String?
 
     func validate() throws {
         guard (1...200_000).contains(layers) else { throw ValidationError("--layers must be 1...200000") }
+        guard size.isFinite, (1...4096).contains(size) else { throw ValidationError("--size must be 1...4096") }
+    }
+
+    /// A basic animation of `keyPath` from `from` to `to` and back, forever.
+    static func forever(_ keyPath: String, _ from: JSONValue, _ to: JSONValue) -> JSONValue {
+        .object([
+            ("type", .string("basic")), ("keyPath", .string(keyPath)), ("fromValue", from), ("toValue", to),
+            ("duration", .number(2)), ("autoreverses", .bool(true)), ("repeatCount", .string("infinity")),
+        ])
     }
 
     func run() throws {
@@ -35,22 +59,42 @@ struct MakeBenchSceneCommand: ParsableCommand {
         var list: [JSONValue] = []
         for i in 0..<layers {
             let x = (Double(i % columns) + 0.5) * step, y = (Double(i / columns) + 0.5) * step
-            list.append(
-                .object([
-                    ("name", .string("l\(i)")), ("bounds", numbers([0, 0, 16, 16])), ("position", numbers([x, y])),
-                    ("contents", .string("tile")),
-                    (
-                        "animations",
-                        .array([
-                            .object([
-                                ("type", .string("basic")), ("keyPath", .string("transform.rotation.z")),
-                                ("fromValue", .number(0)), ("toValue", .number(6.283185307179586)),
-                                ("duration", .number(2)), ("repeatCount", .string("infinity")),
-                                ("beginTime", .number(-Double(i % 97) / 97 * 2)),
-                            ])
+            var layer: [(String, JSONValue)] = [
+                ("name", .string("l\(i)")), ("bounds", numbers([0, 0, size, size])), ("position", numbers([x, y])),
+                ("contents", .string("tile")),
+            ]
+            switch motion {
+            case .each:
+                layer.append((
+                    "animations",
+                    .array([
+                        .object([
+                            ("type", .string("basic")), ("keyPath", .string("transform.rotation.z")),
+                            ("fromValue", .number(0)), ("toValue", .number(6.283185307179586)),
+                            ("duration", .number(2)), ("repeatCount", .string("infinity")),
+                            ("beginTime", .number(-Double(i % 97) / 97 * 2)),
                         ])
-                    ),
-                ]))
+                    ])
+                ))
+            case .one where i == layers / 2:
+                // A layer of colour (no contents) whose colour changes every frame.
+                layer = [
+                    ("name", .string("l\(i)")), ("bounds", numbers([0, 0, size, size])), ("position", numbers([x, y])),
+                    ("backgroundColor", .string("#FF0000")), ("animations", .array([Self.forever("backgroundColor", .string("#FF0000"), .string("#0000FF"))])),
+                ]
+            case .container, .one, .none: break
+            }
+            list.append(.object(layer))
+        }
+        if motion == .container {
+            // The still layers inside one full-canvas container sliding 40 points to and fro.
+            list = [
+                .object([
+                    ("name", .string("container")), ("bounds", numbers([0, 0, width, height])),
+                    ("position", numbers([width / 2, height / 2])), ("sublayers", .array(list)),
+                    ("animations", .array([Self.forever("position", numbers([width / 2 - 20, height / 2]), numbers([width / 2 + 20, height / 2]))])),
+                ])
+            ]
         }
         let scene: JSONValue = .object([
             ("lamina", .number(1)),

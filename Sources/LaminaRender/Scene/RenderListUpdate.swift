@@ -78,6 +78,10 @@ struct RenderListUpdate {
     /// work would come near a whole build's, or a changed layer is gone (a hierarchy change, which the
     /// caller sees first).
     private func topmostChanges(_ changed: [LayerID], in list: RenderList) -> [LayerID]? {
+        // Past half the layers, building everything costs about the same and damages about as much;
+        // a layer may be listed a few times (written, animated now, animated last frame).
+        let enough = max(list.visitedLayers, 16) / 2
+        guard changed.count <= 4 * enough else { return nil }
         var marked = Set<Int32>()
         var candidates: [LayerID] = []
         for id in changed {
@@ -85,7 +89,10 @@ struct RenderListUpdate {
             let slot = Int(id.index)
             // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
             guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else { continue }
-            if marked.insert(Int32(slot)).inserted { candidates.append(id) }
+            if marked.insert(Int32(slot)).inserted {
+                candidates.append(id)
+                if candidates.count > enough { return nil }
+            }
         }
         var topmost: [LayerID] = []
         var work = 0
@@ -103,8 +110,7 @@ struct RenderListUpdate {
             topmost.append(id)
             work += Int(list.segments[Int(id.index)].visited)
         }
-        // Past half the layers, building everything costs about the same and damages about as much.
-        return work * 2 > max(list.visitedLayers, 16) ? nil : topmost
+        return work > enough ? nil : topmost
     }
 
     /// Whether the scratch visit met the same layers as the list's, each at the same place.
