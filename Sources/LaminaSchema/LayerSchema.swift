@@ -51,6 +51,12 @@ public enum LayerSchema {
         .init(
             "allowsEdgeAntialiasing", .bool, .bool(false), wire: 32, animatable: false,
             "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation)."),
+        .init(
+            "shouldRasterize", .bool, .bool(false), wire: 33, animatable: false,
+            "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes."),
+        .init(
+            "rasterizationScale", .number, .number(1), wire: 34, animatable: false,
+            "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results)."),
         .init("shadowColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 24, "The shadow's colour."),
         .init("shadowOpacity", .number, .number(0), wire: 25, "The shadow's opacity (0: no shadow)."),
         .init("shadowOffset", .size, .size(0, -3), wire: 26, "The shadow's offset."),

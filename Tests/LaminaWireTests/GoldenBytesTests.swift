@@ -44,7 +44,7 @@ struct GoldenBytesTests {
         "contentsScale": 21, "minificationFilter": 22, "magnificationFilter": 23, "shadowColor": 24,
         "shadowOpacity": 25, "shadowOffset": 26, "shadowRadius": 27, "beginTime": 28, "timeOffset": 29, "speed": 30,
         // Protocol version 3.
-        "minificationFilterBias": 31, "allowsEdgeAntialiasing": 32,
+        "minificationFilterBias": 31, "allowsEdgeAntialiasing": 32, "shouldRasterize": 33, "rasterizationScale": 34,
     ]
 
     @Test("every property is written as its own wire id, whatever its place in the table, and read back")

@@ -155,6 +155,18 @@ extension Layer {
         set { self[.allowsEdgeAntialiasing] = newValue }
     }
 
+    /// Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes. Core Animation's `shouldRasterize`; not animatable.
+    public var shouldRasterize: Bool {
+        get { self[.shouldRasterize] }
+        set { self[.shouldRasterize] = newValue }
+    }
+
+    /// Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results). Core Animation's `rasterizationScale`; not animatable.
+    public var rasterizationScale: Double {
+        get { self[.rasterizationScale] }
+        set { self[.rasterizationScale] = newValue }
+    }
+
     /// The shadow's colour. Core Animation's `shadowColor`; animatable.
     public var shadowColor: Color {
         get { self[.shadowColor] }
@@ -230,6 +242,8 @@ extension Layer {
         .magnificationFilter: "magnificationFilter",
         .minificationFilterBias: "minificationFilterBias",
         .allowsEdgeAntialiasing: "allowsEdgeAntialiasing",
+        .shouldRasterize: "shouldRasterize",
+        .rasterizationScale: "rasterizationScale",
         .shadowColor: "shadowColor",
         .shadowOpacity: "shadowOpacity",
         .shadowOffset: "shadowOffset",
@@ -289,6 +303,8 @@ extension Layer {
         \Layer.magnificationFilter: "magnificationFilter",
         \Layer.minificationFilterBias: "minificationFilterBias",
         \Layer.allowsEdgeAntialiasing: "allowsEdgeAntialiasing",
+        \Layer.shouldRasterize: "shouldRasterize",
+        \Layer.rasterizationScale: "rasterizationScale",
         \Layer.shadowColor: "shadowColor",
         \Layer.shadowOpacity: "shadowOpacity",
         \Layer.shadowOffset: "shadowOffset",

@@ -29,6 +29,8 @@ extension LayerProperties {
         row(.magnificationFilter, wire: 23, .filter(.linear), animatable: false),
         row(.minificationFilterBias, wire: 31, .number(0)),
         row(.allowsEdgeAntialiasing, wire: 32, .bool(false), animatable: false),
+        row(.shouldRasterize, wire: 33, .bool(false), animatable: false),
+        row(.rasterizationScale, wire: 34, .number(1), animatable: false),
         row(.shadowColor, wire: 24, .color(.black)),
         row(.shadowOpacity, wire: 25, .number(0)),
         row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),

@@ -8,6 +8,7 @@ extension Property where Value == Double {
     public static var cornerRadius: Self { .init(.cornerRadius) }
     public static var contentsScale: Self { .init(.contentsScale) }
     public static var minificationFilterBias: Self { .init(.minificationFilterBias) }
+    public static var rasterizationScale: Self { .init(.rasterizationScale) }
     public static var shadowOpacity: Self { .init(.shadowOpacity) }
     public static var shadowRadius: Self { .init(.shadowRadius) }
     public static var beginTime: Self { .init(.beginTime) }
@@ -48,6 +49,7 @@ extension Property where Value == Bool {
     public static var geometryFlipped: Self { .init(.geometryFlipped) }
     public static var masksToBounds: Self { .init(.masksToBounds) }
     public static var allowsEdgeAntialiasing: Self { .init(.allowsEdgeAntialiasing) }
+    public static var shouldRasterize: Self { .init(.shouldRasterize) }
 }
 
 extension Property where Value == ContentsGravity {

@@ -31,6 +31,8 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case magnificationFilter
     case minificationFilterBias
     case allowsEdgeAntialiasing
+    case shouldRasterize
+    case rasterizationScale
     case shadowColor
     case shadowOpacity
     case shadowOffset
