@@ -42,6 +42,14 @@ public final class Compositor {
     /// damage-tracked frames, and for measuring what damage tracking saves). Off by default: a frame
     /// redraws only what changed.
     public var redrawsEverything = false
+
+    /// Whether a still subtree that moves as a whole is drawn once into a texture and moved as one
+    /// quad while it moves (see `Renderer.cachesMovingSubtrees`). On by default; a frame that redraws
+    /// everything caches only `shouldRasterize` layers.
+    public var cachesMovingSubtrees: Bool {
+        get { renderer.cachesMovingSubtrees }
+        set { renderer.cachesMovingSubtrees = newValue }
+    }
     private let clock = ContinuousClock()
 
     /// Makes the canvas root, the renderer and the offscreen output on the render thread.

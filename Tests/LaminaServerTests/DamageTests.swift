@@ -24,11 +24,21 @@ import Testing
     }
 
     /// Two 64x48-point compositors at `scale`: the first tracks damage, the second redraws everything.
+    static func pair(_ context: RenderContext, output: OutputConfiguration) throws -> (Compositor, Compositor, ClientID, ClientID) {
+        let tracked = try Compositor(context, output: output)
+        let full = try Compositor(context, output: output)
+        full.redrawsEverything = true
+        return (tracked, full, tracked.addClient(), full.addClient())
+    }
+
     static func pair(_ context: RenderContext, scale: Double = 1) throws -> (Compositor, Compositor, ClientID, ClientID) {
         let output = OutputConfiguration(width: 64, height: 48, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3))
         let tracked = try Compositor(context, output: output)
         let full = try Compositor(context, output: output)
         full.redrawsEverything = true
+        // Moving subtrees drawn from a cache land between pixels as they move, resampled: that is
+        // compared in SubtreeCacheTests, with whole-pixel moves.
+        tracked.cachesMovingSubtrees = false
         return (tracked, full, tracked.addClient(), full.addClient())
     }
 
@@ -50,7 +60,10 @@ import Testing
     }
 
     /// The operations making layer `h` under `parent` with random looks.
-    static func makeLayer(_ h: UInt64, under parent: UInt64?, bitmaps: Int, _ rng: inout Seeded) -> [LayerOperation] {
+    /// `smoothEdges: false` leaves out what llvmpipe anti-aliases by estimating derivatives over 2x2
+    /// pixels (rounded corners, borders) and shadows blurred up to the output's edge: those differ by
+    /// a few levels between a subtree drawn directly and one drawn from a cache at an odd offset.
+    static func makeLayer(_ h: UInt64, under parent: UInt64?, bitmaps: Int, smoothEdges: Bool = true, _ rng: inout Seeded) -> [LayerOperation] {
         let handle = LayerHandle(h)
         func set(_ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(handle, LayerKeyPath(key), value) }
         var ops: [LayerOperation] = [
@@ -62,17 +75,19 @@ import Testing
         if bitmaps > 0, Double.random(in: 0...1, using: &rng) < 0.35 {
             ops.append(set(.contents, .bitmap(BitmapID(UInt64.random(in: 1...UInt64(bitmaps), using: &rng)))))
         }
-        if Double.random(in: 0...1, using: &rng) < 0.2 {
+        if Double.random(in: 0...1, using: &rng) < 0.2, smoothEdges {
             ops.append(set(.borderWidth, .number(.random(in: 0.5...3, using: &rng))))
             ops.append(set(.borderColor, .color(color(&rng))))
         }
-        if Double.random(in: 0...1, using: &rng) < 0.2 { ops.append(set(.cornerRadius, .number(.random(in: 1...6, using: &rng)))) }
+        if Double.random(in: 0...1, using: &rng) < 0.2, smoothEdges {
+            ops.append(set(.cornerRadius, .number(.random(in: 1...6, using: &rng))))
+        }
         if Double.random(in: 0...1, using: &rng) < 0.15 { ops.append(set(.masksToBounds, .bool(true))) }
         if Double.random(in: 0...1, using: &rng) < 0.15 {
             ops.append(set(.transform, .transform(Transform3D(rotationAngle: .random(in: -1...1, using: &rng), x: 0, y: 0, z: 1))))
         }
         if Double.random(in: 0...1, using: &rng) < 0.2 { ops.append(set(.opacity, .number(.random(in: 0.3...1, using: &rng)))) }
-        if Double.random(in: 0...1, using: &rng) < 0.05 {
+        if Double.random(in: 0...1, using: &rng) < 0.05, smoothEdges {
             ops.append(set(.shadowOpacity, .number(0.8)))
             ops.append(set(.shadowRadius, .number(2)))
         }

@@ -15,6 +15,10 @@ public struct FrameStatistics: Hashable, Sendable {
     /// What was redrawn: everything, a box of the output (the rest kept from the last frame), or
     /// nothing.
     public var damage = Damage.full
+    /// Cached subtrees (`shouldRasterize`, or still subtrees moving whole) shown as one quad each.
+    public var cachedSubtrees = 0
+    /// Cached subtrees drawn (again) into their textures for this frame.
+    public var cacheRenders = 0
 
     /// No work yet.
     public init() {}

@@ -48,6 +48,22 @@ public final class Renderer {
     private var retainedScale = 0.0
     /// What the next `execute` redraws: what changed since the last one.
     private var damage = Damage.full
+    /// Subtrees drawn once and shown as one quad (`shouldRasterize`, still subtrees moving whole).
+    let caches = SubtreeCaches()
+
+    /// Whether a still subtree that moves as a whole is drawn once and moved as one textured quad
+    /// while it moves (on by default; `shouldRasterize` caches regardless).
+    public var cachesMovingSubtrees: Bool {
+        get { caches.cachesMovingSubtrees }
+        set { caches.cachesMovingSubtrees = newValue }
+    }
+
+    /// The most bytes the subtree caches hold (64 MiB by default); a subtree that does not fit is drawn
+    /// directly.
+    public var subtreeCacheBudget: Int {
+        get { caches.budget }
+        set { caches.budget = newValue }
+    }
     /// Whether the list being executed clips through the stencil (its targets then need one).
     private var stencilInUse = true
     private var snapshots: [AnimationID: Snapshot] = [:]
@@ -153,6 +169,7 @@ public final class Renderer {
         for target: OffscreenTarget
     ) {
         _ = textures.takeChanges()
+        _ = caches.beginFrame(changed: nil, repainted: [], tree: tree, presentation: presentation)
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
     }
 
@@ -172,13 +189,14 @@ public final class Renderer {
     ) -> Damage {
         let textureChanges = textures.takeChanges()
         let roots = roots ?? tree.roots
-        if let changed, !textureChanges.replaced, retainedTarget === target, retainedRoots == roots,
-            retainedScale == scale
-        {
+        let known = textureChanges.replaced ? nil : changed
+        let stale = caches.beginFrame(changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation)
+        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale {
+            changed += stale
             textures.beginFrame()
             let update = RenderListUpdate(
                 tree: tree, presentation: presentation, textures: textures, width: target.width,
-                height: target.height, projection: target.projection, scale: scale)
+                height: target.height, projection: target.projection, scale: scale, caches: caches)
             if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
                 damage.formUnion(frameDamage)
                 return damage
@@ -192,7 +210,7 @@ public final class Renderer {
         textures.beginFrame()
         var builder = RenderListBuilder(
             tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: list)
+            targetHeight: target.height, projection: target.projection, scale: scale, list: list, caches: caches)
         list = RenderList()
         builder.build(roots: roots)
         list = builder.list
@@ -210,7 +228,11 @@ public final class Renderer {
         guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
         // Only the target the list was last drawn into holds the pixels the damage is relative to.
         let redraw = retainedTarget === target ? damage.clipped(width: target.width, height: target.height) : .full
+        let cacheRenders = caches.renders
+        try drawCaches()
         try execute(list, into: target, background: background, damage: redraw)
+        let shown = list.shownCaches
+        caches.endFrame(showing: shown)
         damage = .none
         retainedTarget = target
         markBoundTextures()
@@ -223,6 +245,8 @@ public final class Renderer {
         textures.evict()
         var statistics = FrameStatistics()
         statistics.damage = redraw
+        statistics.cachedSubtrees = shown.count
+        statistics.cacheRenders = cacheRenders
         statistics.visitedLayers = list.visitedLayers
         statistics.culledLayers = list.culledLayers
         statistics.occludedInstances = list.occludedInstances
@@ -230,6 +254,22 @@ public final class Renderer {
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
         return statistics
+    }
+
+    /// Draws the caches drawn anew in this frame into their textures, inner ones first.
+    private func drawCaches() throws(RendererError) {
+        for entry in caches.pending {
+            guard let body = entry.pending else { continue }
+            if entry.target == nil {
+                do throws(OffscreenTargetError) {
+                    entry.target = try OffscreenTarget(context, width: entry.width, height: entry.height)
+                } catch {
+                    throw .target(error)
+                }
+            }
+            try execute(body, into: entry.target!, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+            entry.pending = nil
+        }
     }
 
     /// Marks every texture the list binds as drawn this frame: a retained list draws textures that
@@ -434,6 +474,9 @@ public final class Renderer {
             glBindSampler(0, 0)
         case .bitmap(let texture, let choice):
             glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
+        case .cache(let entry, let choice):
+            glBindTexture(GLenum(GL_TEXTURE_2D), entry.target?.texture ?? clear)
             glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
         }
     }

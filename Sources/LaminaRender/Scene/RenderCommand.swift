@@ -37,12 +37,15 @@ public enum TextureBinding {
     case none
     /// A cached bitmap with the layer's filters.
     case bitmap(Texture, sampler: SamplerChoice)
+    /// A cached subtree's texture (`CachedSubtree`).
+    case cache(CachedSubtree, sampler: SamplerChoice)
 
     /// Whether what it samples is opaque everywhere (nothing sampled counts: the colour decides).
     var isOpaque: Bool {
         switch self {
         case .none: true
         case .bitmap(let texture, _): texture.isOpaque
+        case .cache: false
         }
     }
 
@@ -51,6 +54,7 @@ public enum TextureBinding {
         switch (self, other) {
         case (.none, .none): true
         case (.bitmap(let a, let sa), .bitmap(let b, let sb)): a === b && sa == sb
+        case (.cache(let a, let sa), .cache(let b, let sb)): a === b && sa == sb
         default: false
         }
     }

@@ -37,6 +37,10 @@ public struct RenderList {
     var recordsVisits = false
     /// The slots visited, when `recordsVisits`.
     private(set) var visitedSlots: [Int32] = []
+    /// Caches drawn anew while building the list, and the screen bounds of their quads: pixels that
+    /// changed though the quad's instance did not.
+    private(set) var freshCaches: [ObjectIdentifier] = []
+    private(set) var forcedDamage = Damage.none
 
     /// An empty list.
     public init() {}
@@ -50,6 +54,8 @@ public struct RenderList {
         }
         contexts.removeAll(keepingCapacity: true)
         specialCount = 0
+        freshCaches.removeAll(keepingCapacity: true)
+        forcedDamage = .none
         recordsVisits = false
         visitedSlots.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
@@ -95,6 +101,20 @@ public struct RenderList {
             .draw(
                 first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, variant: variant,
                 opaque: isOpaque))
+    }
+
+    /// Records that a cache was drawn anew for this list.
+    mutating func markFresh(_ entry: CachedSubtree) { freshCaches.append(ObjectIdentifier(entry)) }
+
+    /// Whether a cache was drawn anew for this list.
+    func isFresh(_ entry: CachedSubtree) -> Bool { freshCaches.contains(ObjectIdentifier(entry)) }
+
+    /// Adds pixels that changed though no instance did.
+    mutating func forceDamage(_ bounds: (minX: Float, minY: Float, maxX: Float, maxY: Float)?) { forcedDamage.add(bounds) }
+
+    /// The caches the list's draws show.
+    var shownCaches: [CachedSubtree] {
+        commands.compactMap { if case .draw(_, _, .cache(let entry, _), _, _) = $0 { entry } else { nil } }
     }
 
     /// Appends a command other than a draw.

@@ -19,6 +19,7 @@ struct RenderListUpdate {
     let height: Int
     let projection: Transform3D
     let scale: Double
+    let caches: SubtreeCaches?
 
     /// Updates `list` for the layers in `changed` and the textures in `repainted`; returns the damage
     /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
@@ -35,10 +36,11 @@ struct RenderListUpdate {
             guard segment.isSimple, segment.context >= 0 else { return nil }
             var builder = RenderListBuilder(
                 tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
-                projection: projection, scale: scale, list: scratch)
+                projection: projection, scale: scale, list: scratch, caches: caches)
             scratch = RenderList()
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
+            damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))
             guard scratch.specialCount == 0, scratch.instances.count == Int(segment.end - segment.first),
                 scratch.visitedLayers == Int(segment.visited), lineUp(scratch, with: list, at: segment, root: id)
             else { return nil }

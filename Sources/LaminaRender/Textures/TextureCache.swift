@@ -44,7 +44,8 @@ public final class TextureCache {
         defer { changes = Changes() }
         return changes
     }
-    private let maximumSize: Int
+    /// The largest side of a texture the driver takes.
+    let maximumSize: Int
     /// Whether BGRA bitmaps can be stored as they are (`EXT_texture_format_BGRA8888`).
     private let bgraStorage: Bool
     /// Advances once per frame; textures drawn in the current frame carry it.

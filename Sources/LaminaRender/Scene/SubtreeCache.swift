@@ -1,0 +1,255 @@
+import LaminaCore
+
+/// One layer's body — background, contents, sublayers, border — drawn once into a texture of its
+/// own and then shown as one textured quad wherever the layer goes: Core Animation's
+/// `shouldRasterize`, and the compositor's own cache of a still subtree that moves as a whole.
+///
+/// The texture covers `extent` of the layer's space (its bounds and everything its sublayers draw
+/// outside them) at `scale` pixels per point. It is drawn again only when something that shaped it
+/// changes: a property of the layer other than where it is placed (`SubtreeCaches.placementKeys`), any
+/// layer under it, a bitmap it shows, or the hierarchy.
+public final class CachedSubtree {
+    /// The layer.
+    let layer: LayerID
+    /// Whether the compositor chose to cache it (a still subtree moving as a whole), rather than its
+    /// `shouldRasterize`.
+    let isAutomatic: Bool
+    /// The rectangle of the layer's space the texture covers.
+    private(set) var extent = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Texture pixels per unit of the layer's space.
+    private(set) var scale = 1.0
+    /// The texture's size.
+    private(set) var width = 0
+    private(set) var height = 0
+    /// The layer's presented values when it was drawn (compared without the placement keys).
+    private var signature = PropertyValues()
+    /// The bitmaps' textures the drawing samples, by GL name: repainting one invalidates the cache.
+    private(set) var textures: Set<UInt32> = []
+    /// Where it is drawn; made on the render thread when first needed.
+    var target: OffscreenTarget?
+    /// The list that draws the layer's body into `target`, while it is to be drawn before the frame.
+    var pending: RenderList?
+    /// Whether `target` holds the layer's body as it is now.
+    private(set) var isValid = false
+    /// The frame that last drew it into a render list.
+    var lastShown: UInt64 = 0
+
+    init(layer: LayerID, isAutomatic: Bool) {
+        self.layer = layer
+        self.isAutomatic = isAutomatic
+    }
+
+    /// Something inside changed: draw it again before showing it.
+    func invalidate() { isValid = false }
+
+    /// The bytes its texture takes (with its stencil).
+    var bytes: Int { width * height * 8 }
+
+    /// Whether it holds the body drawn from `values` at `scale` pixels per point.
+    func matches(_ values: PropertyValues, scale: Double) -> Bool {
+        guard isValid, scale == self.scale else { return false }
+        for key in PropertyKey.allCases where !SubtreeCaches.placementKeys.contains(key) {
+            if values.value(key) != signature.value(key) { return false }
+        }
+        return true
+    }
+
+    /// Records a new drawing: `list` draws the body from `values` into a `width` x `height` texture
+    /// covering `extent` at `scale`.
+    func redraw(_ list: RenderList, values: PropertyValues, extent: Rect, scale: Double, width: Int, height: Int) {
+        if width != self.width || height != self.height { target = nil }
+        self.extent = extent
+        self.scale = scale
+        self.width = width
+        self.height = height
+        signature = values
+        textures = []
+        for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.insert(texture.name) }
+        pending = list
+        isValid = true
+    }
+
+    /// The transform from the layer's space to the texture's pixels.
+    var layerToTexture: Transform3D {
+        Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0).concatenating(Transform3D(scaleX: scale, y: scale, z: 1))
+    }
+
+    /// The transform from the texture's pixels to the layer's space.
+    var textureToLayer: Transform3D {
+        Transform3D(scaleX: 1 / scale, y: 1 / scale, z: 1).concatenating(Transform3D(translationX: extent.minX, y: extent.minY, z: 0))
+    }
+}
+
+@available(*, unavailable)
+extension CachedSubtree: Sendable {}
+
+/// The renderer's cached subtrees (see `CachedSubtree`), and what decides which subtrees to cache.
+///
+/// A layer is cached when its `shouldRasterize` says so, or automatically while it moves as a whole —
+/// a frame changed its placement only — after nothing inside it changed for `stillFrames` frames, as
+/// long as its subtree is worth it (at least `minimumLayers` layers). An automatic cache is shown only
+/// in frames where the layer moves: once it rests, it is drawn directly again, pixel for pixel what a
+/// full redraw shows, and the cache is dropped. Caches not shown in a frame are dropped at its end.
+/// All of them together keep under `budget` bytes; a subtree that does not fit is drawn directly.
+final class SubtreeCaches {
+    /// The properties that place a layer rather than shape what it draws: a cache survives changes
+    /// to them.
+    static let placementKeys: Set<PropertyKey> = [
+        .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .opacity, .hidden, .doubleSided,
+        .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .beginTime, .timeOffset, .speed,
+    ]
+    /// Frames a subtree must stay unchanged inside before it is cached automatically.
+    static let stillFrames: UInt64 = 3
+    /// The fewest layers a subtree has for automatic caching to be worth a texture.
+    static let minimumLayers = 16
+
+    /// The most bytes of textures the caches hold (64 MiB: a 1920x1080 output's subtree eight times
+    /// over, with stencil).
+    var budget = 64 << 20
+    /// Whether still subtrees that move are cached without `shouldRasterize`.
+    var cachesMovingSubtrees = true
+    /// Caches by layer slot.
+    private(set) var entries: [Int32: CachedSubtree] = [:]
+    /// Caches drawn in this frame, inner ones first: drawn before the frame's list.
+    private(set) var pending: [CachedSubtree] = []
+    /// The current frame.
+    private(set) var frame: UInt64 = 10
+    /// Per slot, the frame in which something inside the layer last changed.
+    private var insideChanged: ContiguousArray<UInt64> = []
+    /// Per slot, the frame in which the layer last changed its placement or anything else, and its
+    /// presented values then (for layers with sublayers).
+    private var lastSeen: [Int32: (frame: UInt64, values: PropertyValues)] = [:]
+    /// The layers cached automatically in this frame.
+    private(set) var automatic: Set<Int32> = []
+    /// Caches drawn (again) in this frame.
+    private(set) var renders = 0
+
+    /// The bytes held.
+    var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
+
+    /// Starts a frame whose changes are `changed` (nil: anything may have changed), with the
+    /// textures in `repainted` drawn anew; returns the cached layers that must be visited again (a
+    /// cache of theirs went stale).
+    func beginFrame(changed: [LayerID]?, repainted: Set<UInt32>, tree: LayerTree, presentation: Presentation) -> [LayerID] {
+        frame += 1
+        renders = 0
+        // A drawing made for a frame that was never executed never reached its texture.
+        for entry in pending where entry.pending != nil {
+            entry.pending = nil
+            entry.invalidate()
+        }
+        pending.removeAll(keepingCapacity: true)
+        automatic.removeAll(keepingCapacity: true)
+        if insideChanged.count < tree.slotCount {
+            insideChanged.append(contentsOf: repeatElement(0, count: tree.slotCount - insideChanged.count))
+        }
+        guard let changed else {
+            for entry in entries.values { entry.invalidate() }
+            for i in insideChanged.indices { insideChanged[i] = frame }
+            lastSeen.removeAll()
+            return []
+        }
+        var stale: [LayerID] = []
+        for layer in changed where tree.contains(layer) {
+            var ancestor = (try? tree.superlayer(of: layer)) ?? nil
+            while let a = ancestor {
+                let slot = Int(a.index)
+                if insideChanged[slot] == frame { break }  // this walk was taken already
+                insideChanged[slot] = frame
+                if let entry = entries[Int32(slot)], entry.layer == a, entry.isValid {
+                    entry.invalidate()
+                    stale.append(a)
+                }
+                ancestor = (try? tree.superlayer(of: a)) ?? nil
+            }
+        }
+        if !repainted.isEmpty {
+            for entry in entries.values where entry.isValid && !entry.textures.isDisjoint(with: repainted) {
+                entry.invalidate()
+                stale.append(entry.layer)
+            }
+        }
+        guard cachesMovingSubtrees else { return stale }
+        // A layer with sublayers that changed is cached automatically when only its placement did,
+        // and nothing inside it changed for a few frames.
+        for layer in changed where tree.contains(layer) {
+            let slot = Int32(layer.index)
+            guard let sublayers = try? tree.sublayers(of: layer), !sublayers.isEmpty else { continue }
+            let values = presentation.values(of: layer, in: tree)
+            if let seen = lastSeen[slot], seen.frame != frame, Self.samePlacementFree(seen.values, values),
+                !Self.samePlacement(seen.values, values), frame - insideChanged[Int(slot)] >= Self.stillFrames
+            {
+                automatic.insert(slot)
+            } else if lastSeen[slot]?.frame != frame, !Self.samePlacementFree(lastSeen[slot]?.values, values) {
+                insideChanged[Int(slot)] = frame  // the layer's own body changed
+            }
+            lastSeen[slot] = (frame, values)
+        }
+        if lastSeen.count > 4096 { lastSeen = lastSeen.filter { frame - $0.value.frame < 8 } }
+        return stale
+    }
+
+    /// Whether two sets of values place a layer alike (so it is not moving).
+    private static func samePlacement(_ a: PropertyValues, _ b: PropertyValues) -> Bool {
+        placementKeys.allSatisfy { a.value($0) == b.value($0) }
+    }
+
+    /// Whether two sets of values draw a layer's body alike (everything but the placement is equal).
+    private static func samePlacementFree(_ a: PropertyValues?, _ b: PropertyValues) -> Bool {
+        guard let a else { return false }
+        for key in PropertyKey.allCases where !placementKeys.contains(key) && a.value(key) != b.value(key) {
+            return false
+        }
+        return true
+    }
+
+    /// The cache to show for `layer` in this frame, if it is to be shown as one: an existing one, or a
+    /// new one the caller draws (its `isValid` false).
+    func entry(for layer: LayerID, automatic: Bool) -> CachedSubtree {
+        let slot = Int32(layer.index)
+        if let entry = entries[slot], entry.layer == layer, entry.isAutomatic == automatic {
+            entry.lastShown = frame
+            return entry
+        }
+        let entry = CachedSubtree(layer: layer, isAutomatic: automatic)
+        entry.lastShown = frame
+        entries[slot] = entry
+        return entry
+    }
+
+    /// Whether `layer` is cached automatically in this frame.
+    func isAutomatic(_ layer: LayerID) -> Bool { automatic.contains(Int32(layer.index)) }
+
+    /// Whether `bytes` more fit in the budget.
+    func fits(_ bytes: Int, replacing entry: CachedSubtree) -> Bool {
+        self.bytes - entry.bytes + bytes <= budget
+    }
+
+    /// Records that `entry` was drawn anew in this frame (after any cache drawn inside it).
+    func drew(_ entry: CachedSubtree) {
+        pending.append(entry)
+        renders += 1
+    }
+
+    /// Drops a cache (the layer is drawn directly now).
+    func drop(_ layer: LayerID) {
+        if let entry = entries[Int32(layer.index)], entry.layer == layer { entries[Int32(layer.index)] = nil }
+    }
+
+    /// Ends a frame whose list shows `shown`: forgets the other caches, and the drawings made.
+    func endFrame(showing shown: [CachedSubtree]) {
+        for entry in pending { entry.pending = nil }
+        pending.removeAll(keepingCapacity: true)
+        for entry in shown { entry.lastShown = frame }
+        entries = entries.filter { $0.value.lastShown == frame }
+    }
+
+    /// Forgets every cache.
+    func removeAll() {
+        entries.removeAll()
+        pending.removeAll()
+    }
+}
+
+@available(*, unavailable)
+extension SubtreeCaches: Sendable {}
