@@ -80,4 +80,83 @@ import Testing
         #expect(result.0 >= 10, "shown in \(result.0) frames")
         #expect(result.1 * 2 <= result.0, "drawn \(result.1) times, shown \(result.0) times")
     }
+
+    /// A rasterized container at the top left holding a 10x10-point red square at (10, 10), on a
+    /// 40x30-point output at scale 2.
+    static func rasterizedSquare(scale: Double, rasterize: Bool = true) -> [LayerOperation] {
+        [
+            .create(LayerHandle(1), name: "group"), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 30, height: 30))),
+            set(1, .anchorPoint, .point(.zero)), set(1, .shouldRasterize, .bool(rasterize)),
+            set(1, .rasterizationScale, .number(scale)), .insertSublayer(LayerHandle(1), into: nil, at: nil),
+            .create(LayerHandle(2), name: "square"), set(2, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+            set(2, .anchorPoint, .point(.zero)), set(2, .position, .point(Point(x: 10, y: 10))),
+            set(2, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1))),
+            .insertSublayer(LayerHandle(2), into: LayerHandle(1), at: nil),
+        ]
+    }
+
+    @Test func shouldRasterizeAtTheOutputsScaleDrawsWhatDrawingDirectlyDoes() throws {
+        let (cached, direct, statistics) = try Self.gpu.perform { context in
+            var rng = Seeded(state: 7)
+            let output = OutputConfiguration(width: 96, height: 72, scale: 2)
+            let (a, b, ca, cb) = try DamageTests.pair(context, output: output)
+            var scene = Self.container(at: Point(x: 20, y: 15), children: 12, &rng)
+            b.commit(scene, from: cb)
+            scene.operations += [Self.set(1, .shouldRasterize, .bool(true)), Self.set(1, .rasterizationScale, .number(2))]
+            a.commit(scene, from: ca)
+            let report = try a.frame(at: 0)
+            try b.frame(at: 0)
+            return (try a.readPixels(), try b.readPixels(), report.statistics)
+        }
+        #expect(statistics.cachedSubtrees == 1 && statistics.cacheRenders == 1)
+        #expect(Self.mismatch(cached, direct) == nil)
+    }
+
+    @Test func rasterizationScaleSetsTheCachesResolution() throws {
+        let rows = try Self.gpu.perform { context in
+            try [2.0, 0.5].map { scale in
+                let c = try Compositor(context, output: OutputConfiguration(width: 40, height: 30, scale: 2))
+                c.commit(Transaction(operations: Self.rasterizedSquare(scale: scale)), from: c.addClient())
+                try c.frame(at: 0)
+                let image = try c.readPixels()
+                return (image[19, 30], image[20, 30], image[24, 30])
+            }
+        }
+        // At 2 pixels per point the square's left edge at 10 points falls between pixels 19 and 20.
+        #expect(rows[0].0 == SIMD4(0, 0, 0, 0))
+        #expect(rows[0].1 == SIMD4(255, 0, 0, 255))
+        // At half a pixel per point the cache's texels are 2 points wide, starting 2 points left of the
+        // group (its one-texel margin); pixel 20's centre, at 10.25 points, samples 0.625 of the way
+        // from the last clear texel's centre (9 points) to the first red one's (11): alpha 0.625.
+        let expected = 0.625 * 255
+        #expect(abs(Double(rows[1].1.w) - expected) <= 2 && rows[1].1.x == rows[1].1.w && rows[1].1.y == 0)
+        #expect(rows[1].2 == SIMD4(255, 0, 0, 255))  // inside, away from the edge
+    }
+
+    @Test func aCacheIsDrawnAgainExactlyWhenSomethingInsideChanges() throws {
+        let steps = try Self.gpu.perform { context in
+            let c = try Compositor(context, output: OutputConfiguration(width: 40, height: 30, scale: 2))
+            let client = c.addClient()
+            var steps: [(renders: Int, pixel: SIMD4<UInt8>, moved: SIMD4<UInt8>)] = []
+            func frame(_ ops: [LayerOperation], _ time: Double) throws {
+                c.commit(Transaction(operations: ops), from: client)
+                let report = try c.frame(at: time)
+                let image = try c.readPixels()
+                steps.append((report.statistics.cacheRenders, image[24, 30], image[24 + 20, 30]))
+            }
+            try frame(Self.rasterizedSquare(scale: 2), 0)  // drawn once
+            try frame([], 0.1)  // nothing changed: nothing drawn
+            try frame([Self.set(2, .backgroundColor, .color(Color(red: 0, green: 0, blue: 1, alpha: 1)))], 0.2)  // inside
+            try frame([Self.set(1, .position, .point(Point(x: 10, y: 0)))], 0.3)  // moved: the cache moves
+            try frame([Self.set(1, .opacity, .number(0.5))], 0.4)  // placement too
+            try frame([Self.set(1, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 1)))], 0.5)  // its body
+            return steps
+        }
+        #expect(steps.map(\.renders) == [1, 0, 1, 0, 0, 1])
+        #expect(steps[0].pixel == SIMD4(255, 0, 0, 255))
+        #expect(steps[2].pixel == SIMD4(0, 0, 255, 255))
+        #expect(steps[3].moved == SIMD4(0, 0, 255, 255) && steps[3].pixel == SIMD4(0, 0, 0, 0))
+        #expect(steps[4].moved == SIMD4(0, 0, 128, 128))
+        #expect(steps[5].moved == SIMD4(0, 0, 128, 128) && steps[5].pixel == SIMD4(0, 128, 0, 128))
+    }
 }
