@@ -206,15 +206,19 @@ public final class Compositor {
     /// transactions applied (with the superlayer of one whose `zPosition` was written), and those
     /// animated in this frame or the last; nil when the hierarchy changed (everything may have).
     private func changedLayers(_ changes: LayerChanges) -> [LayerID]? {
+        // Read through locals: a class's stored struct read in a loop is retained on every pass.
+        let tree = store.tree
+        let presentation = self.presentation
         swap(&previouslyAnimated, &animatedNow)
         animatedNow.removeAll(keepingCapacity: true)
         for slot in presentation.animatedSlots {
-            guard let layer = store.tree.layer(atSlot: Int(slot)) else { continue }
+            guard let layer = tree.layer(atSlot: Int(slot)) else { continue }
             animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
         }
         guard !changes.hierarchy else { return nil }
+        var changedLayers: [LayerID] = []
+        swap(&changedLayers, &self.changedLayers)
         changedLayers.removeAll(keepingCapacity: true)
-        let tree = store.tree
         func add(_ layer: LayerID, zPosition: Bool) {
             changedLayers.append(layer)
             if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
@@ -222,6 +226,7 @@ public final class Compositor {
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
         for (layer, z) in animatedNow { add(layer, zPosition: z) }
         for (layer, z) in previouslyAnimated where tree.contains(layer) { add(layer, zPosition: z) }
+        self.changedLayers = changedLayers
         return changedLayers
     }
 

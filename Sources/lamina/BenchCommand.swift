@@ -25,6 +25,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Build and draw every frame whole, as if everything changed (damage tracking off).")
     var redrawEverything = false
 
+    @Flag(help: "Draw still subtrees that move as a whole directly, not from a cached texture.")
+    var noSubtreeCache = false
+
     func validate() throws {
         guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
     }
@@ -35,10 +38,11 @@ struct BenchCommand: ParsableCommand {
         let frames = frames
         let clock = ContinuousClock()
         let start = clock.now
-        let redrawEverything = redrawEverything
+        let (redrawEverything, noSubtreeCache) = (redrawEverything, noSubtreeCache)
         let phases = try gpu.perform { (context) throws(Failure) -> [FramePhases] in
             let playback = try play(script, context)
             playback.compositor.redrawsEverything = redrawEverything
+            playback.compositor.cachesMovingSubtrees = !noSubtreeCache
             var phases: [FramePhases] = []
             phases.reserveCapacity(frames)
             for i in 0..<frames {

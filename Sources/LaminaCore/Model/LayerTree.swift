@@ -214,6 +214,11 @@ public struct LayerTree: Sendable {
         return slots[Int(id.index)].node.sublayers
     }
 
+    /// How many sublayers a layer has (0 for unknown layers), read in place.
+    public func sublayerCount(of id: LayerID) -> Int {
+        contains(id) ? slots[Int(id.index)].node.sublayers.count : 0
+    }
+
     /// A layer's mask.
     public func mask(of id: LayerID) throws(LayerTreeError) -> LayerID? {
         guard contains(id) else { throw .unknownLayer(id) }

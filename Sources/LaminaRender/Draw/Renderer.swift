@@ -107,6 +107,7 @@ public final class Renderer {
         }
         self.context = context
         textures = TextureCache(context, budget: textureBudget)
+        caches.layout = OffscreenTarget.preferredLayout(context)
         pool = TargetPool(context)
         white = Self.pixelTexture([255, 255, 255, 255])
         clear = Self.pixelTexture([0, 0, 0, 0])
@@ -189,7 +190,9 @@ public final class Renderer {
     ) -> Damage {
         let textureChanges = textures.takeChanges()
         let roots = roots ?? tree.roots
-        let known = textureChanges.replaced ? nil : changed
+        // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
+        // sorting them out first would only add to that.
+        let known = textureChanges.replaced || (changed?.count ?? 0) > max(list.visitedLayers, 64) ? nil : changed
         let stale = caches.beginFrame(changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation)
         if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale {
             changed += stale
@@ -208,10 +211,13 @@ public final class Renderer {
 
     private func buildAll(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID], scale: Double, for target: OffscreenTarget) {
         textures.beginFrame()
+        // The list moves into the builder and back: a second reference while the builder empties it
+        // would copy all of last frame's arrays.
+        var taken = RenderList()
+        swap(&taken, &list)
         var builder = RenderListBuilder(
             tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: list, caches: caches)
-        list = RenderList()
+            targetHeight: target.height, projection: target.projection, scale: scale, list: consume taken, caches: caches)
         builder.build(roots: roots)
         list = builder.list
         retainedTarget = target
@@ -262,7 +268,7 @@ public final class Renderer {
             guard let body = entry.pending else { continue }
             if entry.target == nil {
                 do throws(OffscreenTargetError) {
-                    entry.target = try OffscreenTarget(context, width: entry.width, height: entry.height)
+                    entry.target = try OffscreenTarget(context, width: entry.width, height: entry.height, layout: entry.layout)
                 } catch {
                     throw .target(error)
                 }

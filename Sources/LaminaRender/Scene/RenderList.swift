@@ -178,9 +178,13 @@ public struct RenderList {
     /// Whether a plain run can be drawn as `blit`: contents at full strength from a BGRA texture with
     /// matching filters, every instance (or collapsed).
     func isBlittable(first: Int, count: Int, binding: TextureBinding) -> Bool {
-        guard case .bitmap(let texture, let sampler) = binding, texture.isBGRAStorage,
-            sampler.minification == sampler.magnification, sampler.minification != .trilinear
-        else { return false }
+        let sampler: SamplerChoice
+        switch binding {
+        case .bitmap(let texture, let choice) where texture.isBGRAStorage: sampler = choice
+        case .cache(let entry, let choice) where entry.layout == .bgra: sampler = choice
+        default: return false
+        }
+        guard sampler.minification == sampler.magnification, sampler.minification != .trilinear else { return false }
         for index in first..<(first + count) {
             let instance = instances[index]
             if instance.isCollapsed { continue }

@@ -34,10 +34,11 @@ struct RenderListUpdate {
         for id in topmost {
             let segment = list.segments[Int(id.index)]
             guard segment.isSimple, segment.context >= 0 else { return nil }
+            var taken = RenderList()
+            swap(&taken, &scratch)
             var builder = RenderListBuilder(
                 tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
-                projection: projection, scale: scale, list: scratch, caches: caches)
-            scratch = RenderList()
+                projection: projection, scale: scale, list: consume taken, caches: caches)
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
             damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))

@@ -25,8 +25,10 @@ public final class CachedSubtree {
     private var signature = PropertyValues()
     /// The bitmaps' textures the drawing samples, by GL name: repainting one invalidates the cache.
     private(set) var textures: Set<UInt32> = []
-    /// Where it is drawn; made on the render thread when first needed.
+    /// Where it is drawn; made on the render thread when first needed, in `layout`.
     var target: OffscreenTarget?
+    /// The byte order of its texture.
+    let layout: OffscreenTarget.ColorLayout
     /// The list that draws the layer's body into `target`, while it is to be drawn before the frame.
     var pending: RenderList?
     /// Whether `target` holds the layer's body as it is now.
@@ -34,9 +36,10 @@ public final class CachedSubtree {
     /// The frame that last drew it into a render list.
     var lastShown: UInt64 = 0
 
-    init(layer: LayerID, isAutomatic: Bool) {
+    init(layer: LayerID, isAutomatic: Bool, layout: OffscreenTarget.ColorLayout) {
         self.layer = layer
         self.isAutomatic = isAutomatic
+        self.layout = layout
     }
 
     /// Something inside changed: draw it again before showing it.
@@ -108,6 +111,9 @@ final class SubtreeCaches {
     var budget = 64 << 20
     /// Whether still subtrees that move are cached without `shouldRasterize`.
     var cachesMovingSubtrees = true
+    /// The byte order of the caches' textures: BGRA where the driver stores it natively, which lets a
+    /// cache at full strength be drawn by the `blit` variant (llvmpipe's fast path).
+    var layout = OffscreenTarget.ColorLayout.rgba
     /// Caches by layer slot.
     private(set) var entries: [Int32: CachedSubtree] = [:]
     /// Caches drawn in this frame, inner ones first: drawn before the frame's list.
@@ -172,9 +178,8 @@ final class SubtreeCaches {
         guard cachesMovingSubtrees else { return stale }
         // A layer with sublayers that changed is cached automatically when only its placement did,
         // and nothing inside it changed for a few frames.
-        for layer in changed where tree.contains(layer) {
+        for layer in changed where tree.sublayerCount(of: layer) > 0 {
             let slot = Int32(layer.index)
-            guard let sublayers = try? tree.sublayers(of: layer), !sublayers.isEmpty else { continue }
             let values = presentation.values(of: layer, in: tree)
             if let seen = lastSeen[slot], seen.frame != frame, Self.samePlacementFree(seen.values, values),
                 !Self.samePlacement(seen.values, values), frame - insideChanged[Int(slot)] >= Self.stillFrames
@@ -211,7 +216,7 @@ final class SubtreeCaches {
             entry.lastShown = frame
             return entry
         }
-        let entry = CachedSubtree(layer: layer, isAutomatic: automatic)
+        let entry = CachedSubtree(layer: layer, isAutomatic: automatic, layout: layout)
         entry.lastShown = frame
         entries[slot] = entry
         return entry
