@@ -12,7 +12,8 @@ import CLaminaSys
 /// 2. **evaluate** every animation at the frame's time into the presentation tree;
 /// 3. **build** the render list from it;
 /// 4. **draw** the list into the output;
-/// 5. **finish**: wait for the GPU (`glFinish`), so a frame's time counts the GPU's work.
+/// 5. **finish**: wait for the GPU (`glFinish`), so a frame's time counts the GPU's work; or, in the
+///    daemon (`waitsForGPU` off), end with a fence that the next frame waits on.
 ///
 /// `lamina render`, `probe` and `bench` drive it in-process with an offscreen output; the daemon drives
 /// the very same type from its frame clock. It lives on the render thread (it holds GL objects), so
@@ -37,6 +38,14 @@ public final class Compositor {
     private var previouslyAnimated: [(layer: LayerID, zPosition: Bool)] = []
     private var animatedNow: [(layer: LayerID, zPosition: Bool)] = []
     private var changedLayers: [LayerID] = []
+
+    /// Whether a frame waits for the GPU to finish it (`glFinish`), so that its `finish` phase counts
+    /// the GPU's work: what `lamina render` and `bench` measure. The daemon turns it off: a frame then
+    /// ends with a `GPUFence`, and the next frame waits on it before drawing (its `finish` phase is that
+    /// wait), so the GPU finishes one frame while the render thread sleeps until the next.
+    public var waitsForGPU = true
+    /// The last frame's fence, when frames do not wait for the GPU.
+    private var lastFrameFence: GPUFence?
 
     /// Whether every frame is built and drawn whole, as if everything changed (for comparing with
     /// damage-tracked frames, and for measuring what damage tracking saves). Off by default: a frame
@@ -190,6 +199,12 @@ public final class Compositor {
         report.phases.build = lap(&mark)
         guard draws else { return report }
 
+        if let fence = lastFrameFence {
+            // One frame in flight at most: the GPU must be done with the last before this one is queued.
+            fence.wait()
+            lastFrameFence = nil
+        }
+        let waited = lap(&mark)
         do {
             report.statistics = try renderer.execute(into: target, background: configuration.background)
         } catch {
@@ -197,8 +212,13 @@ public final class Compositor {
         }
         report.phases.draw = lap(&mark)
 
-        context.finish()
-        report.phases.finish = lap(&mark)
+        if waitsForGPU {
+            context.finish()
+            report.phases.finish = lap(&mark)
+        } else {
+            lastFrameFence = GPUFence(context)
+            report.phases.finish = waited
+        }
         return report
     }
 

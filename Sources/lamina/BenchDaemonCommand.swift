@@ -80,7 +80,8 @@ struct BenchDaemonCommand: ParsableCommand {
     }
 
     /// 200 commits of one change, each sent right after a frame callback: frames from sending to the
-    /// frame that shows it being presented (its target time).
+    /// blank at which the frame that applies it is shown (the `committed` event's commit time: the
+    /// daemon draws each frame shortly before the blank it is shown at, and stamps it with that blank).
     private func latency(_ client: WireClient, period: Double) throws(WireClientError) {
         try client.send(.commit(Commit(serial: 1, operations: layers(1, size: 10))))
         _ = try waitCommitted(client, 1)
@@ -95,7 +96,7 @@ struct BenchDaemonCommand: ParsableCommand {
             let serial = UInt32(10 + i)
             try client.send(.commit(Commit(serial: serial, operations: [.set(LayerHandle(1), LayerKeyPath(.opacity), .number(Double(i % 2)))])))
             let commitTime = try waitCommitted(client, serial)
-            frames.append((commitTime + period - sent) / period)
+            frames.append((commitTime - sent) / period)
         }
         frames.sort()
         print(#"{"test":"latency","commits":200,"medianFrames":\#(frames[100]),"p99Frames":\#(frames[197]),"maxFrames":\#(frames[199])}"#)

@@ -19,6 +19,8 @@ final class CompositorLoop {
     private let logger: Logger
     private let compositor: Compositor
     private let timer: FrameTimer
+    /// Fires at the blank the last frame is shown at: what the compositor sends is held until then.
+    private let present: OneShotTimer
     private let epoll: Epoll
     private let started = MediaClock.now
 
@@ -30,7 +32,13 @@ final class CompositorLoop {
     private var remaining: [ClientKey: Int] = [:]
     private var outgoing: [ClientDelivery] = []
     private var history = FrameTimeHistory()
+    /// The recent frames' time from the wake-up until their GPU work was done: the CPU phases, then
+    /// what the next frame waited on the fence (an upper bound on the GPU's tail; 0 when it was done).
+    private var drawTimes = FrameTimeHistory(capacity: 120)
+    private var lastCPUTime: Double?
     private var framesDrawn: UInt64 = 0
+    /// The media time of the last frame drawn (the blank it is shown at).
+    private var lastFrameTime = -Double.infinity
     private var applied: UInt64 = 0
     private var rejected: UInt64 = 0
     private var clientNames: [ClientID: String] = [:]
@@ -41,7 +49,7 @@ final class CompositorLoop {
     }
 
     private enum Token: UInt64 {
-        case requests = 1, timer, stop
+        case requests = 1, timer, stop, present
     }
 
     /// Makes the compositor on the render thread (`context` is that thread's).
@@ -59,12 +67,16 @@ final class CompositorLoop {
         } catch {
             throw .compositor(error)
         }
+        // Frames end with a fence, not glFinish: the GPU finishes one while this thread sleeps.
+        compositor.waitsForGPU = false
         do {
             timer = try FrameTimer(refreshRate: configuration.refreshRate)
+            present = try OneShotTimer()
             epoll = try Epoll()
             try epoll.add(requests.notifier.descriptor, token: Token.requests.rawValue)
             try epoll.add(timer.descriptor, token: Token.timer.rawValue)
             try epoll.add(stop.descriptor, token: Token.stop.rawValue)
+            try epoll.add(present.descriptor, token: Token.present.rawValue)
         } catch {
             throw .system(error)
         }
@@ -82,17 +94,23 @@ final class CompositorLoop {
                     if needsFrame || compositor.tree.hasActiveAnimations { drawFrame(at: tick) }
                 case .stop:
                     return
+                case .present:
+                    present.clear()
                 case nil:
                     break
                 }
             }
             if needsFrame || compositor.tree.hasActiveAnimations {
-                timer.arm()
+                timer.arm(lead: repaintLead)
             } else {
                 timer.disarm()
             }
-            deliveries.post(contentsOf: outgoing)
-            outgoing.removeAll(keepingCapacity: true)
+            // A frame is drawn ahead of the blank it is shown at; what it (and anything after it)
+            // sends goes out at that blank, so no client hears of a frame before it is on screen.
+            if present.deadline == nil, !outgoing.isEmpty {
+                deliveries.post(contentsOf: outgoing)
+                outgoing.removeAll(keepingCapacity: true)
+            }
         }
     }
 
@@ -144,7 +162,10 @@ final class CompositorLoop {
             send(client, .error(ErrorReport(serial: serial, code: .unknownLayer, message: "unknown layer \(handle)")))
             return
         }
-        let now = MediaClock.now
+        // Frames are drawn ahead of the blank they are shown at, and stamped with it: a commit already
+        // applied takes effect at that blank. Answering at an earlier moment would show the commit's
+        // model values without its animations, which no frame ever shows.
+        let now = Swift.max(MediaClock.now, lastFrameTime)
         var values: [PropertyValue] = []
         values.reserveCapacity(LayerProperties.table.count)
         for row in LayerProperties.table {
@@ -231,6 +252,13 @@ final class CompositorLoop {
 
     /// Draws the frame of the tick at `time` (its commits are stamped with it, its animations are
     /// evaluated at it, and frame callbacks report it).
+    /// How long before a blank the frame shown there is started: the 90th percentile of the recent
+    /// frames' draw times, plus a millisecond (1/4 of an interval until 8 frames were measured).
+    private var repaintLead: Double {
+        guard drawTimes.count >= 8 else { return timer.interval / 4 }
+        return drawTimes.percentile(0.9) + 0.001
+    }
+
     private func drawFrame(at time: Double) {
         needsFrame = false
         let report: FrameReport
@@ -242,7 +270,11 @@ final class CompositorLoop {
             return
         }
         framesDrawn += 1
+        lastFrameTime = time
+        if time > MediaClock.now { present.set(time) }
         history.record(report.phases.total)
+        if let cpu = lastCPUTime { drawTimes.record(cpu + report.phases.finish) }
+        lastCPUTime = report.phases.total - report.phases.finish
         if compositor.hasPendingTransactions { needsFrame = true }
 
         for (client, serial, commitTime, animations) in report.applied {

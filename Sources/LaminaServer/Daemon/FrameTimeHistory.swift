@@ -6,6 +6,9 @@ struct FrameTimeHistory {
 
     init(capacity: Int = 600) { self.capacity = capacity }
 
+    /// How many samples are kept.
+    var count: Int { samples.count }
+
     mutating func record(_ seconds: Double) {
         if samples.count < capacity {
             samples.append(seconds)

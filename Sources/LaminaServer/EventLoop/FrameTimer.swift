@@ -2,23 +2,31 @@ import CLaminaSys
 import Glibc
 public import LaminaWire
 
-/// A timerfd on CLOCK_MONOTONIC ticking at an output's refresh rate: the headless output's vsync.
+/// The output's frame clock: vertical blanks on a fixed grid, `epoch + k · interval`, and a timerfd on
+/// CLOCK_MONOTONIC that wakes the compositor a little before the next one, in time to draw the frame
+/// shown there (Weston's repaint window).
 ///
-/// Ticks keep one phase for the daemon's life, `epoch + k · interval`, like a display's vertical
-/// blank: re-arming after idling waits for the next tick of the same grid rather than starting a new
-/// one, so frame callbacks come at the output's rate however quickly clients answer them. The timer is
-/// disarmed while nothing needs drawing, so an idle daemon gets no wakeups at all.
+/// The grid keeps one phase for the daemon's life, like a display's vertical blank: arming after idling
+/// waits for the next blank of the same grid rather than starting a new one, so frames come at the
+/// output's rate however quickly clients answer them. Each arming is one wake-up, `lead` seconds
+/// before the first blank not yet drawn for: the compositor measures how long its frames take and
+/// starts each as late as that allows, so a commit that arrives just before is shown at that blank
+/// (latency one interval plus the frame's own time, not two intervals). The timer is disarmed while
+/// nothing needs drawing, so an idle daemon gets no wakeups at all.
 public final class FrameTimer {
     /// The descriptor to watch for reading.
     public let descriptor: Int32
-    /// Seconds between ticks.
+    /// Seconds between blanks.
     public let interval: Double
-    /// Whether it is ticking.
+    /// Whether a wake-up is set.
     public private(set) var isArmed = false
-    /// The first tick's time; all ticks fall on `epoch + k · interval`.
+    /// The first blank's time; all blanks fall on `epoch + k · interval`.
     private var epoch: Double?
+    /// The blank the set wake-up is for, and the last one drawn for.
+    private var target: Double?
+    private var lastTarget = -Double.infinity
 
-    /// A disarmed timer for `refreshRate` frames per second.
+    /// A disarmed timer for `refreshRate` blanks per second.
     public init(refreshRate: Double) throws(SystemCallError) {
         descriptor = lamina_timerfd()
         guard descriptor >= 0 else { throw SystemCallError("timerfd_create") }
@@ -27,18 +35,19 @@ public final class FrameTimer {
 
     deinit { close(descriptor) }
 
-    /// Starts ticking at the next tick of the grid (right away the first time).
-    public func arm() {
+    /// Sets a wake-up `lead` seconds (at most most of an interval) before the first blank of the grid
+    /// that is not yet drawn for and still that far away; does nothing while one is set.
+    public func arm(lead: Double) {
         guard !isArmed else { return }
         let now = MediaClock.now
-        let first: Double
-        if let epoch {
-            first = epoch + (((now - epoch) / interval).rounded(.up)) * interval
-        } else {
-            epoch = now
-            first = now
-        }
-        set(first: first, every: interval)
+        let lead = Swift.min(Swift.max(lead, 0), interval * 0.9)
+        let epoch = self.epoch ?? now + lead
+        self.epoch = epoch
+        // The first blank after the last one drawn for, and after now + lead.
+        let earliest = Swift.max(now + lead, lastTarget + interval * 0.5)
+        let blank = epoch + ((earliest - epoch) / interval).rounded(.up) * interval
+        target = blank
+        _ = lamina_timerfd_set(descriptor, Swift.max(UInt64(((blank - lead) * 1e9).rounded()), 1), 0)
         isArmed = true
     }
 
@@ -47,18 +56,18 @@ public final class FrameTimer {
         guard isArmed else { return }
         _ = lamina_timerfd_set(descriptor, 0, 0)
         isArmed = false
+        target = nil
     }
 
-    /// Clears the ticks that fired and returns the time of the latest one (the frame's vsync time).
+    /// Clears the wake-up that fired and returns the blank it is for: the time the frame drawn now is
+    /// shown, and the media time it shows.
     public func acknowledge() -> Double {
         var count: UInt64 = 0
         _ = read(descriptor, &count, 8)
-        let now = MediaClock.now
-        guard let epoch else { return now }
-        return epoch + ((now - epoch) / interval + 1e-6).rounded(.down) * interval
-    }
-
-    private func set(first: Double, every: Double) {
-        _ = lamina_timerfd_set(descriptor, Swift.max(UInt64((first * 1e9).rounded()), 1), UInt64((every * 1e9).rounded()))
+        isArmed = false
+        let blank = target ?? MediaClock.now
+        target = nil
+        lastTarget = blank
+        return blank
     }
 }
