@@ -321,8 +321,7 @@ public final class Compositor {
         }
 
         // The old appearance of a layer a transition is added to is drawn before its new contents arrive.
-        if !changes.transitions.isEmpty {
-            var old = changes.before
+        if !changes.transitions.isEmpty, var old = changes.before {
             var oldPresentation = Presentation()
             var ignored: [AnimationEvent] = []
             old.evaluate(at: commitTime, into: &oldPresentation, events: &ignored)

@@ -16,8 +16,9 @@ public struct LayerStore: Sendable {
 
     /// What applying a transaction's operations did, beyond the new tree.
     public struct Changes: Sendable {
-        /// The tree as it was before (to draw a transition's old appearance from, or to go back to).
-        public var before: LayerTree
+        /// The tree as it was before, when the transaction adds a transition (to draw the old appearance
+        /// from); nil otherwise. Going back uses the tree's journal, not a copy.
+        public var before: LayerTree?
         /// The client and its namespace as they were before (to go back to).
         fileprivate var client: ClientID
         fileprivate var namespaceBefore: Namespace
@@ -76,6 +77,7 @@ public struct LayerStore: Sendable {
     /// Ends a client: its layers are destroyed. Returns the animations that stopped with them and the
     /// compositor's identities of its bitmaps (for the caller to drop their textures).
     public mutating func removeClient(_ client: ClientID) -> (stopped: [AnimationEntry], bitmaps: [BitmapID]) {
+        tree.commitJournal()
         guard let space = clients.removeValue(forKey: client) else { return ([], []) }
         var stopped: [AnimationEntry] = []
         for id in space.layers.values where tree.contains(id) {
@@ -109,7 +111,8 @@ public struct LayerStore: Sendable {
 
     /// Returns what changed in the tree since the last call (see `LayerChanges`).
     public mutating func takeChanges() -> LayerChanges {
-        tree.takeChanges()
+        tree.commitJournal()
+        return tree.takeChanges()
     }
 
     // MARK: Applying operations
@@ -125,16 +128,24 @@ public struct LayerStore: Sendable {
         guard var space = clients[client] else {
             throw StoreError(operationIndex: nil, operation: "commit", reason: .unknownClient(client))
         }
-        var changes = Changes(before: tree, client: client, namespaceBefore: space, transitions: [], stopped: [])
+        // The edits go straight into the tree, journaled: a failure undoes them. Only a transition,
+        // which draws the layer's old appearance, needs a copy of the tree as it was.
+        tree.commitJournal()
+        let addsTransition = operations.contains {
+            if case .addAnimation(_, let animation, _) = $0, case .transition = animation.kind { true } else { false }
+        }
+        var changes = Changes(
+            before: addsTransition ? tree : nil, client: client, namespaceBefore: space, transitions: [], stopped: [])
         space.bitmaps.merge(newBitmaps) { _, new in new }
-        var working = tree
         var effects = LayerTree.OperationEffects()
+        tree.beginJournal()
         for (index, operation) in operations.enumerated() {
             do throws(OperationError) {
-                try working.perform(
-                    operation, handles: &space.handles, root: root, committedAt: commitTime, before: tree,
+                try tree.perform(
+                    operation, handles: &space.handles, root: root, committedAt: commitTime,
                     effects: &effects, bitmap: { [bitmaps = space.bitmaps] in bitmaps[$0] })
             } catch {
+                tree.rollBack()
                 throw StoreError(operationIndex: index, operation: operation.summary, reason: .operation(error))
             }
         }
@@ -142,33 +153,36 @@ public struct LayerStore: Sendable {
         changes.stopped = effects.stopped
         changes.added = effects.added
         if space.layers.count > space.limits.layers {
+            tree.rollBack()
             throw StoreError(
                 operationIndex: nil, operation: "commit",
                 reason: .limit("\(space.layers.count) layers is over the limit of \(space.limits.layers)"))
         }
         // Each edit bounds the depth above it; a deep subtree attached whole shows only here.
-        if effects.nested, let (layer, _) = working.firstLayer(deeperThan: LayerTree.maximumDepth) {
+        if effects.nested, let (layer, _) = tree.firstLayer(deeperThan: LayerTree.maximumDepth) {
+            tree.rollBack()
             throw StoreError(
                 operationIndex: nil, operation: "commit",
                 reason: .limit(space.handles.describe(.tooDeep(layer, limit: LayerTree.maximumDepth))))
         }
         if !changes.added.isEmpty, space.limits.animations != .max {
-            let count = space.layers.values.reduce(0) { $0 + ((try? working.animations(of: $1).count) ?? 0) }
+            let count = space.layers.values.reduce(0) { $0 + ((try? tree.animations(of: $1).count) ?? 0) }
             if count > space.limits.animations {
+                tree.rollBack()
                 throw StoreError(
                     operationIndex: nil, operation: "commit",
                     reason: .limit("\(count) animations is over the limit of \(space.limits.animations)"))
             }
         }
-        tree = working
+        // The journal stays open until the next edit of the store, for `revert`.
         clients[client] = space
         return changes
     }
 
     /// Undoes the `apply` that returned `changes` (when a later step of the transaction, such as an
-    /// upload, failed). Nothing else may have been applied since.
+    /// upload, failed). Nothing else may have been done to the store since.
     public mutating func revert(_ changes: Changes) {
-        tree = changes.before
+        tree.rollBack()
         clients[changes.client] = changes.namespaceBefore
     }
 }

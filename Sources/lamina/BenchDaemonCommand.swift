@@ -14,7 +14,7 @@ struct BenchDaemonCommand: ParsableCommand {
     @Option(help: "The daemon's socket.")
     var socket: String
 
-    @Option(help: "property-changes, latency, idle or contents.")
+    @Option(help: "property-changes, latency, idle, contents or one-change.")
     var test: String
 
     @Option(help: "Seconds to measure idle CPU or per-frame contents.")
@@ -34,7 +34,8 @@ struct BenchDaemonCommand: ParsableCommand {
             case "latency": try latency(client, period: 1 / refresh)
             case "idle": try idle(client, pid: pid)
             case "contents": try contents(client, pid: pid)
-            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents)")
+            case "one-change": try oneChange(client, pid: pid)
+            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change)")
             }
         } catch let error as WireClientError {
             throw Failure("\(error)")
@@ -166,6 +167,44 @@ struct BenchDaemonCommand: ParsableCommand {
         let frames = framesAfter - framesBefore
         print(
             #"{"test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)","seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
+        )
+    }
+}
+
+extension BenchDaemonCommand {
+    /// 10,000 layers of 8x8 points, of which one changes colour every frame (a commit after each
+    /// frame callback); the daemon's CPU per frame drawn. Against a daemon started with
+    /// `--redraw-everything`, the same without damage tracking.
+    func oneChange(_ client: WireClient, pid: Int32) throws {
+        // In commits of 1,000 layers: one message may not exceed the daemon's size limit.
+        let all = layers(10_000, size: 8, columns: 125)
+        let perCommit = all.count / 10
+        for c in 0..<10 {
+            try client.send(.commit(Commit(serial: UInt32(100 + c), operations: Array(all[(c * perCommit)..<((c + 1) * perCommit)]))))
+            _ = try waitCommitted(client, UInt32(100 + c))
+        }
+        try client.send(.stats(serial: 2))
+        let framesBefore = try client.receive { m -> UInt64? in if case .stats(2, let s) = m { return s.framesDrawn }; return nil }
+        let cpuBefore = cpuSeconds(pid)
+        let start = MediaClock.now
+        var serial: UInt32 = 10
+        var frame = 0
+        while MediaClock.now - start < seconds {
+            try client.send(.requestFrame(serial: serial))
+            _ = try client.receive { m -> Bool? in if case .frame(serial, _, _) = m { return true }; return nil }
+            frame += 1
+            serial += 1
+            let color = Color(red: Double(frame % 2), green: 0.5, blue: Double((frame + 1) % 2))
+            try client.send(.commit(Commit(serial: serial, operations: [.set(LayerHandle(5000), LayerKeyPath(.backgroundColor), .color(color))])))
+            serial += 1
+        }
+        try client.send(.stats(serial: 3))
+        let framesAfter = try client.receive { m -> UInt64? in if case .stats(3, let s) = m { return s.framesDrawn }; return nil }
+        let cpu = cpuSeconds(pid) - cpuBefore
+        let elapsed = MediaClock.now - start
+        let frames = framesAfter - framesBefore
+        print(
+            #"{"test":"one-change","layers":10000,"seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
         )
     }
 }

@@ -60,6 +60,9 @@ struct Laminad: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
+    @Flag(help: "Build and draw every frame whole, without damage tracking or cached subtrees (to measure what they save, or rule them out).")
+    var redrawEverything = false
+
     func run() async throws {
         let settings = try Settings(options: self)
         LoggingSystem.bootstrap { label in

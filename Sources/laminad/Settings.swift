@@ -14,6 +14,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
+        "redraw-everything",
     ]
 
     init(options: Laminad) throws {
@@ -71,6 +72,8 @@ struct Settings {
         daemon = DaemonConfiguration(
             socketPath: socket, output: OutputConfiguration(width: width, height: height, scale: scale),
             refreshRate: refresh, limits: limits, privilegedGroup: privilegedGroup, maxBitmapPixels: maxBitmapPixels)
+        daemon.redrawsEverything = try options.redrawEverything
+            || (pick(nil, "redraw-everything") { ["true": true, "false": false][$0] } ?? false)
         logLevel = level
     }
 

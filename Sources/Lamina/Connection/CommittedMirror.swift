@@ -14,12 +14,19 @@ struct CommittedMirror {
 
     /// Applies one acknowledged commit.
     mutating func apply(_ operations: [LayerOperation], at commitTime: Double) throws(OperationError) {
-        let before = tree
         var effects = LayerTree.OperationEffects()
-        for operation in operations {
-            try tree.perform(
-                operation, handles: &handles, root: root, committedAt: commitTime, before: before, effects: &effects)
+        let savedHandles = handles
+        tree.beginJournal()
+        do {
+            for operation in operations {
+                try tree.perform(operation, handles: &handles, root: root, committedAt: commitTime, effects: &effects)
+            }
+        } catch {
+            tree.rollBack()
+            handles = savedHandles
+            throw error
         }
+        tree.commitJournal()
     }
 
     /// Every property of a layer at `time`, with its animations applied; nil for unknown layers.

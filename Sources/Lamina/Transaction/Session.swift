@@ -27,7 +27,6 @@ final class Session {
     private(set) var model = LayerTree()
     private(set) var modelRoot: LayerID
     private(set) var handles = HandleTable()
-    private static let empty = LayerTree()
 
     /// Layer objects by handle (weak: the app and superlayers own layers).
     private var registry: [LayerHandle: WeakLayer] = [:]
@@ -108,7 +107,7 @@ final class Session {
         ensureTransaction()
         var effects = LayerTree.OperationEffects()
         try model.perform(
-            operation, handles: &handles, root: modelRoot, committedAt: 0, before: Self.empty, effects: &effects)
+            operation, handles: &handles, root: modelRoot, committedAt: 0, readsPriorValues: false, effects: &effects)
         operations.append(operation)
         for id in effects.added {
             addedAnimations.append(id)

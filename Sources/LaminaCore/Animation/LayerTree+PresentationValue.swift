@@ -11,7 +11,12 @@ extension LayerTree {
         let node = try node(id)
         guard !node.animations.isEmpty else { return path.read(from: node.values.value(path.key)) }
         let map = localTimeMap(of: id)
-        let layerTime = map.scale * time + map.offset
+        return Self.presentationValue(path, of: node, layerTime: map.scale * time + map.offset)
+    }
+
+    /// The presentation value of `path` on a layer's record at its local time `layerTime`.
+    static func presentationValue(_ path: LayerKeyPath, of node: Node, layerTime: Double) -> PropertyValue {
+        guard !node.animations.isEmpty else { return path.read(from: node.values.value(path.key)) }
         var overlay = PresentationOverlay()
         for entry in node.animations {
             let ended = entry.timing.speed != 0 && layerTime >= entry.timing.endTime

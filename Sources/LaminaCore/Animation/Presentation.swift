@@ -111,6 +111,8 @@ extension LayerTree {
     /// Steady state (no animation added or removed) allocates nothing: the presentation's storage and
     /// `events` keep their capacity.
     public mutating func evaluate(at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent]) {
+        // Evaluating edits slots without the journal (ended animations leave): it keeps any open one.
+        commitJournal()
         var writer = presentation.beginFrame(at: time, slotCount: slots.count)
         if schedule.isStale { slots.withUnsafeBufferPointer { schedule.rebuild(from: $0) } }
         var removed = false

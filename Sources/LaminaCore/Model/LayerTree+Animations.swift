@@ -19,6 +19,7 @@ extension LayerTree {
         let id = AnimationID(nextAnimationID)
         nextAnimationID += 1
         schedule.isStale = true
+        willEdit(Int(layer.index))
         var replaced: AnimationEntry?
         if let key, let i = slots[Int(layer.index)].node.animations.firstIndex(where: { $0.key == key }) {
             replaced = slots[Int(layer.index)].node.animations.remove(at: i)
@@ -46,6 +47,7 @@ extension LayerTree {
     ) throws(LayerTreeError) -> AnimationEntry? {
         _ = try node(layer)
         guard let i = slots[Int(layer.index)].node.animations.firstIndex(where: matches) else { return nil }
+        willEdit(Int(layer.index))
         schedule.isStale = true
         return slots[Int(layer.index)].node.animations.remove(at: i)
     }
@@ -54,6 +56,7 @@ extension LayerTree {
     @discardableResult
     public mutating func removeAllAnimations(from layer: LayerID) throws(LayerTreeError) -> [AnimationEntry] {
         let removed = try node(layer).animations
+        willEdit(Int(layer.index))
         slots[Int(layer.index)].node.animations.removeAll()
         schedule.isStale = true
         return Array(removed)

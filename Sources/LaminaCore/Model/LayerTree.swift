@@ -46,16 +46,18 @@ public struct LayerTree: Sendable {
     }
 
     @usableFromInline var slots: [Slot] = []
-    private var freeSlots: [UInt32] = []
+    var freeSlots: [UInt32] = []
     /// Every animation in evaluation order, rebuilt when stale (see `AnimationSchedule`).
     var schedule = AnimationSchedule()
     /// The next `AnimationID` to hand out.
     var nextAnimationID: UInt64 = 1
     /// What changed since `takeChanges()` was last called (see `LayerChanges`).
     public internal(set) var changes = LayerChanges()
+    /// The undo log of the edits since `beginJournal()`, while one is open (see `LayerTree+Journal`).
+    @usableFromInline var journal: Journal?
 
     /// The number of live layers.
-    public private(set) var count = 0
+    public internal(set) var count = 0
 
     /// The number of slots, live or free: one more than the largest `LayerID.index` in use.
     public var slotCount: Int { slots.count }
@@ -72,6 +74,7 @@ public struct LayerTree: Sendable {
         count += 1
         changes.changedHierarchy()
         if let index = freeSlots.popLast() {
+            willEdit(Int(index))
             slots[Int(index)].node = node
             slots[Int(index)].isLive = true
             return LayerID(index: index, generation: slots[Int(index)].generation)
@@ -91,8 +94,15 @@ public struct LayerTree: Sendable {
         let node = try self.node(id)
         changes.changedHierarchy()
         detach(id)
-        for child in node.sublayers { slots[Int(child.index)].node.superlayer = nil }
-        if let mask = node.mask { slots[Int(mask.index)].node.maskOwner = nil }
+        for child in node.sublayers {
+            willEdit(Int(child.index))
+            slots[Int(child.index)].node.superlayer = nil
+        }
+        if let mask = node.mask {
+            willEdit(Int(mask.index))
+            slots[Int(mask.index)].node.maskOwner = nil
+        }
+        willEdit(Int(id.index))
         slots[Int(id.index)].node = Node()
         slots[Int(id.index)].isLive = false
         if !node.animations.isEmpty { schedule.isStale = true }
@@ -144,6 +154,7 @@ public struct LayerTree: Sendable {
         set {
             precondition(contains(id), "unknown layer \(id)")
             recordReplacement(of: id, by: newValue)
+            willEdit(Int(id.index))
             slots[Int(id.index)].node.values = newValue
         }
     }
@@ -172,6 +183,7 @@ public struct LayerTree: Sendable {
     public mutating func setValue(_ value: PropertyValue, forKeyPath path: String, of id: LayerID) throws(LayerTreeError) {
         var values = try node(id).values
         do { try values.setValue(value, forKeyPath: path) } catch { throw .property(id, error) }
+        willEdit(Int(id.index))
         slots[Int(id.index)].node.values = values
         do { changes.wrote(try LayerKeyPath(path).key, of: id) } catch { changes.changedHierarchy() }
     }
@@ -180,6 +192,7 @@ public struct LayerTree: Sendable {
     public mutating func setValue(_ value: PropertyValue, at path: LayerKeyPath, of id: LayerID) throws(LayerTreeError) {
         var values = try node(id).values
         do { try values.setValue(value, at: path) } catch { throw .property(id, error) }
+        willEdit(Int(id.index))
         slots[Int(id.index)].node.values = values
         changes.wrote(path.key, of: id)
     }
@@ -199,6 +212,7 @@ public struct LayerTree: Sendable {
     /// Names a layer.
     public mutating func setName(_ name: String?, of id: LayerID) throws(LayerTreeError) {
         _ = try node(id)
+        willEdit(Int(id.index))
         slots[Int(id.index)].node.name = name
     }
 
@@ -268,6 +282,8 @@ public struct LayerTree: Sendable {
         }
         changes.changedHierarchy()
         detach(child)
+        willEdit(Int(parent.index))
+        willEdit(Int(child.index))
         slots[Int(parent.index)].node.sublayers.insert(child, at: index)
         slots[Int(child.index)].node.superlayer = parent
     }
@@ -327,9 +343,16 @@ public struct LayerTree: Sendable {
             try checkPlacement(of: mask, under: layer)
         }
         changes.changedHierarchy()
-        if let previous = owner.mask { slots[Int(previous.index)].node.maskOwner = nil }
+        if let previous = owner.mask {
+            willEdit(Int(previous.index))
+            slots[Int(previous.index)].node.maskOwner = nil
+        }
+        willEdit(Int(layer.index))
         slots[Int(layer.index)].node.mask = mask
-        if let mask { slots[Int(mask.index)].node.maskOwner = layer }
+        if let mask {
+            willEdit(Int(mask.index))
+            slots[Int(mask.index)].node.maskOwner = layer
+        }
     }
 
     // MARK: Helpers
@@ -376,12 +399,16 @@ public struct LayerTree: Sendable {
     private mutating func detach(_ id: LayerID) {
         let n = (superlayer: slots[Int(id.index)].node.superlayer, maskOwner: slots[Int(id.index)].node.maskOwner)
         if let parent = n.superlayer {
+            willEdit(Int(parent.index))
+            willEdit(Int(id.index))
             if let i = slots[Int(parent.index)].node.sublayers.firstIndex(of: id) {
                 slots[Int(parent.index)].node.sublayers.remove(at: i)
             }
             slots[Int(id.index)].node.superlayer = nil
         }
         if let owner = n.maskOwner {
+            willEdit(Int(owner.index))
+            willEdit(Int(id.index))
             slots[Int(owner.index)].node.mask = nil
             slots[Int(id.index)].node.maskOwner = nil
         }

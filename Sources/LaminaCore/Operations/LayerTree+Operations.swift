@@ -22,12 +22,14 @@ extension LayerTree {
     /// - Parameters:
     ///   - handles: the committer's handles (edited by `create` and `destroy`).
     ///   - root: where `insertSublayer` with no parent puts a layer.
-    ///   - before: the tree as it was before the transaction, where a value-less animation reads the
-    ///     presentation value it starts from (a layer new in the transaction has none).
+    ///   - readsPriorValues: whether a value-less animation starts from the presentation value of the
+    ///     tree as it was before the transaction — when the caller opened a journal for it
+    ///     (`beginJournal()`), as it was then — rather than from nothing (a layer new in the
+    ///     transaction has none either way).
     ///   - bitmap: maps a bitmap the committer names to the tree's identity of it, or nil if unknown.
     public mutating func perform(
         _ operation: LayerOperation, handles: inout HandleTable, root: LayerID, committedAt commitTime: Double,
-        before: LayerTree, effects: inout OperationEffects, bitmap: (BitmapID) -> BitmapID? = { $0 }
+        readsPriorValues: Bool = true, effects: inout OperationEffects, bitmap: (BitmapID) -> BitmapID? = { $0 }
     ) throws(OperationError) {
         /// Runs a tree edit, telling its error in handles.
         func edit<T>(_ body: () throws(LayerTreeError) -> T) throws(OperationError) -> T {
@@ -82,10 +84,10 @@ extension LayerTree {
         case .addAnimation(let handle, var animation, let key):
             let id = try handles.layer(handle)
             animation = try animation.mappingBitmaps(bitmap)
-            let existed = before.contains(id)
+            let existed = existedBeforeJournal(id)
             let base = try edit { () throws(LayerTreeError) -> PropertyValue? in
-                guard existed, let path = animation.keyPath else { return nil }
-                return try before.presentationValue(path, of: id, at: commitTime)
+                guard readsPriorValues, existed, let path = animation.keyPath else { return nil }
+                return try presentationValueBeforeJournal(path, of: id, at: commitTime)
             }
             animation.timing.beginTime = try edit { () throws(LayerTreeError) in
                 try stampedBeginTime(animation, committedAt: commitTime, on: id)

@@ -20,6 +20,9 @@ public struct DaemonConfiguration: Sendable {
     public var privilegedGroup: UInt32?
     /// The most pixels one bitmap may have.
     public var maxBitmapPixels: UInt64
+    /// Whether every frame is built and drawn whole, without damage tracking or cached subtrees (for
+    /// measuring what they save, and for ruling them out when something draws wrong).
+    public var redrawsEverything = false
 
     /// A configuration; the defaults are a 1280x720 output at 60 Hz.
     public init(
