@@ -39,6 +39,16 @@ let package = Package(
             path: "Benchmarks/Drawing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Transactions",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LaminaCore", package: lamina),
+                .product(name: "LaminaModel", package: lamina),
+            ],
+            path: "Benchmarks/Transactions",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
