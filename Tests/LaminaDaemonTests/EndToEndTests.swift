@@ -126,6 +126,29 @@ struct EndToEndTests {
         #expect(steps.sorted()[steps.count / 2] == 1, "steps \(steps)")
     }
 
+    @Test("a commit sent on a frame callback is applied by the next frame: one interval, at the callback's target time")
+    func oneFrameOfLatency() throws {
+        let daemon = try DaemonProcess(["--size", "16x16", "--refresh", "10"])
+        let client = try daemon.connect()
+        try client.commit(1, layer(h1, frame: Rect(x: 0, y: 0, width: 8, height: 8)))
+        var late: [String] = []
+        for i in 0..<12 {
+            let serial = UInt32(100 + 2 * i)
+            try client.send(.requestFrame(serial: serial))
+            let (time, target) = try client.receive { message -> (Double, Double)? in
+                if case .frame(serial, let time, let target) = message { return (time, target) }
+                return nil
+            }
+            // Heard at the frame's blank, not before: the daemon holds what a frame sends until then.
+            #expect(MediaClock.now >= time - 1e-6)
+            let applied = try client.commit(serial + 1, [.set(h1, LayerKeyPath(.opacity), .number(Double(i % 2)))])
+            if abs(applied - target) > 1e-9 { late.append("commit \(i): applied at \(applied - time) s after the callback's blank") }
+        }
+        // The frame after the callback's starts a lead before its blank (a few milliseconds of the
+        // 100 ms interval): a commit sent on the callback makes it, so it is shown one interval later.
+        #expect(late.isEmpty, "\(late)")
+    }
+
     @Test("two clients are isolated: one cannot name the other's layers, and the same handles mean different layers")
     func isolation() throws {
         let daemon = try DaemonProcess(["--size", "40x20"])
