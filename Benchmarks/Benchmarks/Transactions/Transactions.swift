@@ -35,6 +35,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Taking them all out again, first to last: each removal finds its sublayer and closes the gap.
+    Benchmark("Apply one commit removing 30,000 sublayers of one layer, first to last") { benchmark in
+        var make: [LayerOperation] = [.create(LayerHandle(1), name: nil), .insertSublayer(LayerHandle(1), into: nil, at: nil)]
+        for h in UInt64(2)...30_001 {
+            make += [.create(LayerHandle(h), name: nil), .insertSublayer(LayerHandle(h), into: LayerHandle(1), at: nil)]
+        }
+        let remove: [LayerOperation] = (UInt64(2)...30_001).map { .removeFromSuperlayer(LayerHandle($0)) }
+        for _ in benchmark.scaledIterations {
+            var store = LayerStore(width: 1280, height: 720)
+            let client = ClientID(1)
+            store.addClient(client)
+            _ = try! store.apply(make, from: client, at: 0)
+            benchmark.startMeasurement()
+            blackHole(try! store.apply(remove, from: client, at: 0))
+            benchmark.stopMeasurement()
+        }
+    }
+
     // A small commit to a big tree: what every frame of an app changing one property pays.
     Benchmark("Apply one opacity change to a tree of 10,000 layers") { benchmark in
         var store = LayerStore(width: 1280, height: 720)
