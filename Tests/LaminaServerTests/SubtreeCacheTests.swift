@@ -159,4 +159,21 @@ import Testing
         #expect(steps[4].moved == SIMD4(0, 0, 128, 128))
         #expect(steps[5].moved == SIMD4(0, 0, 128, 128) && steps[5].pixel == SIMD4(0, 128, 0, 128))
     }
+
+    @Test func aSmallSubtreeMovingWholeIsDrawnDirectly() throws {
+        let shown = try Self.gpu.perform { context in
+            var rng = Seeded(state: 5)
+            let c = try Compositor(context, output: OutputConfiguration(width: 96, height: 72))
+            let client = c.addClient()
+            c.commit(Self.container(at: Point(x: 20, y: 15), children: 3, &rng), from: client)
+            var shown = 0
+            for frame in 0..<12 {
+                c.commit(Transaction(operations: [Self.set(1, .position, .point(Point(x: 20 + Double(frame), y: 15)))]), from: client)
+                shown += try c.frame(at: Double(frame) / 60).statistics.cachedSubtrees
+            }
+            return shown
+        }
+        // Four layers are cheaper to draw than a texture of their extent is to keep and draw.
+        #expect(shown == 0)
+    }
 }

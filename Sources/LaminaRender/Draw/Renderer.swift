@@ -193,7 +193,9 @@ public final class Renderer {
         // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
         // sorting them out first would only add to that.
         let known = textureChanges.replaced || (changed?.count ?? 0) > max(list.visitedLayers, 64) ? nil : changed
-        let stale = caches.beginFrame(changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation)
+        let stale = caches.beginFrame(
+            changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
+            subtreeSize: { self.list.drawnLayers(under: $0) })
         if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale {
             changed += stale
             textures.beginFrame()

@@ -103,6 +103,14 @@ public struct RenderList {
                 opaque: isOpaque))
     }
 
+    /// How many layers the list's build visited under `layer` (itself included); 0 when it did not visit
+    /// it, or drew it from a cache (its sublayers were visited for the cache, not for the list).
+    func drawnLayers(under layer: LayerID) -> Int {
+        let slot = Int(layer.index)
+        guard slot < segments.count, segments[slot].records(layer, stamp: stamp) else { return 0 }
+        return Int(segments[slot].visited)
+    }
+
     /// Records that a cache was drawn anew for this list.
     mutating func markFresh(_ entry: CachedSubtree) { freshCaches.append(ObjectIdentifier(entry)) }
 

@@ -118,7 +118,7 @@ final class SubtreeCaches {
     private(set) var entries: [Int32: CachedSubtree] = [:]
     /// Caches drawn in this frame, inner ones first: drawn before the frame's list.
     private(set) var pending: [CachedSubtree] = []
-    /// The current frame.
+    /// The current frame (starting past `stillFrames`, so a layer never changed counts as still).
     private(set) var frame: UInt64 = 10
     /// Per slot, the frame in which something inside the layer last changed.
     private var insideChanged: ContiguousArray<UInt64> = []
@@ -136,7 +136,13 @@ final class SubtreeCaches {
     /// Starts a frame whose changes are `changed` (nil: anything may have changed), with the
     /// textures in `repainted` drawn anew; returns the cached layers that must be visited again (a
     /// cache of theirs went stale).
-    func beginFrame(changed: [LayerID]?, repainted: Set<UInt32>, tree: LayerTree, presentation: Presentation) -> [LayerID] {
+    ///
+    /// `subtreeSize` tells how many layers the last frame drew under a layer (itself included), or 0
+    /// when it did not draw it: small subtrees are drawn directly.
+    func beginFrame(
+        changed: [LayerID]?, repainted: Set<UInt32>, tree: LayerTree, presentation: Presentation,
+        subtreeSize: (LayerID) -> Int = { _ in .max }
+    ) -> [LayerID] {
         frame += 1
         renders = 0
         // A drawing made for a frame that was never executed never reached its texture.
@@ -182,7 +188,8 @@ final class SubtreeCaches {
             let slot = Int32(layer.index)
             let values = presentation.values(of: layer, in: tree)
             if let seen = lastSeen[slot], seen.frame != frame, Self.samePlacementFree(seen.values, values),
-                !Self.samePlacement(seen.values, values), frame - insideChanged[Int(slot)] >= Self.stillFrames
+                !Self.samePlacement(seen.values, values), frame - insideChanged[Int(slot)] >= Self.stillFrames,
+                entries[slot]?.isAutomatic == true || subtreeSize(layer) >= Self.minimumLayers
             {
                 automatic.insert(slot)
             } else if lastSeen[slot]?.frame != frame, !Self.samePlacementFree(lastSeen[slot]?.values, values) {
