@@ -38,7 +38,7 @@ public enum LayerSchema {
         .init(
             "contentsGravity", .gravity, .enumeration("resize", wire: 9), wire: 20, animatable: false,
             "How `contents` is placed in the bounds."),
-        .init("contentsScale", .number, .number(1), wire: 21, animatable: false, "Pixels of `contents` per point."),
+        .init("contentsScale", .number, .number(1), wire: 21, animatable: false, domain: .positive, "Pixels of `contents` per point."),
         .init(
             "minificationFilter", .filter, .enumeration("linear", wire: 0), wire: 22, animatable: false,
             "The filter when `contents` is drawn smaller."),
@@ -55,7 +55,7 @@ public enum LayerSchema {
             "shouldRasterize", .bool, .bool(false), wire: 33, animatable: false,
             "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes."),
         .init(
-            "rasterizationScale", .number, .number(1), wire: 34, animatable: false,
+            "rasterizationScale", .number, .number(1), wire: 34, animatable: false, domain: .positive,
             "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results)."),
         .init("shadowColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 24, "The shadow's colour."),
         .init("shadowOpacity", .number, .number(0), wire: 25, "The shadow's opacity (0: no shadow)."),

@@ -19,12 +19,15 @@ public struct PropertySchema: Sendable {
     /// Whether the client library gets a generated accessor (`contents` holds a `Bitmap` and has its
     /// own, in `Layer+Display.swift`).
     public var hasGeneratedAccessor: Bool
+    /// The values it takes beyond its type: `finite` (every number), or `positive` (a scale).
+    public var domain: SchemaDomain
 
     /// A row.
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
-        animatable: Bool = true, accessor: Bool = true, _ meaning: String
+        animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, _ meaning: String
     ) {
+        self.domain = domain
         self.name = name
         self.swiftName = swift ?? name
         self.type = type
@@ -33,6 +36,19 @@ public struct PropertySchema: Sendable {
         self.isAnimatable = animatable
         self.meaning = meaning
         self.hasGeneratedAccessor = accessor
+    }
+}
+
+/// The values a property takes beyond its type (LaminaCore's `PropertyDomain`).
+public enum SchemaDomain: String, Sendable, CaseIterable {
+    case finite, positive
+
+    /// In words, for the docs' tables.
+    var words: String {
+        switch self {
+        case .finite: "finite"
+        case .positive: "> 0"
+        }
     }
 }
 

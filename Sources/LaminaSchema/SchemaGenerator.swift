@@ -78,7 +78,9 @@ public enum SchemaGenerator {
         ]
         for row in rows {
             let animatable = row.isAnimatable ? "" : ", animatable: false"
-            lines.append("        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row.defaultValue, row.type))\(animatable)),")
+            let domain = row.domain == .finite ? "" : ", domain: .\(row.domain.rawValue)"
+            lines.append(
+                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row.defaultValue, row.type))\(animatable)\(domain)),")
         }
         lines += ["    ]", "}"]
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
@@ -136,7 +138,7 @@ public enum SchemaGenerator {
         var lines = ["| id | name | type | default | animatable |", "| --- | --- | --- | --- | --- |"]
         for row in rows {
             lines.append(
-                "| \(row.wireID) | `\(row.name)` | \(row.type.rawValue) | \(docValue(row.defaultValue, wireNumbers: true)) | \(animatable(row)) |")
+                "| \(row.wireID) | `\(row.name)` | \(row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true)) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -154,7 +156,7 @@ public enum SchemaGenerator {
                 case .filter: "`linear`, `nearest`, `trilinear`"
                 default: row.type.rawValue
                 }
-            lines.append("| `\(row.name)` | \(kind) | \(sceneValue(row.defaultValue)) |")
+            lines.append("| `\(row.name)` | \(kind)\(domainWords(row)) | \(sceneValue(row.defaultValue)) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -164,10 +166,15 @@ public enum SchemaGenerator {
         for row in rows {
             let (type, value) =
                 row.type == .bitmap
-                ? ("`Bitmap?`", "nil") : ("`\(row.type.swiftType)`", clientValue(row.defaultValue))
+                ? ("`Bitmap?`", "nil") : ("`\(row.type.swiftType)`\(domainWords(row))", clientValue(row.defaultValue))
             lines.append("| `\(row.swiftName)` | \(type) | \(value) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A row's domain after its type, when it narrows the type (every number is finite anyway).
+    static func domainWords(_ row: PropertySchema) -> String {
+        row.domain == .finite ? "" : " \(row.domain.words)"
     }
 
     static func animatable(_ row: PropertySchema) -> String {

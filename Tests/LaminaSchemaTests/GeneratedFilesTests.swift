@@ -27,13 +27,15 @@ struct GeneratedFilesTests {
         }
     }
 
-    @Test("LaminaCore's table is the schema's, row for row: names, types, defaults' types, wire ids, animatable")
+    @Test("LaminaCore's table is the schema's, row for row: names, types, defaults' types, wire ids, animatable, domains")
     func tableMatchesSchema() {
         let schema = LayerSchema.properties
         #expect(LayerProperties.table.count == schema.count)
         for (row, declared) in zip(LayerProperties.table, schema) {
             #expect(row.name == declared.name && row.type.rawValue == declared.type.rawValue)
             #expect(row.wireID == declared.wireID && row.isAnimatable == declared.isAnimatable, "\(declared.name)")
+            #expect(row.domain.rawValue == declared.domain.rawValue, "\(declared.name)")
+            #expect(row.domain.contains(row.defaultValue), "\(declared.name)'s default lies in its domain")
         }
         #expect(Set(schema.map(\.wireID)).count == schema.count, "wire ids are unique")
     }

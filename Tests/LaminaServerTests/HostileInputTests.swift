@@ -167,6 +167,8 @@ import Testing
                 try Self.run(c, a, Self.square(1, at: .zero) + [
                     .addAnimation(h, Animation.basic(LayerKeyPath(.opacity), to: .number(0), timing: MediaTiming(duration: .infinity)), key: nil),
                 ]).error,
+                try Self.run(c, a, Self.square(1, at: .zero) + [.set(h, LayerKeyPath(.contentsScale), .number(0))]).error,
+                try Self.run(c, a, Self.square(1, at: .zero) + [.set(h, LayerKeyPath(.rasterizationScale), .number(-2))]).error,
             ]
         }
         #expect(errors == [
@@ -175,6 +177,8 @@ import Testing
             "operation 6 (set transform of layer@1): 'transform' takes finite numbers only (no infinity or NaN)",
             "operation 6 (add an animation of opacity to layer@1): toValue of an animation of 'opacity' must hold finite numbers only (no infinity or NaN)",
             "operation 6 (add an animation of opacity to layer@1): duration: must be a finite, non-negative number, got inf",
+            "operation 6 (set contentsScale of layer@1): 'contentsScale' takes numbers > 0, not 0.0",
+            "operation 6 (set rasterizationScale of layer@1): 'rasterizationScale' takes numbers > 0, not -2.0",
         ])
     }
 

@@ -94,13 +94,18 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `value` (a value of the property) with the path's part replaced by `new`.
+    /// `value` (a value of the property) with the path's part replaced by `new`, which must lie in
+    /// the property's domain (`PropertyDescriptor.domain`).
     public func write(_ new: PropertyValue, into value: PropertyValue) throws(PropertyError) -> PropertyValue {
         guard new.type == valueType else {
             throw .typeMismatch(key: description, expected: valueType, got: new.type)
         }
         guard new.isFinite else { throw .notFinite(key: description) }
-        guard let component else { return new }
+        guard let component else {
+            let domain = LayerProperties.table[Int(key.rawValue)].domain
+            guard domain.contains(new) else { throw .outOfDomain(key: description, domain: domain, value: new) }
+            return new
+        }
         switch (value, component, new) {
         case (.point(var p), .x, .number(let n)): p.x = n; return .point(p)
         case (.point(var p), .y, .number(let n)): p.y = n; return .point(p)

@@ -16,6 +16,8 @@ public struct PropertyDescriptor: Sendable {
     /// The property's number on the wire: explicit and stable, so that rows can be reordered or
     /// inserted without renumbering the protocol (a golden-byte test holds each one).
     public let wireID: UInt8
+    /// The values it takes (`LayerKeyPath.write` refuses the others).
+    public let domain: PropertyDomain
 }
 
 /// The layer property table: every CALayer property Lamina supports, in one list that the client
@@ -44,10 +46,11 @@ public enum LayerProperties {
 
     static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
-        interpolation: Interpolation? = nil
+        interpolation: Interpolation? = nil, domain: PropertyDomain = .finite
     ) -> PropertyDescriptor {
         PropertyDescriptor(
             key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
-            isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire)
+            isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire,
+            domain: domain)
     }
 }

@@ -6,6 +6,8 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
     case typeMismatch(key: String, expected: PropertyType, got: PropertyType)
     /// The value (or what writing it into the property made) has a number that is not finite.
     case notFinite(key: String)
+    /// The value is outside the property's domain (a scale of 0, say).
+    case outOfDomain(key: String, domain: PropertyDomain, value: PropertyValue)
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(key)' takes a \(expected), not a \(got)"
         case .notFinite(let key):
             "'\(key)' takes finite numbers only (no infinity or NaN)"
+        case .outOfDomain(let key, let domain, let value):
+            if case .number(let n) = value { "'\(key)' takes numbers \(domain.words), not \(n)" }
+            else { "'\(key)' takes values \(domain.words), not \(value)" }
         }
     }
 }
