@@ -174,6 +174,7 @@ public struct LayerStore: Sendable {
                     reason: .limit("\(count) animations is over the limit of \(space.limits.animations)"))
             }
         }
+        tree.compactSublayerLists()
         // The journal stays open until the next edit of the store, for `revert`.
         clients[client] = space
         return changes

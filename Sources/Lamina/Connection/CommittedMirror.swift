@@ -26,6 +26,7 @@ struct CommittedMirror {
             handles = savedHandles
             throw error
         }
+        tree.compactSublayerLists()
         tree.commitJournal()
     }
 

@@ -80,7 +80,7 @@ extension LayerTree {
         let inside = n.values[.bounds].contains(p)
         if n.values[.masksToBounds] && !inside { return nil }
         let sublayerSpace = n.values.sublayerSpaceTransform
-        for child in frontToBack(n.sublayers) {
+        for child in frontToBack(currentSublayers(of: id)) {
             let c = slots[Int(child.index)].node.values
             let toParent = sublayerSpace.isIdentity ? c.frameTransform : c.frameTransform.concatenating(sublayerSpace)
             if let hit = hitTest(local: toParent.unproject(p), child) { return hit }

@@ -17,12 +17,14 @@ extension LayerTree {
         var count: Int
         var nextAnimationID: UInt64
         var changes: LayerChanges
+        var staleParents: [LayerID]
     }
 
     /// Starts recording edits (keeping those of a journal still open).
     public mutating func beginJournal() {
         journal = Journal(
-            slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID, changes: changes)
+            slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID, changes: changes,
+            staleParents: staleParents)
     }
 
     /// Keeps the edits made since `beginJournal()` and stops recording.
@@ -43,6 +45,7 @@ extension LayerTree {
         count = saved.count
         nextAnimationID = saved.nextAnimationID
         changes = saved.changes
+        staleParents = saved.staleParents
         schedule.isStale = true
     }
 

@@ -18,7 +18,7 @@ extension LayerTree {
             while let (id, depth) = stack.popLast() {
                 if depth > limit { return (id, depth) }
                 let node = Int(id.index)
-                for child in slots[node].node.sublayers { stack.append((child, depth + 1)) }
+                for child in slots[node].node.sublayers where isSublayer(child, of: id) { stack.append((child, depth + 1)) }
                 if let mask = slots[node].node.mask { stack.append((mask, depth + 1)) }
             }
         }

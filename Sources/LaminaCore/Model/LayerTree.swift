@@ -17,7 +17,13 @@ public struct LayerTree: Sendable {
         @usableFromInline private(set) var timeShift = 0.0
         var name: String?
         var superlayer: LayerID?
+        /// The sublayers in order, and, in a long list, entries of sublayers removed since the list was
+        /// last compacted (`staleSublayers` of them; see `LayerTree+Sublayers`). Read through
+        /// `sublayers(of:)` or `isSublayer(_:of:)`, which skip them.
         var sublayers: [LayerID] = []
+        var staleSublayers = 0
+        /// The layer whose sublayer list still holds a stale entry of this one.
+        var staleIn: LayerID?
         var mask: LayerID?
         var maskOwner: LayerID?
         /// Attached animations, in the order they were added (the order they apply in).
@@ -53,6 +59,8 @@ public struct LayerTree: Sendable {
     var nextAnimationID: UInt64 = 1
     /// What changed since `takeChanges()` was last called (see `LayerChanges`).
     public internal(set) var changes = LayerChanges()
+    /// The layers whose sublayer lists hold stale entries (see `LayerTree+Sublayers`).
+    var staleParents: [LayerID] = []
     /// The undo log of the edits since `beginJournal()`, while one is open (see `LayerTree+Journal`).
     @usableFromInline var journal: Journal?
 
@@ -95,8 +103,14 @@ public struct LayerTree: Sendable {
         changes.changedHierarchy()
         detach(id)
         for child in node.sublayers {
-            willEdit(Int(child.index))
-            slots[Int(child.index)].node.superlayer = nil
+            let c = Int(child.index)
+            if isSublayer(child, of: id) {
+                willEdit(c)
+                slots[c].node.superlayer = nil
+            } else if slots[c].isLive, slots[c].generation == child.generation, slots[c].node.staleIn == id {
+                willEdit(c)
+                slots[c].node.staleIn = nil  // the list that held its stale entry is gone
+            }
         }
         if let mask = node.mask {
             willEdit(Int(mask.index))
@@ -225,12 +239,12 @@ public struct LayerTree: Sendable {
     /// A layer's sublayers, back to front in sublayer order.
     public func sublayers(of id: LayerID) throws(LayerTreeError) -> [LayerID] {
         guard contains(id) else { throw .unknownLayer(id) }
-        return slots[Int(id.index)].node.sublayers
+        return currentSublayers(of: id)
     }
 
     /// How many sublayers a layer has (0 for unknown layers), read in place.
     public func sublayerCount(of id: LayerID) -> Int {
-        contains(id) ? slots[Int(id.index)].node.sublayers.count : 0
+        contains(id) ? slots[Int(id.index)].node.sublayers.count - slots[Int(id.index)].node.staleSublayers : 0
     }
 
     /// A layer's mask.
@@ -264,7 +278,7 @@ public struct LayerTree: Sendable {
     public mutating func addSublayer(_ child: LayerID, to parent: LayerID) throws(LayerTreeError) {
         guard contains(parent) else { throw .unknownLayer(parent) }
         // A sublayer added again to its own superlayer moves to the end.
-        let count = slots[Int(parent.index)].node.sublayers.count
+        let count = sublayerCount(of: parent)
             - (contains(child) && slots[Int(child.index)].node.superlayer == parent ? 1 : 0)
         try insertSublayer(child, into: parent, at: count)
     }
@@ -275,17 +289,26 @@ public struct LayerTree: Sendable {
         try checkInsertable(child, into: parent)
         // Edited in place: copying the sibling list out and back made every insertion O(siblings) in
         // allocation and copying, so a commit of n sublayers took O(n²).
-        let count = slots[Int(parent.index)].node.sublayers.count
-            - (slots[Int(child.index)].node.superlayer == parent ? 1 : 0)
+        let (p, c) = (Int(parent.index), Int(child.index))
+        let count = sublayerCount(of: parent) - (slots[c].node.superlayer == parent ? 1 : 0)
         guard index >= 0, index <= count else {
             throw .indexOutOfRange(index: index, count: count, parent: parent)
         }
         changes.changedHierarchy()
         detach(child)
-        willEdit(Int(parent.index))
-        willEdit(Int(child.index))
-        slots[Int(parent.index)].node.sublayers.insert(child, at: index)
-        slots[Int(child.index)].node.superlayer = parent
+        // The child's own entry, left behind in this list by a removal, goes before it comes back; and
+        // an insertion short of the end needs a list without stale entries, where an index is a place.
+        if slots[c].node.staleIn == parent || (index < count && slots[p].node.staleSublayers > 0) {
+            compactSublayers(of: parent)
+        }
+        willEdit(p)
+        willEdit(c)
+        if index == count {
+            slots[p].node.sublayers.append(child)
+        } else {
+            slots[p].node.sublayers.insert(child, at: index)
+        }
+        slots[c].node.superlayer = parent
     }
 
     /// Inserts `child` just above (in front of) `sibling`, a sublayer of `parent`.
@@ -303,6 +326,7 @@ public struct LayerTree: Sendable {
     ) throws(LayerTreeError) {
         try checkInsertable(child, into: parent)
         guard contains(sibling) else { throw .unknownLayer(sibling) }
+        compactSublayers(of: parent)  // positions, not storage indices
         guard sibling != child, let position = index(of: sibling, among: parent, without: child) else {
             throw .notASublayer(sibling: sibling, parent: parent)
         }
@@ -313,6 +337,7 @@ public struct LayerTree: Sendable {
     public mutating func replaceSublayer(_ old: LayerID, in parent: LayerID, with new: LayerID) throws(LayerTreeError) {
         _ = try node(old)
         try checkInsertable(new, into: parent)
+        compactSublayers(of: parent)  // positions, not storage indices
         // The index `old` has once `new` (possibly a sibling) is taken out: where `new` goes.
         guard let index = index(of: old, among: parent, without: new) else {
             throw .notASublayer(sibling: old, parent: parent)
@@ -399,12 +424,21 @@ public struct LayerTree: Sendable {
     private mutating func detach(_ id: LayerID) {
         let n = (superlayer: slots[Int(id.index)].node.superlayer, maskOwner: slots[Int(id.index)].node.maskOwner)
         if let parent = n.superlayer {
-            willEdit(Int(parent.index))
+            let p = Int(parent.index)
+            willEdit(p)
             willEdit(Int(id.index))
-            if let i = slots[Int(parent.index)].node.sublayers.firstIndex(of: id) {
-                slots[Int(parent.index)].node.sublayers.remove(at: i)
+            if slots[p].node.sublayers.count >= Self.lazyRemovalLength, slots[Int(id.index)].node.staleIn == nil {
+                // A long list keeps the entry until it is compacted: finding it and closing the gap
+                // made each removal O(siblings), and removing them all O(siblings²).
+                slots[Int(id.index)].node.superlayer = nil
+                slots[Int(id.index)].node.staleIn = parent
+                if slots[p].node.staleSublayers == 0 { staleParents.append(parent) }
+                slots[p].node.staleSublayers += 1
+                if slots[p].node.staleSublayers * 2 > slots[p].node.sublayers.count { compactSublayers(of: parent) }
+            } else {
+                if let i = slots[p].node.sublayers.firstIndex(of: id) { slots[p].node.sublayers.remove(at: i) }
+                slots[Int(id.index)].node.superlayer = nil
             }
-            slots[Int(id.index)].node.superlayer = nil
         }
         if let owner = n.maskOwner {
             willEdit(Int(owner.index))
