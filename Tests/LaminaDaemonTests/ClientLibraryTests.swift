@@ -63,6 +63,51 @@ struct ClientLibraryTests {
         try connection.synchronize()
     }
 
+    @Test("a transaction that adds no animation runs its completion at once, without waiting for the daemon")
+    func completionWithoutAnimations() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        // The daemon is stopped: it can neither apply the commit nor answer.
+        kill(daemon.process.processIdentifier, SIGSTOP)
+        defer { kill(daemon.process.processIdentifier, SIGCONT) }
+        var fired = 0
+        Transaction.begin()
+        Transaction.disableActions = true
+        Transaction.completionBlock = { fired += 1 }
+        layer.opacity = 0.5
+        Transaction.commit()
+        #expect(fired == 0, "not inside commit()")
+        _ = try connection.processEvents()
+        #expect(fired == 1)
+        _ = try connection.processEvents()
+        #expect(fired == 1, "once")
+    }
+
+    @Test("affineTransform() and setAffineTransform(_:) read and write the transform's 2D part")
+    func affineTransform() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let turn = AffineTransform(rotationAngle: 0.5)
+        Transaction.begin()
+        Transaction.disableActions = true
+        layer.setAffineTransform(turn)
+        Transaction.commit()
+        #expect(layer.transform == Transform3D(affine: turn))
+        #expect(layer.affineTransform() == turn)
+        try connection.synchronize()
+        let (_, values) = try connection.daemonPresentation(of: layer)
+        #expect(values["transform"] == .transform(Transform3D(affine: turn)))
+        // A transform with depth has no affine part: the identity, as CATransform3DGetAffineTransform.
+        Transaction.begin()
+        Transaction.disableActions = true
+        layer.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
+        Transaction.commit()
+        #expect(layer.affineTransform() == .identity)
+        try connection.synchronize()
+    }
+
     final class Delegate: LayerDelegate {
         var answers: [String: any Action] = [:]
         var asked: [String] = []

@@ -5,6 +5,17 @@ public import LaminaCore
 extension Layer {
     private var modelID: LayerID? { handle.flatMap { Session.shared.layerID($0) } }
 
+    /// The affine part of `transform` (`CALayer.affineTransform()`): the identity when the transform is
+    /// not a 2D affine one.
+    public func affineTransform() -> AffineTransform {
+        transform.affineTransform
+    }
+
+    /// Sets `transform` to a 2D affine transform (`CALayer.setAffineTransform(_:)`), running its action.
+    public func setAffineTransform(_ t: AffineTransform) {
+        transform = Transform3D(affine: t)
+    }
+
     /// `p`, in `layer`'s coordinates, in this layer's.
     public func convert(_ p: Point, from layer: Layer?) -> Point {
         (try? Session.shared.model.convert(p, from: layer?.modelID, to: modelID)) ?? p

@@ -204,8 +204,17 @@ final class Session {
     private func send(_ completions: [PendingCompletion]) {
         committedLayers.formUnion(newLayers)
         newLayers = []
+        // A transaction that added no animation has nothing to wait for: its completion runs right after
+        // the commit (on the next turn of the main queue, or the next time events are processed),
+        // without waiting for the daemon, as Core Animation's does.
+        let immediate = completions.filter { $0.animations.isEmpty }.map(\.completion)
+        if !immediate.isEmpty {
+            dueCompletions += immediate
+            DispatchQueue.main.async { MainActor.assumeIsolated { Session.shared.fireDueCompletions() } }
+        }
+        let tracked = completions.filter { !$0.animations.isEmpty }
         let commit = OutgoingCommit(
-            operations: operations, animations: addedAnimations, completions: completions, bitmaps: pendingBitmaps)
+            operations: operations, animations: addedAnimations, completions: tracked, bitmaps: pendingBitmaps)
         operations = []
         addedAnimations = []
         pendingBitmaps = []
@@ -253,6 +262,14 @@ final class Session {
     /// Runs a completion block (once).
     func fire(_ completion: CompletionID) {
         completionBlocks.removeValue(forKey: completion)?()
+    }
+
+    /// Completions due at once (their transactions added no animation), in commit order.
+    private var dueCompletions: [CompletionID] = []
+
+    /// Runs the completions that are due, in order.
+    func fireDueCompletions() {
+        while !dueCompletions.isEmpty { fire(dueCompletions.removeFirst()) }
     }
 }
 
