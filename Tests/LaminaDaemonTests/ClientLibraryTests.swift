@@ -108,6 +108,22 @@ struct ClientLibraryTests {
         try connection.synchronize()
     }
 
+    @Test("a display link's frame rate range picks a whole fraction of the output's rate")
+    func frameRateRanges() {
+        func k(_ minimum: Double, _ maximum: Double, _ preferred: Double?) -> Int {
+            FrameRateRange(minimum: minimum, maximum: maximum, preferred: preferred).frameInterval(refresh: 60)
+        }
+        #expect(FrameRateRange.default.frameInterval(refresh: 60) == 1)  // every frame
+        #expect(k(0, 0, 30) == 2)  // 30 Hz is 60 / 2
+        #expect(k(0, 0, 24) == 3)  // 20 Hz is nearer 24 than 30 Hz
+        #expect(k(0, 24, nil) == 3)  // the fastest at most 24: 20 Hz
+        #expect(k(40, 0, 30) == 1)  // only 60 Hz is at least 40
+        #expect(k(25, 35, 60) == 2)  // 30 Hz is the one in range
+        #expect(k(100, 0, nil) == 1)  // nothing reaches 100 Hz: the nearest, 60
+        #expect(k(0, 1, nil) == 60)  // once a second
+        #expect(FrameRateRange(minimum: 0, maximum: 0, preferred: 50).frameInterval(refresh: 144) == 3)  // 48 Hz
+    }
+
     final class Delegate: LayerDelegate {
         var answers: [String: any Action] = [:]
         var asked: [String] = []

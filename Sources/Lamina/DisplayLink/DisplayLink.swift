@@ -13,14 +13,35 @@ public struct FrameRateRange: Hashable, Sendable {
 
     /// Any rate, the output's preferred.
     public static let `default` = FrameRateRange(minimum: 0, maximum: 0)
+
+    /// Every how many frames of an output refreshing `refresh` times a second a link with this range is
+    /// called: the output can only show whole fractions of its rate (refresh / k), so of those within
+    /// `minimum...maximum` (0: no bound) the one nearest `preferred` (the faster on a tie), or, with no
+    /// preferred rate, the fastest. When no fraction lies in the range, the one nearest it.
+    public func frameInterval(refresh: Double) -> Int {
+        guard refresh.isFinite, refresh > 0 else { return 1 }
+        let candidates = 1...max(1, min(240, Int(refresh.rounded())))
+        func rate(_ k: Int) -> Double { refresh / Double(k) }
+        // How far a rate lies outside the range (0 inside it).
+        func outside(_ r: Double) -> Double {
+            var d = 0.0
+            if minimum > 0, r < minimum - 1e-9 { d = minimum - r }
+            if maximum > 0, r > maximum + 1e-9 { d = max(d, r - maximum) }
+            return d
+        }
+        let nearestRange = candidates.map { outside(rate($0)) }.min() ?? 0
+        let allowed = candidates.filter { outside(rate($0)) <= nearestRange + 1e-9 }
+        guard let preferred, preferred > 0 else { return allowed.first ?? 1 }
+        return allowed.min { abs(rate($0) - preferred) < abs(rate($1) - preferred) - 1e-9 } ?? 1
+    }
 }
 
 /// Calls back once per frame of the daemon's frame clock (`CADisplayLink`), on the main actor.
 ///
 /// `timestamp` is when the frame was composed and `targetTimestamp` when it is shown, both media times
 /// (`currentMediaTime()`). The link asks the daemon for a frame callback only while it runs, so a
-/// paused or invalidated link costs nothing; with a preferred rate below the output's, frames are
-/// skipped to approach it.
+/// paused or invalidated link costs nothing; a `preferredFrameRateRange` below the output's rate skips
+/// frames, to the whole fraction of the output's rate its minimum, maximum and preferred rate choose.
 @MainActor
 public final class DisplayLink {
     /// The frame being prepared: when it was composed.
@@ -29,7 +50,7 @@ public final class DisplayLink {
     public private(set) var targetTimestamp: Double = 0
     /// The time between frames at the output's rate.
     public private(set) var duration: Double = 0
-    /// The rates the callback wants; `preferred` below the output's rate skips frames.
+    /// The rates the callback wants: it is called every `frameInterval(refresh:)` frames of the output.
     public var preferredFrameRateRange = FrameRateRange.default
     /// Whether callbacks are suspended.
     public var isPaused = false {
@@ -61,9 +82,8 @@ public final class DisplayLink {
 
     func fire(timestamp: Double, targetTimestamp: Double) {
         guard !isPaused else { return }
-        if let preferred = preferredFrameRateRange.preferred, preferred > 0, let last = lastFired,
-            timestamp - last < 1 / preferred - duration / 2
-        {
+        let interval = duration > 0 ? preferredFrameRateRange.frameInterval(refresh: 1 / duration) : 1
+        if let last = lastFired, timestamp - last < Double(interval) * duration - duration / 2 {
             return
         }
         self.timestamp = timestamp
