@@ -41,6 +41,8 @@ public struct OperationSynthesizer {
         case 10: return .removeFromSuperlayer(h)
         case 11: return .setMask(h, mask: input.oneIn(3) ? nil : handle(&input))
         case 12, 13, 14: return .addAnimation(h, animation(&input, depth: 0), key: input.oneIn(3) ? nil : input.pick(["a", "b", "c"]))
+        case 15 where input.oneIn(4):
+            return .setName(h, name: input.oneIn(3) ? nil : String(repeating: "m", count: input.count(small: 8)))
         default: return input.oneIn(2) ? .removeAnimation(h, key: input.pick(["a", "b", "c"])) : .removeAllAnimations(h)
         }
     }

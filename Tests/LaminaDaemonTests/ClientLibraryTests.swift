@@ -534,6 +534,13 @@ struct ClientLibraryTests {
         let after = try connection.tree()
         #expect(after.filter(\.isAttached).map(\.name) == ["outer", "replacement", "inner"])
         #expect(after.filter { !$0.isAttached }.map(\.name) == ["sibling"], "a removed layer lives on, off screen")
+        // A name is settable, as CALayer's is, and the daemon's tree follows.
+        inner.name = "renamed"
+        sibling.name = nil
+        try connection.synchronize()
+        let renamed = try connection.tree()
+        #expect(renamed.filter(\.isAttached).map(\.name) == ["outer", "replacement", "renamed"])
+        #expect(renamed.filter { !$0.isAttached }.map(\.name) == [nil])
         #expect(sibling.superlayer == nil)
         try outer.setValue(0.5, forKeyPath: "opacity")
         try outer.setValue(30, forKeyPath: "position.x")

@@ -35,6 +35,7 @@ struct CodecTests {
             .removeFromSuperlayer(h), .setMask(h, mask: LayerHandle(9)), .setMask(h, mask: nil),
             .addAnimation(h, group, key: "g"), .addAnimation(h, Animation(.spring(spring)), key: nil),
             .addAnimation(h, transition, key: "t"), .removeAnimation(h, key: "g"), .removeAllAnimations(h),
+            .setName(h, name: "renamed"), .setName(h, name: nil),
             .set(h, LayerKeyPath(.contents), .bitmap(nil)), .set(h, LayerKeyPath(.contents), .bitmap(BitmapID(.max))),
             .set(h, try! LayerKeyPath("transform.rotation.z"), .number(-.pi)),
             .set(h, try! LayerKeyPath("bounds.size"), .size(Size(width: 3, height: 4))),
@@ -111,7 +112,7 @@ struct CodecTests {
 
     @Test("malformed bodies fail with the offset and the reason")
     func malformed() {
-        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(12); $0.u64(0) } == "operation 0: unknown operation 12 (0...8) (at byte 12)")
+        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(12); $0.u64(0) } == "operation 0: unknown operation 12 (0...9) (at byte 12)")
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(2); $0.u64(1); $0.u8(8); $0.u8(0); $0.f64(.infinity) }
             == "operation 0: a number value is inf, not a finite number (at byte 23)")
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(2); $0.u64(1); $0.u8(8); $0.u8(1); $0.f64(0) }

@@ -31,6 +31,12 @@ struct GoldenBytesTests {
         // (opacity), component 0, the number 0.5.
         let commit = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.opacity), .number(0.5))]))
         #expect(commit.raw.encoded == Self.hex("27000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 08 00 000000000000e03f"))
+        // size 35, opcode 4; serial 1, no bitmaps, one operation: tag 9 (setName, version 4), layer 3,
+        // present (1), the string "n"; then the same clearing the name: absent (0).
+        let named = ClientMessage.commit(Commit(serial: 1, operations: [.setName(LayerHandle(3), name: "n")]))
+        #expect(named.raw.encoded == Self.hex("23000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 01 01000000 6e"))
+        let unnamed = ClientMessage.commit(Commit(serial: 1, operations: [.setName(LayerHandle(3), name: nil)]))
+        #expect(unnamed.raw.encoded == Self.hex("1e000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 00"))
     }
 
     /// Every property's wire id, as `docs/protocol.md` lists them, by name: the ids belong to the

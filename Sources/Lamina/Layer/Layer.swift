@@ -25,8 +25,13 @@ open class Layer {
     private var explicitlySet: Set<PropertyKey> = []
     private var displayRequested = false
 
-    /// `CALayer.name`.
-    public let name: String?
+    /// `CALayer.name`: setting it renames the layer on the daemon too (its `tree` reply shows it).
+    public var name: String? {
+        didSet {
+            guard !isPresentation, name != oldValue else { return }
+            Session.shared.record(.setName(handle, name: name))
+        }
+    }
     /// Asked for actions, display and drawing (held weakly).
     public weak var delegate: (any LayerDelegate)?
     /// Actions by key, consulted after the delegate (`NullAction.null` means none).

@@ -25,13 +25,15 @@ public enum LayerOperation: Hashable, Sendable {
     case removeAnimation(LayerHandle, key: String)
     /// `removeAllAnimations()`.
     case removeAllAnimations(LayerHandle)
+    /// Sets or clears `CALayer.name`.
+    case setName(LayerHandle, name: String?)
 
     /// The layer the operation edits.
     public var layer: LayerHandle {
         switch self {
         case .create(let h, _), .destroy(let h), .set(let h, _, _), .insertSublayer(let h, _, _),
             .removeFromSuperlayer(let h), .setMask(let h, _), .addAnimation(let h, _, _), .removeAnimation(let h, _),
-            .removeAllAnimations(let h):
+            .removeAllAnimations(let h), .setName(let h, _):
             h
         }
     }
@@ -49,6 +51,7 @@ public enum LayerOperation: Hashable, Sendable {
             "add \(a.keyPath.map { "an animation of \($0)" } ?? "an animation") \(key.map { "for key '\($0)' " } ?? "")to \(h)"
         case .removeAnimation(let h, let key): "remove the animation '\(key)' of \(h)"
         case .removeAllAnimations(let h): "remove all animations of \(h)"
+        case .setName(let h, _): "set the name of \(h)"
         }
     }
 }

@@ -105,6 +105,10 @@ extension LayerTree {
                 effects.stopped.append((handle, entry))
             }
 
+        case .setName(let handle, let name):
+            let id = try handles.layer(handle)
+            try edit { () throws(LayerTreeError) in try setName(name, of: id) }
+
         case .removeAllAnimations(let handle):
             let id = try handles.layer(handle)
             let entries = try edit { () throws(LayerTreeError) in try removeAllAnimations(from: id) }

@@ -25,6 +25,8 @@ extension WireWriter {
             u8(7); u64(h.rawValue); string(key)
         case .removeAllAnimations(let h):
             u8(8); u64(h.rawValue)
+        case .setName(let h, let name):
+            u8(9); u64(h.rawValue); optional(name) { $0.string($1) }
         }
     }
 }
@@ -34,7 +36,7 @@ extension WireReader {
     public mutating func operation() throws(WireError) -> LayerOperation {
         let start = offset
         let tag = try u8("an operation tag")
-        guard tag <= 8 else { throw WireError(offset: start, "unknown operation \(tag) (0...8)") }
+        guard tag <= 9 else { throw WireError(offset: start, "unknown operation \(tag) (0...9)") }
         let handle = LayerHandle(try u64("a layer handle"))
         switch tag {
         case 0: return .create(handle, name: try optional("a layer name") { (r: inout WireReader) throws(WireError) in try r.string("a layer name") })
@@ -52,7 +54,8 @@ extension WireReader {
             let key = try optional("an animation key") { (r: inout WireReader) throws(WireError) in try r.string("an animation key") }
             return .addAnimation(handle, try animation(), key: key)
         case 7: return .removeAnimation(handle, key: try string("an animation key"))
-        default: return .removeAllAnimations(handle)
+        case 8: return .removeAllAnimations(handle)
+        default: return .setName(handle, name: try optional("a layer name") { (r: inout WireReader) throws(WireError) in try r.string("a layer name") })
         }
     }
 }
