@@ -124,6 +124,15 @@ struct ClientLibraryTests {
         #expect(FrameRateRange(minimum: 0, maximum: 0, preferred: 50).frameInterval(refresh: 144) == 3)  // 48 Hz
     }
 
+    @Test("the default action of contents cross-fades, as Core Animation's does; other properties animate their values")
+    func contentsCrossFade() throws {
+        let fade = try #require(Layer.defaultAction(forKey: "contents") as? Lamina.Transition)
+        #expect(fade.type == .fade && fade.duration == 0.25 && fade.timingFunction == .default)
+        let rule = try #require(Actions.defaultAction(forKey: "contents", settings: .initial))
+        #expect(rule.kind == .transition(LaminaCore.Transition(type: .fade)))
+        #expect(Layer.defaultAction(forKey: "opacity") is Lamina.BasicAnimation)
+    }
+
     final class Delegate: LayerDelegate {
         var answers: [String: any Action] = [:]
         var asked: [String] = []

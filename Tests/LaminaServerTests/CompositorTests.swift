@@ -52,6 +52,41 @@ import Testing
         #expect(pixel == SIMD4(255, 255, 255, 255))
     }
 
+    @Test func contentsChangesCrossFadeByDefault() throws {
+        let blue = RGBAImage(width: 2, height: 2, filledWith: SIMD4(0, 0, 255, 255), alpha: .straight)
+        var settings = TransactionSettings.initial
+        settings.animationDuration = 1
+        settings.animationTimingFunction = .linear
+        let action = try #require(Actions.defaultAction(forKey: "contents", settings: settings))
+        let pixels = try withCompositor { c in
+            let client = c.addClient()
+            var setup = Transaction(operations: Self.square(1, at: .zero, size: 20), commitTime: 0)
+            setup.operations.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
+            setup.bitmaps = [BitmapContents(id: BitmapID(1), image: Self.red), BitmapContents(id: BitmapID(2), image: blue)]
+            c.commit(setup, from: client)
+            try c.frame(at: 0)
+            // What a committer sends when the property changes with actions on: the new contents and
+            // the default action under its key.
+            c.commit(
+                Transaction(
+                    operations: [
+                        .set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(2))),
+                        .addAnimation(LayerHandle(1), action, key: "contents"),
+                    ], commitTime: 1), from: client)
+            return try [1.25, 1.75, 2.5].map { t in
+                try c.frame(at: t)
+                return try c.readPixels()[10, 10]
+            }
+        }
+        // Old red fading into new blue: a quarter, three quarters, then the new image alone.
+        func near(_ p: SIMD4<UInt8>, _ r: Double, _ b: Double) -> Bool {
+            abs(Double(p.x) - r * 255) <= 1.5 && p.y == 0 && abs(Double(p.z) - b * 255) <= 1.5 && p.w == 255
+        }
+        #expect(near(pixels[0], 0.75, 0.25), "\(pixels[0].x) \(pixels[0].z)")
+        #expect(near(pixels[1], 0.25, 0.75), "\(pixels[1].x) \(pixels[1].z)")
+        #expect(pixels[2] == SIMD4(0, 0, 255, 255))
+    }
+
     @Test func aBadTransactionIsRejectedWholeAndNothingElseIsLost() throws {
         let result = try withCompositor { c in
             let a = c.addClient(), b = c.addClient()

@@ -163,11 +163,23 @@ open class Layer {
     }
 
     /// The implicit animation of an animatable property: a basic animation from the presentation value
-    /// to the new value, for the transaction's duration and curve (`TimingFunction.default` if none),
-    /// as LaminaCore's `Actions.defaultAction` (the scene player's rule too) makes it.
+    /// to the new value, for the transaction's duration and curve (`TimingFunction.default` if none);
+    /// for `contents`, a cross-fade (a `fade` transition). LaminaCore's `Actions.defaultAction` (the
+    /// scene player's rule too) makes it.
     open class func defaultAction(forKey key: String) -> (any Action)? {
         guard let rule = Actions.defaultAction(forKey: key, settings: Session.shared.stack.settings) else { return nil }
-        let animation = BasicAnimation(keyPath: key)
+        let animation: Animation
+        switch rule.kind {
+        case .transition(let t):
+            let transition = Transition()
+            transition.type = t.type
+            transition.subtype = t.subtype
+            transition.startProgress = t.startProgress
+            transition.endProgress = t.endProgress
+            animation = transition
+        default:
+            animation = BasicAnimation(keyPath: key)
+        }
         animation.duration = rule.timing.duration
         animation.timingFunction = rule.timingFunction
         return animation

@@ -62,8 +62,16 @@ public enum Actions {
     /// duration, on the transaction's curve or `default`. Having no values, it runs from the
     /// presentation value at the commit (the compositor captures it as the animation's `base`) to the
     /// new model value.
+    ///
+    /// `contents` is the exception, as in Core Animation: its default action cross-fades the old image
+    /// into the new one (a `fade` transition of the layer) rather than switching halfway.
     public static func defaultAction(forKey key: String, settings: TransactionSettings) -> Animation? {
         guard let property = PropertyKey(name: key), property.descriptor.isAnimatable else { return nil }
+        if property == .contents {
+            return Animation(
+                .transition(Transition(type: .fade)), timing: MediaTiming(duration: settings.animationDuration),
+                timingFunction: settings.animationTimingFunction ?? .default)
+        }
         return Animation(
             .basic(BasicAnimation(keyPath: LayerKeyPath(property))),
             timing: MediaTiming(duration: settings.animationDuration),
