@@ -133,6 +133,44 @@ struct ClientLibraryTests {
         #expect(Layer.defaultAction(forKey: "opacity") is Lamina.BasicAnimation)
     }
 
+    @Test("onOrderIn, onOrderOut and sublayers actions run when layers join and leave trees, not under disableActions")
+    func orderActions() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let parent = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        let other = try committedLayer(connection, frame: Rect(x: 20, y: 0, width: 20, height: 20))
+        func fadeIn() -> Lamina.BasicAnimation {
+            let fade = Lamina.BasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0.0
+            fade.duration = 0.5
+            return fade
+        }
+        parent.actions = [Layer.sublayersKey: Lamina.Transition()]
+        let child = Layer(name: "child")
+        child.frame = Rect(x: 0, y: 0, width: 5, height: 5)
+        child.actions = [Layer.onOrderIn: fadeIn(), Layer.onOrderOut: Lamina.Transition()]
+        // Made and added in one transaction: it fades in, and the parent's sublayers change.
+        parent.addSublayer(child)
+        #expect(child.animationKeys() == [Layer.onOrderIn])
+        #expect(parent.animationKeys() == [Layer.sublayersKey])
+        try connection.synchronize()
+        // Moving between superlayers orders nothing in or out.
+        child.removeAllAnimations()
+        other.addSublayer(child)
+        #expect(child.animationKeys().isEmpty)
+        try connection.synchronize()
+        child.removeFromSuperlayer()
+        #expect(child.animationKeys() == [Layer.onOrderOut])
+        try connection.synchronize()
+        Transaction.begin()
+        Transaction.disableActions = true
+        child.removeAllAnimations()
+        parent.addSublayer(child)
+        Transaction.commit()
+        #expect(child.animationKeys().isEmpty)
+        try connection.synchronize()
+    }
+
     final class Delegate: LayerDelegate {
         var answers: [String: any Action] = [:]
         var asked: [String] = []

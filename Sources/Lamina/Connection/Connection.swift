@@ -98,14 +98,23 @@ public final class Connection {
     /// Shows `layer` on the output, above the others (as a window's root layer is shown).
     public func addLayer(_ layer: Layer) {
         guard !layer.isPresentation else { return }
+        let oldParent = layer.parentObject
+        let wasShown = oldParent != nil || isTopLevel(layer)
         Session.shared.record(.insertSublayer(layer.handle, into: nil, at: nil))
-        layer.parentObject?.syncChildren()
+        oldParent?.syncChildren()
         layer.parentObject = nil
         syncTopLevel()
+        if !wasShown { layer.runEventAction(Layer.onOrderIn) }
+        oldParent?.runEventAction(Layer.sublayersKey)
     }
 
     func syncTopLevel() {
         topLevel = Session.shared.rootLayers
+    }
+
+    /// Whether `layer` is one of the connection's top-level layers.
+    func isTopLevel(_ layer: Layer) -> Bool {
+        topLevel.contains { $0 === layer }
     }
 
     // MARK: Sending

@@ -53,10 +53,13 @@ extension Layer {
     public func removeFromSuperlayer() {
         guard !isPresentation else { return }
         let owner = parentObject
+        let wasShown = owner != nil || Session.shared.connection?.isTopLevel(self) == true
         guard Session.shared.record(.removeFromSuperlayer(handle)) != nil else { return }
         owner?.syncChildren()
         parentObject = nil
         Session.shared.connection?.syncTopLevel()
+        if wasShown { runEventAction(Layer.onOrderOut) }
+        owner?.runEventAction(Layer.sublayersKey)
     }
 
     /// A layer whose alpha masks this one (its own superlayer must be nil).
@@ -74,9 +77,29 @@ extension Layer {
     private func insert(_ layer: Layer, at index: Int?) {
         guard !isPresentation, !layer.isPresentation else { return }
         let oldParent = layer.parentObject
+        let wasShown = oldParent != nil || Session.shared.connection?.isTopLevel(layer) == true
         guard Session.shared.record(.insertSublayer(layer.handle, into: handle, at: index)) != nil else { return }
         if let oldParent, oldParent !== self { oldParent.syncChildren() }
         syncChildren()
         if oldParent == nil { Session.shared.connection?.syncTopLevel() }
+        if !wasShown { layer.runEventAction(Layer.onOrderIn) }
+        if let oldParent, oldParent !== self { oldParent.runEventAction(Layer.sublayersKey) }
+        runEventAction(Layer.sublayersKey)
+    }
+
+    /// The action key run when a layer joins a layer tree (`kCAOnOrderIn`).
+    public static let onOrderIn = "onOrderIn"
+    /// The action key run when a layer leaves its layer tree (`kCAOnOrderOut`).
+    public static let onOrderOut = "onOrderOut"
+    /// The action key run on a layer whose sublayers change (`"sublayers"`).
+    public static let sublayersKey = "sublayers"
+
+    /// Runs the action for an event that is not a property change (`onOrderIn`, `onOrderOut`,
+    /// `sublayers`): found by the same lookup as a property's (no default), skipped while the
+    /// transaction disables actions. Unlike a property's, it runs on layers not yet committed too: a
+    /// layer made and added in one transaction can fade in.
+    func runEventAction(_ key: String) {
+        guard !isPresentation, !Transaction.disableActions, let action = action(forKey: key) else { return }
+        action.run(forKey: key, on: self)
     }
 }
