@@ -188,4 +188,36 @@ import Testing
         // The comparison means something only if frames were in fact drawn in part.
         #expect(partial >= 10, "only \(partial) of 60 frames were redrawn in part")
     }
+
+    @Test func twoChangesFarApartAreTwoSmallBoxes() throws {
+        let result = try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 200, height: 100))
+            func square(_ h: UInt64, _ x: Double, _ y: Double) -> [LayerOperation] {
+                [
+                    .create(LayerHandle(h), name: nil),
+                    .set(LayerHandle(h), LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                    .set(LayerHandle(h), LayerKeyPath(.anchorPoint), .point(.zero)),
+                    .set(LayerHandle(h), LayerKeyPath(.position), .point(Point(x: x, y: y))),
+                    .set(LayerHandle(h), LayerKeyPath(.backgroundColor), .color(Color(red: 1, green: 0, blue: 0))),
+                    .insertSublayer(LayerHandle(h), into: nil, at: nil),
+                ]
+            }
+            let setup = Transaction(operations: square(1, 5, 5) + square(2, 180, 80) + square(3, 90, 40))
+            let change = Transaction(operations: [1, 2].map {
+                .set(LayerHandle($0), LayerKeyPath(.backgroundColor), .color(Color(red: 0, green: 0, blue: 1)))
+            })
+            var reports: [FrameReport] = []
+            for (t, transaction) in [(0.0, setup), (0.1, change)] {
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                reports.append(try tracked.frame(at: t))
+                try full.frame(at: t)
+            }
+            return (reports[1].statistics.damage, try tracked.readPixels().bytes == full.readPixels().bytes)
+        }
+        // Each square's bounds and a pixel of margin on every side; the untouched one between them is
+        // not redrawn.
+        #expect(Set(result.0.boxes) == [PixelRegion(x: 4, y: 4, width: 12, height: 12), PixelRegion(x: 179, y: 79, width: 12, height: 12)])
+        #expect(result.1)
+    }
 }

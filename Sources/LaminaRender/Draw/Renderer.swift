@@ -319,20 +319,38 @@ public final class Renderer {
 
     // MARK: Executing a list
 
-    /// Draws `list` into `target`: everything, or only the `damage` box over the pixels the target
-    /// holds (scissored, skipping the instances outside it), or nothing.
+    /// Draws `list` into `target`: everything, or only the `damage` boxes over the pixels the target
+    /// holds (each scissored, skipping the instances outside it), or nothing. A list with offscreen
+    /// groups is drawn once over the box around all the damage, so each group is drawn once.
     private func execute(
         _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
     ) throws(RendererError) {
         if damage.isEmpty { return }
-        let box = damage.isFull ? nil : damage.box
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_STENCIL_TEST))
+        let passes: [PixelRegion?] =
+            damage.isFull ? [nil] : list.groups.isEmpty ? damage.boxes.map { $0 } : [damage.box]
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         stencilInUse = list.usesStencil
         target.attachStencil(stencilInUse)
+        uploadInstances(list.instances)
+        for box in passes {
+            try executePass(list, into: target, background: background, box: box)
+        }
+        glBindVertexArray(0)
+        do throws(GLError) {
+            try GLError.check("drawing \(list.instances.count) instances into a \(target.width)x\(target.height) target")
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// One pass of `execute`: clears `box` (or everything) and draws the list's commands inside it.
+    private func executePass(
+        _ list: RenderList, into target: OffscreenTarget, background: Color, box: PixelRegion?
+    ) throws(RendererError) {
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
         var base = TargetState(target: target)
         if let box {
             base.scissors = [box]
@@ -341,8 +359,6 @@ public final class Renderer {
         target.clear(to: background)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-
-        uploadInstances(list.instances)
         useLayerProgram()
 
         var states = [base]
@@ -382,12 +398,6 @@ public final class Renderer {
                 pool.release(content)
                 if let mask { pool.release(mask) }
             }
-        }
-        glBindVertexArray(0)
-        do throws(GLError) {
-            try GLError.check("drawing \(list.instances.count) instances into a \(target.width)x\(target.height) target")
-        } catch {
-            throw .gl(error)
         }
     }
 

@@ -1,22 +1,34 @@
-/// The part of an output a frame redraws, in whole target pixels: nothing, one box, or everything.
+/// The part of an output a frame redraws, in whole target pixels: nothing, a few boxes, or everything.
 ///
 /// A retained output keeps last frame's pixels; a frame that changed a few layers redraws the union of
-/// their old and new screen bounds (wlroots' and Weston's damage) and leaves the rest as it was. One
-/// box rather than a list of rectangles: the renderer draws the frame's commands once, scissored to it,
-/// and skips the instances that lie outside.
+/// their old and new screen bounds (wlroots' and Weston's damage) and leaves the rest as it was. The
+/// region is at most `maximumBoxes` boxes: overlapping boxes merge, and past the limit the two whose
+/// union grows least merge, so two small changes far apart cost two small boxes, not the screen
+/// between them. The renderer draws the frame's commands once per box, scissored to it, skipping the
+/// instances outside it (once over the box around them all when the frame has offscreen groups).
 public struct Damage: Hashable, Sendable, CustomStringConvertible {
     /// Whether the whole output is redrawn.
     public private(set) var isFull: Bool
-    /// The box redrawn when not everything is; nil when nothing is.
-    public private(set) var box: PixelRegion?
+    /// The boxes redrawn when not everything is (disjoint); empty when nothing is.
+    public private(set) var boxes: [PixelRegion]
+
+    /// The most boxes a damage keeps.
+    public static let maximumBoxes = 4
 
     /// Nothing to redraw.
-    public static let none = Damage(isFull: false, box: nil)
+    public static let none = Damage(isFull: false, boxes: [])
     /// Everything to redraw.
-    public static let full = Damage(isFull: true, box: nil)
+    public static let full = Damage(isFull: true, boxes: [])
 
     /// Whether nothing is to be redrawn.
-    public var isEmpty: Bool { !isFull && box == nil }
+    public var isEmpty: Bool { !isFull && boxes.isEmpty }
+
+    /// The box around every damaged box; nil when nothing or everything is damaged.
+    public var box: PixelRegion? {
+        guard !isFull, var result = boxes.first else { return nil }
+        for b in boxes.dropFirst() { result = Self.union(result, b) }
+        return result
+    }
 
     /// Adds the pixels a quad whose bounding box is `bounds` (target pixels, fractional) may touch,
     /// with a pixel of margin for anti-aliased edges; nil bounds (a corner behind the eye) damage
@@ -27,11 +39,13 @@ public struct Damage: Hashable, Sendable, CustomStringConvertible {
             self = .full
             return
         }
-        let limit: Float = 16_777_216
-        let x0 = Int(max(-limit, min(limit, b.minX.rounded(.down) - 1)))
-        let y0 = Int(max(-limit, min(limit, b.minY.rounded(.down) - 1)))
-        let x1 = Int(max(-limit, min(limit, b.maxX.rounded(.up) + 1)))
-        let y1 = Int(max(-limit, min(limit, b.maxY.rounded(.up) + 1)))
+        // Bounds come through a float clip-space round trip: within a thousandth of a whole pixel is
+        // that pixel's edge (the margin covers the anti-aliased fringe, not rounding noise).
+        let limit: Float = 16_777_216, slack: Float = 1e-3
+        let x0 = Int(max(-limit, min(limit, (b.minX + slack).rounded(.down) - 1)))
+        let y0 = Int(max(-limit, min(limit, (b.minY + slack).rounded(.down) - 1)))
+        let x1 = Int(max(-limit, min(limit, (b.maxX - slack).rounded(.up) + 1)))
+        let y1 = Int(max(-limit, min(limit, (b.maxY - slack).rounded(.up) + 1)))
         guard x1 > x0, y1 > y0 else { return }
         add(PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
@@ -39,31 +53,63 @@ public struct Damage: Hashable, Sendable, CustomStringConvertible {
     /// Adds a region.
     mutating func add(_ region: PixelRegion) {
         guard !isFull, !region.isEmpty else { return }
-        guard let box else {
-            self.box = region
-            return
+        var merged = region
+        // Whatever it overlaps joins it, and whatever the joined box then overlaps, until none does.
+        var changed = true
+        while changed {
+            changed = false
+            if let i = boxes.firstIndex(where: { !$0.intersection(merged).isEmpty }) {
+                merged = Self.union(merged, boxes.remove(at: i))
+                changed = true
+            }
         }
-        let x0 = min(box.x, region.x), y0 = min(box.y, region.y)
-        let x1 = max(box.x + box.width, region.x + region.width), y1 = max(box.y + box.height, region.y + region.height)
-        self.box = PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        boxes.append(merged)
+        while boxes.count > Self.maximumBoxes { mergeCheapestPair() }
+    }
+
+    /// Merges the two boxes whose union adds the least area (merging may make it overlap others).
+    private mutating func mergeCheapestPair() {
+        var best = (0, 1, Int.max)
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let u = Self.union(boxes[i], boxes[j])
+                let growth = u.width * u.height - boxes[i].width * boxes[i].height - boxes[j].width * boxes[j].height
+                if growth < best.2 { best = (i, j, growth) }
+            }
+        }
+        let u = Self.union(boxes[best.0], boxes[best.1])
+        boxes.remove(at: best.1)
+        boxes.remove(at: best.0)
+        add(u)
     }
 
     /// Adds another frame's damage.
     mutating func formUnion(_ other: Damage) {
-        if other.isFull { self = .full } else if let box = other.box { add(box) }
+        if other.isFull { self = .full } else { for b in other.boxes { add(b) } }
     }
 
-    /// The damage within a `width` x `height` target: a box that covers it all counts as everything,
-    /// one outside it as nothing.
+    /// The damage within a `width` x `height` target: boxes outside it dropped, and one covering it all
+    /// counted as everything.
     func clipped(width: Int, height: Int) -> Damage {
-        guard !isFull, let box else { return self }
+        guard !isFull else { return self }
         let whole = PixelRegion(x: 0, y: 0, width: width, height: height)
-        let inside = box.intersection(whole)
-        if inside.isEmpty { return .none }
-        if inside == whole { return .full }
-        return Damage(isFull: false, box: inside)
+        var result = Damage.none
+        for b in boxes {
+            let inside = b.intersection(whole)
+            if inside == whole { return .full }
+            if !inside.isEmpty { result.boxes.append(inside) }
+        }
+        return result
     }
 
-    /// `full`, `none` or the box.
-    public var description: String { isFull ? "full" : box.map { "\($0)" } ?? "none" }
+    private static func union(_ a: PixelRegion, _ b: PixelRegion) -> PixelRegion {
+        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
+        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `full`, `none` or the boxes.
+    public var description: String {
+        isFull ? "full" : boxes.isEmpty ? "none" : boxes.map { "\($0)" }.joined(separator: " ")
+    }
 }
