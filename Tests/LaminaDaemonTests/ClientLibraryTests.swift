@@ -171,6 +171,38 @@ struct ClientLibraryTests {
         try connection.synchronize()
     }
 
+    @Test("a presentation copy has its presentation superlayer and sublayers, and hit-tests where layers are drawn mid-animation")
+    func presentationHitTest() throws {
+        let (daemon, connection) = try open(["--size", "200x100"])
+        defer { withExtendedLifetime(daemon) {} }
+        let container = Layer(name: "container")
+        container.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let child = Layer(name: "child")
+        child.frame = Rect(x: 15, y: 15, width: 10, height: 10)
+        container.addSublayer(child)
+        connection.addLayer(container)
+        try connection.synchronize()
+        // The model jumps to x 180; what is drawn slides there from 20 over 100 seconds.
+        Transaction.begin()
+        Transaction.disableActions = true
+        child.position = Point(x: 180, y: 20)
+        let slide = Lamina.BasicAnimation(keyPath: "position")
+        slide.fromValue = Point(x: 20, y: 20)
+        slide.duration = 100
+        child.add(slide, forKey: "slide")
+        Transaction.commit()
+        try connection.synchronize()
+
+        let shown = try #require(container.presentation())
+        let shownChild = try #require(shown.sublayers?.first)
+        #expect(shownChild.model() === child && shownChild.superlayer?.model() === container)
+        #expect(shownChild.position.x < 30, "still near the start of the slide")
+        let tap = shownChild.position
+        #expect(shown.hitTest(tap)?.model() === child, "the tap lands on the child where it is drawn")
+        #expect(container.hitTest(tap) === container, "the model has the child elsewhere")
+        #expect(container.hitTest(Point(x: 180, y: 20)) === child)
+    }
+
     final class Delegate: LayerDelegate {
         var answers: [String: any Action] = [:]
         var asked: [String] = []

@@ -30,6 +30,20 @@ struct CommittedMirror {
         tree.commitJournal()
     }
 
+    /// The whole tree as it is presented at `time` (every layer's values with its animations applied),
+    /// with the handles naming its layers: what hit testing a presentation layer walks.
+    func presentationTree(at time: Double) -> (tree: LayerTree, handles: HandleTable) {
+        var shown = tree
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        shown.evaluate(at: time, into: &presentation, events: &events)
+        for slot in presentation.animatedSlots {
+            guard let id = shown.layer(atSlot: Int(slot)) else { continue }
+            shown[id] = presentation.values(of: id, in: shown)
+        }
+        return (shown, handles)
+    }
+
     /// Every property of a layer at `time`, with its animations applied; nil for unknown layers.
     func presentationValues(of handle: LayerHandle, at time: Double) -> PropertyValues? {
         guard let id = handles.layers[handle] else { return nil }

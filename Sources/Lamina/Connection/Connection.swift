@@ -263,13 +263,23 @@ public final class Connection {
 
     // MARK: Presentation
 
-    /// The presentation values of a layer at media time `time`, from the mirror of applied commits;
-    /// waits for the acknowledgements of commits already sent, so what was committed counts.
+    /// The presentation values of a layer at media time `time`, from the mirror of the commits the
+    /// daemon has applied (acknowledgements that have arrived are read first, without waiting).
     func presentationValues(of handle: LayerHandle, at time: Double) -> PropertyValues? {
-        if !unacknowledged.isEmpty {
-            do { try wait(for: "commit acknowledgement") { unacknowledged.isEmpty } } catch { deliver(error) }
-        }
+        readArrivedEvents()
         return mirror.presentationValues(of: handle, at: time)
+    }
+
+    /// The whole tree as presented at `time`, and the handles of its layers (see
+    /// `CommittedMirror.presentationTree`).
+    func presentationTree(at time: Double) -> (tree: LayerTree, handles: HandleTable) {
+        readArrivedEvents()
+        return mirror.presentationTree(at: time)
+    }
+
+    /// Handles the events already in the socket, never waiting for more.
+    private func readArrivedEvents() {
+        do { _ = try processEvents(timeout: 0) } catch { deliver(error) }
     }
 
     /// Asks the daemon for a layer's presentation values (a round trip; `Layer.presentation()` needs

@@ -54,9 +54,19 @@ extension Layer {
     }
 
     /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's coordinates;
-    /// nil when none does. Hidden layers and their sublayers are skipped.
+    /// nil when none does. Hidden layers and their sublayers are skipped. On a presentation copy it
+    /// walks the presentation tree at the copy's moment and returns a presentation copy: where layers
+    /// are drawn mid-animation, as Core Animation apps hit-test taps on moving layers.
     public func hitTest(_ p: Point) -> Layer? {
         let session = Session.shared
+        if let time = presentationTime {
+            guard let connection = session.connection, let handle = model().handle else { return nil }
+            let (shown, handles) = connection.presentationTree(at: time)
+            guard let id = handles.layers[handle], let hit = try? shown.hitTest(p, in: id),
+                let hitHandle = handles.handles[hit]
+            else { return nil }
+            return session.layer(hitHandle)?.presentation(atMediaTime: time)
+        }
         guard let modelID, let hit = try? session.model.hitTest(p, in: modelID),
             let handle = session.handles.handles[hit]
         else { return nil }

@@ -4,12 +4,23 @@ import LaminaCore
 /// tree first, which refuses cycles and bad indices (reported as `LaminaError.invalidOperation`, the
 /// objects left unchanged); the objects then follow the model's order.
 extension Layer {
-    /// The layer this one is a sublayer of.
-    public var superlayer: Layer? { parentObject }
+    /// The layer this one is a sublayer of (for a presentation copy, the superlayer's presentation copy
+    /// at the same moment).
+    public var superlayer: Layer? {
+        if let time = presentationTime { return model().parentObject?.presentation(atMediaTime: time) }
+        return parentObject
+    }
 
-    /// The sublayers, back to front; setting replaces them all.
+    /// The sublayers, back to front; setting replaces them all (for a presentation copy, their
+    /// presentation copies at the same moment, and setting does nothing).
     public var sublayers: [Layer]? {
-        get { childObjects.isEmpty ? nil : childObjects }
+        get {
+            if let time = presentationTime {
+                let shown = model().childObjects.compactMap { $0.presentation(atMediaTime: time) }
+                return shown.isEmpty ? nil : shown
+            }
+            return childObjects.isEmpty ? nil : childObjects
+        }
         set {
             for child in childObjects { child.removeFromSuperlayer() }
             for child in newValue ?? [] { addSublayer(child) }

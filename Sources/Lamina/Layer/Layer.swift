@@ -17,6 +17,8 @@ open class Layer {
     private var snapshot: PropertyValues?
     /// The model layer a presentation copy was made from.
     private weak var modelLayer: Layer?
+    /// The media time a presentation copy shows.
+    private(set) var presentationTime: Double?
     /// Sublayers, in order (the model tree decides the order; this keeps the objects alive).
     private var children: [Layer] = []
     private weak var parent: Layer?
@@ -56,11 +58,12 @@ open class Layer {
         handle = Session.shared.register(self, name: name)
     }
 
-    /// A presentation copy of `model` with `values`.
-    init(presentationOf model: Layer, values: PropertyValues) {
+    /// A presentation copy of `model` with `values`, as presented at media time `time`.
+    init(presentationOf model: Layer, values: PropertyValues, at time: Double) {
         name = model.name
         snapshot = values
         modelLayer = model
+        presentationTime = time
     }
 
     deinit {
@@ -217,20 +220,21 @@ open class Layer {
     // MARK: Presentation
 
     /// What is on screen now (`presentation()`): the values the daemon shows at this moment, evaluated
-    /// here from what was committed and the commit times the daemon acknowledged — no round trip. Nil
-    /// before the layer's first commit was applied, and for layers with no connection.
+    /// here from the commits the daemon has applied and their commit times — no round trip, and it
+    /// never waits for the daemon (acknowledgements already arrived are read first). Its `superlayer`,
+    /// `sublayers` and `hitTest(_:)` are the presentation tree's, at the same moment. Nil before the
+    /// layer's first commit was applied, and for layers with no connection.
     public func presentation() -> Layer? {
-        guard snapshot == nil, let connection = Session.shared.connection else { return snapshot == nil ? nil : self }
-        guard let values = connection.presentationValues(of: handle, at: currentMediaTime()) else { return nil }
-        return Layer(presentationOf: self, values: values)
+        guard snapshot == nil else { return self }
+        return presentation(atMediaTime: currentMediaTime())
     }
 
-    /// The presentation values at daemon media time `time` (for comparing with the daemon's query).
+    /// The presentation copy at daemon media time `time` (for comparing with the daemon's query).
     public func presentation(atMediaTime time: Double) -> Layer? {
         guard snapshot == nil, let values = Session.shared.connection?.presentationValues(of: handle, at: time) else {
             return nil
         }
-        return Layer(presentationOf: self, values: values)
+        return Layer(presentationOf: self, values: values, at: time)
     }
 
     /// The model layer (`model()`): itself, or the layer a presentation copy was made from.
