@@ -35,12 +35,15 @@ public final class FrameTimer {
 
     deinit { close(descriptor) }
 
-    /// Sets a wake-up `lead` seconds (at most most of an interval) before the first blank of the grid
-    /// that is not yet drawn for and still that far away; does nothing while one is set.
+    /// Sets a wake-up `lead` seconds before the first blank of the grid that is not yet drawn for and
+    /// still that far away; does nothing while one is set. The lead is held to half an interval (a
+    /// little more than Weston's default repaint window of 7 ms at 60 Hz), so a client answering a
+    /// frame callback always has half an interval to commit for the next frame; a frame that takes
+    /// longer is shown late rather than every client's commits waiting a frame more.
     public func arm(lead: Double) {
         guard !isArmed else { return }
         let now = MediaClock.now
-        let lead = Swift.min(Swift.max(lead, 0), interval * 0.9)
+        let lead = Swift.min(Swift.max(lead, 0), interval * 0.5)
         let epoch = self.epoch ?? now + lead
         self.epoch = epoch
         // The first blank after the last one drawn for, and after now + lead.
