@@ -1,0 +1,193 @@
+import CGLES3
+import LaminaCore
+
+/// Executing a render list: the programs and their variants, the one upload of the frame's instances,
+/// instanced draws (all of a run, or only the instances that reach a damaged box) and texture binds.
+extension Renderer {
+    /// Draws `list` into `target`: everything, or only the `damage` boxes over the pixels the target
+    /// holds (each scissored, skipping the instances outside it), or nothing. A list with offscreen
+    /// groups is drawn once over the box around all the damage, so each group is drawn once.
+    func execute(
+        _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
+    ) throws(RendererError) {
+        if damage.isEmpty { return }
+        let passes: [PixelRegion?] =
+            damage.isFull ? [nil] : list.groups.isEmpty ? damage.boxes.map { $0 } : [damage.box]
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        stencilInUse = list.usesStencil
+        target.attachStencil(stencilInUse)
+        uploadInstances(list.instances)
+        for box in passes {
+            try executePass(list, into: target, background: background, box: box)
+        }
+        glBindVertexArray(0)
+        do throws(GLError) {
+            try GLError.check("drawing \(list.instances.count) instances into a \(target.width)x\(target.height) target")
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// One pass of `execute`: clears `box` (or everything) and draws the list's commands inside it.
+    func executePass(
+        _ list: RenderList, into target: OffscreenTarget, background: Color, box: PixelRegion?
+    ) throws(RendererError) {
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        var base = TargetState(target: target)
+        if let box {
+            base.scissors = [box]
+            applyScissor(base)  // the clear below, and every draw, stay inside the damage
+        }
+        target.clear(to: background)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        useLayerProgram()
+
+        var states = [base]
+        var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
+        for command in list.commands {
+            switch command {
+            case .draw(let first, let count, let texture, let variant, let opaque):
+                use(variant)
+                bind(texture)
+                // Opaque runs replace what is beneath: the same pixels as blending, for less work.
+                if opaque { glDisable(GLenum(GL_BLEND)) }
+                if let box, groupTargets.isEmpty {
+                    drawInstances(
+                        of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant == .blit)
+                } else {
+                    drawInstances(first: first, count: count, asTriangles: variant == .blit)
+                }
+                if opaque { glEnable(GLenum(GL_BLEND)) }
+            case .pushClip(let write):
+                push(write, &states[states.count - 1])
+            case .popClip:
+                pop(&states[states.count - 1])
+            case .beginGroup:
+                let content = try pool.acquire(width: target.width, height: target.height)
+                groupTargets.append((content, nil))
+                states.append(TargetState(target: content))
+                begin(content)
+            case .beginMask:
+                let mask = try pool.acquire(width: target.width, height: target.height)
+                groupTargets[groupTargets.count - 1].mask = mask
+                states[states.count - 1] = TargetState(target: mask)
+                begin(mask)
+            case .endGroup(let index):
+                let (content, mask) = groupTargets.removeLast()
+                states.removeLast()
+                try composite(list.groups[index], content: content, mask: mask, list: list, onto: states[states.count - 1])
+                pool.release(content)
+                if let mask { pool.release(mask) }
+            }
+        }
+    }
+
+    /// Makes `variant`'s build of the layer program current.
+    func use(_ variant: DrawVariant) {
+        guard variant != variantInUse else { return }
+        switch variant {
+        case .full: layerProgram.use()
+        case .plain: plainProgram.use()
+        case .blit: blitProgram.use()
+        }
+        variantInUse = variant
+    }
+
+    func useLayerProgram() {
+        blitProgram.use()
+        blitProgram.set(uniforms.blitTexture, Int32(0))
+        plainProgram.use()
+        plainProgram.set(uniforms.plainTexture, Int32(0))
+        layerProgram.use()
+        variantInUse = .full
+        layerProgram.set(uniforms.texture, Int32(0))
+        layerProgram.set(uniforms.second, Int32(1))
+        layerProgram.set(uniforms.secondMode, Int32(0))
+        layerProgram.set(uniforms.stencilOnly, false)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    }
+
+    func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {
+        instanceBuffer = instances.withUnsafeBytes { instanceRing.upload($0) }
+    }
+
+    /// Points the instance attributes at `first` and draws `count` instances (GLES 3 has no base
+    /// instance, so the offset goes into the attribute pointers), each as a four-corner strip or, for
+    /// `blit` runs, as two separate triangles.
+    func drawInstances(first: Int, count: Int, asTriangles: Bool = false) {
+        let stride = MemoryLayout<LayerInstance>.stride
+        for attribute in InstanceLayout.attributes {
+            glVertexAttribPointer(
+                GLuint(attribute.location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                UnsafeRawPointer(bitPattern: first * stride + attribute.offset))
+        }
+        guard asTriangles else {
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+            return
+        }
+        let corner = GLuint(InstanceLayout.corner.location)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), triangleCornerBuffer)
+        glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
+        glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    }
+
+    /// Draws the instances of a run that may reach `box` (target pixels): runs of them, skipping
+    /// stretches of more than a few that lie wholly outside, which the scissor would discard anyway.
+    func drawInstances(
+        of list: RenderList, first: Int, count: Int, reaching box: PixelRegion, in target: OffscreenTarget, asTriangles: Bool
+    ) {
+        let (x0, y0) = (Float(box.x), Float(box.y))
+        let (x1, y1) = (Float(box.x + box.width), Float(box.y + box.height))
+        let (width, height) = (target.width, target.height)
+        var start = -1, lastInside = -1
+        let end = first + count
+        for index in first..<end {
+            let instance = list.instances[index]
+            if instance.isCollapsed { continue }
+            let reaches: Bool
+            if let b = instance.pixelBounds(width: width, height: height) {
+                reaches = b.maxX >= x0 && b.minX <= x1 && b.maxY >= y0 && b.minY <= y1
+            } else {
+                reaches = true
+            }
+            guard reaches else { continue }
+            if start >= 0, index - lastInside > 16 {
+                drawInstances(first: start, count: lastInside + 1 - start, asTriangles: asTriangles)
+                start = -1
+            }
+            if start < 0 { start = index }
+            lastInside = index
+        }
+        if start >= 0 { drawInstances(first: start, count: lastInside + 1 - start, asTriangles: asTriangles) }
+    }
+
+    func bind(_ binding: TextureBinding) {
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        switch binding {
+        case .none:
+            glBindTexture(GLenum(GL_TEXTURE_2D), white)
+            glBindSampler(0, 0)
+        case .bitmap(let texture, let choice):
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
+        case .cache(let entry, let choice):
+            glBindTexture(GLenum(GL_TEXTURE_2D), entry.target?.texture ?? clear)
+            glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
+        }
+    }
+
+    func bind(offscreen texture: GLuint, unit: Int32) {
+        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glBindSampler(GLuint(unit), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
