@@ -199,9 +199,9 @@ public final class Renderer {
         if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale {
             changed += stale
             textures.beginFrame()
-            let update = RenderListUpdate(
-                tree: tree, presentation: presentation, textures: textures, width: target.width,
-                height: target.height, projection: target.projection, scale: scale, caches: caches)
+            let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
+                self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
+            }
             if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
                 damage.formUnion(frameDamage)
                 return damage
@@ -217,15 +217,24 @@ public final class Renderer {
         // would copy all of last frame's arrays.
         var taken = RenderList()
         swap(&taken, &list)
-        var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: consume taken, caches: caches)
+        var builder = makeBuilder(tree, presentation, scale: scale, for: target, list: consume taken)
         builder.build(roots: roots)
         list = builder.list
         retainedTarget = target
         retainedRoots = roots
         retainedScale = scale
         damage = .full
+    }
+
+    /// A builder of the frame's list for `target`, filling `list` (emptied first).
+    func makeBuilder(
+        _ tree: LayerTree, _ presentation: Presentation, scale: Double, for target: OffscreenTarget,
+        list: consuming RenderList
+    ) -> RenderListBuilder {
+        RenderListBuilder(
+            tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
+            targetHeight: target.height, projection: target.projection, scale: scale, list: consume list,
+            caches: caches)
     }
 
     /// The GPU half of a frame: draws the list `build` made into `target`, cleared first to

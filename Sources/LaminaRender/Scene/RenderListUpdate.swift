@@ -13,13 +13,12 @@ import LaminaCore
 /// hierarchy. Textures repainted in place damage the instances that show them.
 struct RenderListUpdate {
     let tree: LayerTree
-    let presentation: Presentation
-    let textures: TextureCache
+    /// The target's size in pixels.
     let width: Int
     let height: Int
-    let projection: Transform3D
-    let scale: Double
-    let caches: SubtreeCaches?
+    /// A builder for this frame (the tree, presentation, target and caches a whole build would use)
+    /// filling the list it is given.
+    let makeBuilder: (consuming RenderList) -> RenderListBuilder
 
     /// Updates `list` for the layers in `changed` and the textures in `repainted`; returns the damage
     /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
@@ -36,9 +35,7 @@ struct RenderListUpdate {
             guard segment.isSimple, segment.context >= 0 else { return nil }
             var taken = RenderList()
             swap(&taken, &scratch)
-            var builder = RenderListBuilder(
-                tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
-                projection: projection, scale: scale, list: consume taken, caches: caches)
+            var builder = makeBuilder(consume taken)
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
             damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))
