@@ -142,32 +142,13 @@ struct BenchDaemonCommand: ParsableCommand {
         ops += (0..<64).map { .set(LayerHandle(UInt64($0 + 1)), LayerKeyPath(.contents), .bitmap(BitmapID(UInt64($0 + 1)))) }
         try client.send(.commit(Commit(serial: 1, bitmaps: bitmaps(), operations: ops)))
         _ = try waitCommitted(client, 1)
-        try client.send(.stats(serial: 2))
-        let framesBefore = try client.receive { m -> UInt64? in if case .stats(2, let s) = m { return s.framesDrawn }; return nil }
-        let cpuBefore = cpuSeconds(pid)
-        let start = MediaClock.now
-        var serial: UInt32 = 10
-        var frame = 0
-        while MediaClock.now - start < seconds {
-            try client.send(.requestFrame(serial: serial))
-            _ = try client.receive { m -> Bool? in if case .frame(serial, _, _) = m { return true }; return nil }
-            frame += 1
+        try measureFrames(client, pid: pid, test: #""test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)""#) { frame in
             // Repaint every bitmap (a new colour each frame), as a client drawing each frame does.
             let value = UInt32(truncatingIfNeeded: frame &* 2_654_435_761) | 0xff00_0000
             let words = pool.bytes.bindMemory(to: UInt32.self)
             for i in 0..<words.count { words[i] = value }
-            serial += 1
-            try client.send(.commit(Commit(serial: serial, bitmaps: bitmaps(), operations: [])))
-            serial += 1
+            return Commit(serial: 0, bitmaps: bitmaps(), operations: [])
         }
-        try client.send(.stats(serial: 3))
-        let framesAfter = try client.receive { m -> UInt64? in if case .stats(3, let s) = m { return s.framesDrawn }; return nil }
-        let cpu = cpuSeconds(pid) - cpuBefore
-        let elapsed = MediaClock.now - start
-        let frames = framesAfter - framesBefore
-        print(
-            #"{"test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)","seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
-        )
     }
 }
 
@@ -183,6 +164,16 @@ extension BenchDaemonCommand {
             try client.send(.commit(Commit(serial: UInt32(100 + c), operations: Array(all[(c * perCommit)..<((c + 1) * perCommit)]))))
             _ = try waitCommitted(client, UInt32(100 + c))
         }
+        try measureFrames(client, pid: pid, test: #""test":"one-change","layers":10000"#) { frame in
+            let color = Color(red: Double(frame % 2), green: 0.5, blue: Double((frame + 1) % 2))
+            return Commit(serial: 0, operations: [.set(LayerHandle(5000), LayerKeyPath(.backgroundColor), .color(color))])
+        }
+    }
+
+    /// For `seconds`: asks for a frame, and on each callback commits what `commit` makes for that
+    /// frame (its serial is set here); then prints `test`'s fields with the frames the daemon drew
+    /// and its CPU time per frame, as JSON.
+    func measureFrames(_ client: WireClient, pid: Int32, test: String, commit: (Int) -> Commit) throws {
         try client.send(.stats(serial: 2))
         let framesBefore = try client.receive { m -> UInt64? in if case .stats(2, let s) = m { return s.framesDrawn }; return nil }
         let cpuBefore = cpuSeconds(pid)
@@ -194,8 +185,9 @@ extension BenchDaemonCommand {
             _ = try client.receive { m -> Bool? in if case .frame(serial, _, _) = m { return true }; return nil }
             frame += 1
             serial += 1
-            let color = Color(red: Double(frame % 2), green: 0.5, blue: Double((frame + 1) % 2))
-            try client.send(.commit(Commit(serial: serial, operations: [.set(LayerHandle(5000), LayerKeyPath(.backgroundColor), .color(color))])))
+            var next = commit(frame)
+            next.serial = serial
+            try client.send(.commit(next))
             serial += 1
         }
         try client.send(.stats(serial: 3))
@@ -204,7 +196,7 @@ extension BenchDaemonCommand {
         let elapsed = MediaClock.now - start
         let frames = framesAfter - framesBefore
         print(
-            #"{"test":"one-change","layers":10000,"seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
+            #"{\#(test),"seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
         )
     }
 }

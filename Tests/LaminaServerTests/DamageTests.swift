@@ -11,17 +11,8 @@ import Testing
 @Suite(.serialized) struct DamageTests {
     static let gpu: GPUContext = try! GPUContext(display: DisplaySelection.standard().select())
 
-    /// A small, seeded generator (SplitMix64): the same scenes on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A seeded generator (SplitMix64): the same scenes on every run.
+    typealias Seeded = PipelineFuzzTests.Generator
 
     /// Two 64x48-point compositors at `scale`: the first tracks damage, the second redraws everything.
     static func pair(_ context: RenderContext, output: OutputConfiguration) throws -> (Compositor, Compositor, ClientID, ClientID) {

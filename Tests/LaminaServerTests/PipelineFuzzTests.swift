@@ -26,8 +26,8 @@ import Testing
         try Self.harness.checkNothingLeft()
     }
 
-    /// SplitMix64: a seeded, reproducible stream of inputs.
-    struct Generator {
+    /// SplitMix64: a seeded, reproducible stream of inputs (and of random scenes, in the damage tests).
+    struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
