@@ -58,6 +58,9 @@ public final class DisplayLink {
     }
 
     private let callback: @MainActor (DisplayLink) -> Void
+    /// Every how many output frames the link is called, and the range and frame duration it was worked
+    /// out for (worked out again only when either changes, not on every frame).
+    private var interval: (frames: Int, range: FrameRateRange, duration: Double) = (1, .default, 0)
     private weak var connection: Connection?
     private var lastFired: Double?
 
@@ -82,8 +85,11 @@ public final class DisplayLink {
 
     func fire(timestamp: Double, targetTimestamp: Double) {
         guard !isPaused else { return }
-        let interval = duration > 0 ? preferredFrameRateRange.frameInterval(refresh: 1 / duration) : 1
-        if let last = lastFired, timestamp - last < Double(interval) * duration - duration / 2 {
+        if interval.range != preferredFrameRateRange || interval.duration != duration {
+            let frames = duration > 0 ? preferredFrameRateRange.frameInterval(refresh: 1 / duration) : 1
+            interval = (frames, preferredFrameRateRange, duration)
+        }
+        if let last = lastFired, timestamp - last < Double(interval.frames) * duration - duration / 2 {
             return
         }
         self.timestamp = timestamp

@@ -255,12 +255,6 @@ final class SubtreeCaches {
         for entry in shown { entry.lastShown = frame }
         entries = entries.filter { $0.value.lastShown == frame }
     }
-
-    /// Forgets every cache.
-    func removeAll() {
-        entries.removeAll()
-        pending.removeAll()
-    }
 }
 
 @available(*, unavailable)
