@@ -27,7 +27,9 @@ public struct OperationSynthesizer {
         let h = handle(&input)
         switch input.below(16) {
         case 0, 1, 2:
-            return .create(h, name: input.oneIn(4) ? String(repeating: "n", count: input.count(small: 8)) : nil)
+            return .create(
+                h, name: input.oneIn(4) ? String(repeating: "n", count: input.count(small: 8)) : nil,
+                kind: input.oneIn(2) ? .layer : input.pick(LayerKind.allCases))
         case 3: return .destroy(h)
         case 4, 5, 6, 7:
             // The wire types a value by its key path, so a wrongly typed one cannot be sent (raw inputs
@@ -60,7 +62,32 @@ public struct OperationSynthesizer {
         case .gravity: return .gravity(input.pick(ContentsGravity.allCases))
         case .filter: return .filter(input.pick(ContentsFilter.allCases))
         case .bitmap: return .bitmap(input.oneIn(4) ? nil : BitmapID(UInt64(input.below(4) + 1)))
+        case .path: return .path(path(&input))
+        case .numbers: return .numbers((0..<input.count(small: 6)).map { _ in input.double() })
+        case .colors:
+            return .colors((0..<input.count(small: 6)).map { _ in
+                Color(red: input.double(), green: input.double(), blue: input.double(), alpha: input.double())
+            })
+        case .string:
+            return .string(input.pick(["", "Hello", "汉字 and English", "שלום עולם", String(repeating: "long words ", count: input.count(small: 200))]))
+        case .keyword: return .keyword(UInt8(input.below(7)))
         }
+    }
+
+    /// A path of up to about 24 elements, with coordinates from the edges of the domain.
+    static func path(_ input: inout FuzzInput) -> Path {
+        var path = Path()
+        for _ in 0..<input.count(small: 24) {
+            let p = Point(x: input.double(), y: input.double())
+            switch input.below(5) {
+            case 0: path.move(to: p)
+            case 1: path.addLine(to: p)
+            case 2: path.addQuadCurve(to: p, control: Point(x: input.double(), y: input.double()))
+            case 3: path.addCurve(to: p, control1: Point(x: input.double(), y: input.double()), control2: Point(x: input.double(), y: input.double()))
+            default: path.closeSubpath()
+            }
+        }
+        return path
     }
 
     static func transform(_ input: inout FuzzInput) -> Transform3D {

@@ -40,6 +40,8 @@ public struct SceneLayer: Sendable {
     public var name: String
     /// Its JSON path, for errors found after decoding.
     public var path: String
+    /// Its kind (`"type"`), fixed when it is made.
+    public var kind: LayerKind
     /// Assignments in the order written.
     public var properties: [SceneProperty]
     public var sublayers: [SceneLayer]

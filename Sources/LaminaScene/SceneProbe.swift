@@ -32,10 +32,12 @@ public enum SceneProbe {
         return .object([("time", .number(time)), ("layers", .object(layers))])
     }
 
-    /// Every property of one layer's values, then `frame`.
+    /// Every property of one layer's values (its kind's: a shape layer's `path` and the rest after
+    /// `CALayer`'s own, with `type` first for any kind but `layer`), then `frame`.
     static func layerValues(_ values: PropertyValues, images: [BitmapID: String]) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = LayerProperties.table.map {
-            ($0.name, json(values.value($0.key), images: images))
+        var members: [(key: String, value: JSONValue)] = values.kind == .layer ? [] : [("type", .string("\(values.kind)"))]
+        for key in LayerProperties.keys(of: values.kind) {
+            members.append((key.name, json(values.value(key), images: images, choices: key.descriptor.choices)))
         }
         let f = values.frame
         members.append(("frame", .array([f.origin.x, f.origin.y, f.size.width, f.size.height].map(JSONValue.number))))
@@ -43,7 +45,9 @@ public enum SceneProbe {
     }
 
     /// A property value in the scene format's JSON (colours as `[r, g, b, a]`, transforms as 16 numbers).
-    public static func json(_ value: PropertyValue, images: [BitmapID: String] = [:]) -> JSONValue {
+    /// Empty paths and lists are `null` (Core Animation's `nil`); a path is absolute SVG path data
+    /// (`M L Q C Z`, numbers as JSON writes them); a keyword is its choice's name among `choices`.
+    public static func json(_ value: PropertyValue, images: [BitmapID: String] = [:], choices: [String] = []) -> JSONValue {
         func numbers(_ list: [Double]) -> JSONValue { .array(list.map(JSONValue.number)) }
         switch value {
         case .number(let n): return .number(n)
@@ -57,6 +61,25 @@ public enum SceneProbe {
         case .gravity(let g): return .string(g.rawValue)
         case .filter(let f): return .string(f.rawValue)
         case .bitmap(let b): return b.map { .string(images[$0] ?? "\($0)") } ?? .null
+        case .path(let p): return p.isEmpty ? .null : .string(svg(p))
+        case .numbers(let list): return list.isEmpty ? .null : numbers(list)
+        case .colors(let list): return list.isEmpty ? .null : .array(list.map { numbers([$0.red, $0.green, $0.blue, $0.alpha]) })
+        case .string(let s): return .string(s)
+        case .keyword(let k): return Int(k) < choices.count ? .string(choices[Int(k)]) : .number(Double(k))
         }
+    }
+
+    /// A path as absolute SVG path data with JSON's numbers: `M0 0 L10 0 Q10 10 0 10 Z`.
+    static func svg(_ path: Path) -> String {
+        func p(_ point: Point) -> String { "\(JSONWriter.format(point.x)) \(JSONWriter.format(point.y))" }
+        return path.elements.map { element -> String in
+            switch element {
+            case .move(let to): "M\(p(to))"
+            case .line(let to): "L\(p(to))"
+            case .quadCurve(let to, let c): "Q\(p(c)) \(p(to))"
+            case .curve(let to, let c1, let c2): "C\(p(c1)) \(p(c2)) \(p(to))"
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
     }
 }

@@ -143,7 +143,7 @@ public struct SceneScript: Sendable {
         nextHandle += 1
         handles.append((layer.name, handle))
         handleByName[layer.name] = handle
-        ops.append(.create(handle, name: layer.name))
+        ops.append(.create(handle, name: layer.name, kind: layer.kind))
         paths.append(layer.path)
         var values = PropertyValues()
         for property in layer.properties {

@@ -70,5 +70,83 @@ public enum LayerSchema {
         .init(
             "speed", .number, .number(1), wire: 30, animatable: false,
             "The rate of the layer's time relative to its superlayer's (`MediaTiming`)."),
+
+        // MARK: CAShapeLayer
+        .init(
+            "path", .path, .empty, wire: 35, kind: .shape, nullable: true,
+            "The outline to fill and stroke, in the layer's bounds space (nil: nothing is drawn)."),
+        .init(
+            "fillColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 36, kind: .shape,
+            nullable: true, "The colour the path is filled with (nil: not filled)."),
+        .init(
+            "fillRule", .keyword, .choice("nonZero"), wire: 37, animatable: false, kind: .shape,
+            keyword: .init("FillRule", ["nonZero", "evenOdd"], "Which points lie inside a path that crosses itself (`CAShapeLayerFillRule`)."),
+            "Which points the fill covers where the path crosses itself."),
+        .init(
+            "strokeColor", .color, .color(0, 0, 0, 0, words: "none", swift: ".clear"), wire: 38, kind: .shape,
+            nullable: true, "The colour the path is stroked with (nil: not stroked)."),
+        .init("lineWidth", .number, .number(1), wire: 39, domain: .nonNegative, kind: .shape, "The stroke's width in points."),
+        .init(
+            "lineCap", .keyword, .choice("butt"), wire: 40, animatable: false, kind: .shape,
+            keyword: .init("LineCap", ["butt", "round", "square"], "How an open stroke ends (`CAShapeLayerLineCap`)."),
+            "How the ends of open subpaths and dashes are drawn."),
+        .init(
+            "lineJoin", .keyword, .choice("miter"), wire: 41, animatable: false, kind: .shape,
+            keyword: .init("LineJoin", ["miter", "round", "bevel"], "How a stroke turns a corner (`CAShapeLayerLineJoin`)."),
+            "How the stroke turns the path's corners."),
+        .init(
+            "miterLimit", .number, .number(10), wire: 42, domain: .nonNegative, kind: .shape,
+            "The longest miter, in line widths, before a `miter` join is bevelled instead."),
+        .init(
+            "lineDashPattern", .numbers, .empty, wire: 43, animatable: false, domain: .nonNegative, kind: .shape,
+            nullable: true, "Lengths of dashes and gaps, alternating, from the start of the path (nil: a solid stroke)."),
+        .init("lineDashPhase", .number, .number(0), wire: 44, kind: .shape, "How far into the dash pattern the path starts."),
+        .init(
+            "strokeStart", .number, .number(0), wire: 45, kind: .shape,
+            "Where the stroke starts, as a fraction of the path's length."),
+        .init("strokeEnd", .number, .number(1), wire: 46, kind: .shape, "Where the stroke ends, as a fraction of the path's length."),
+
+        // MARK: CAGradientLayer
+        .init(
+            "colors", .colors, .empty, wire: 47, kind: .gradient, nullable: true,
+            "The gradient's colours, in order (nil: nothing is drawn)."),
+        .init(
+            "locations", .numbers, .empty, wire: 48, domain: .unitInterval, kind: .gradient, nullable: true,
+            "Where each colour sits, 0 to 1 along the gradient, one per colour (nil: evenly spaced)."),
+        .init(
+            "startPoint", .point, .point(0.5, 0), wire: 49, kind: .gradient,
+            "Where the gradient starts, in unit coordinates of the bounds (a radial or conic gradient's centre)."),
+        .init(
+            "endPoint", .point, .point(0.5, 1), wire: 50, kind: .gradient,
+            "Where the gradient ends, in unit coordinates of the bounds."),
+        .init(
+            "gradientType", swift: "type", .keyword, .choice("axial"), wire: 51, animatable: false, kind: .gradient,
+            keyword: .init("GradientType", ["axial", "radial", "conic"], "How a gradient's position is measured (`CAGradientLayerType`)."),
+            "Along a line (`axial`), out from the centre (`radial`) or around it (`conic`)."),
+
+        // MARK: CATextLayer
+        .init("string", .string, .text(""), wire: 52, animatable: false, kind: .text, "The text shown."),
+        .init(
+            "font", .string, .text("DejaVu Sans"), wire: 53, animatable: false, kind: .text,
+            "The font family, by its fontconfig name (a missing one falls back)."),
+        .init("fontSize", .number, .number(36), wire: 54, domain: .nonNegative, kind: .text, "The font's size in points."),
+        .init(
+            "foregroundColor", .color, .color(1, 1, 1, 1, words: "opaque white", swift: ".white"), wire: 55, kind: .text,
+            "The text's colour."),
+        .init(
+            "alignmentMode", .keyword, .choice("natural"), wire: 56, animatable: false, kind: .text,
+            keyword: .init(
+                "TextAlignmentMode", ["natural", "left", "right", "center", "justified"],
+                "How lines sit across the bounds (`CATextLayerAlignmentMode`)."),
+            "How each line is aligned in the bounds (`natural`: by the text's direction)."),
+        .init(
+            "wrapped", swift: "isWrapped", .bool, .bool(false), wire: 57, animatable: false, kind: .text,
+            "Whether lines wrap at word boundaries to fit the bounds' width."),
+        .init(
+            "truncationMode", .keyword, .choice("none"), wire: 58, animatable: false, kind: .text,
+            keyword: .init(
+                "TruncationMode", ["none", "start", "middle", "end"],
+                "Where text too long for its line is cut, an ellipsis marking the cut (`CATextLayerTruncationMode`)."),
+            "Where a line too long for the bounds is cut (an ellipsis replaces the cut text)."),
     ]
 }

@@ -21,13 +21,26 @@ public struct PropertySchema: Sendable {
     public var hasGeneratedAccessor: Bool
     /// The values it takes beyond its type: `finite` (every number), or `positive` (a scale).
     public var domain: SchemaDomain
+    /// The kind of layer the property belongs to (a `CALayer` subclass), or nil for `CALayer`'s own,
+    /// which every kind has.
+    public var kind: SchemaKind?
+    /// Whether Core Animation's value may be `nil` (`fillColor`, `path`, `colors`): the client library's
+    /// property is then optional, `nil` standing for the type's empty value (`.clear`, the empty path,
+    /// the empty list), which draws the same.
+    public var isNullable: Bool
+    /// A keyword property's Swift enumeration and its choices, in wire order.
+    public var keyword: SchemaKeyword?
 
     /// A row.
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
-        animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, _ meaning: String
+        animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, kind: SchemaKind? = nil,
+        nullable: Bool = false, keyword: SchemaKeyword? = nil, _ meaning: String
     ) {
         self.domain = domain
+        self.kind = kind
+        self.isNullable = nullable
+        self.keyword = keyword
         self.name = name
         self.swiftName = swift ?? name
         self.type = type
@@ -41,20 +54,53 @@ public struct PropertySchema: Sendable {
 
 /// The values a property takes beyond its type (LaminaCore's `PropertyDomain`).
 public enum SchemaDomain: String, Sendable, CaseIterable {
-    case finite, positive
+    case finite, positive, nonNegative, unitInterval
 
     /// In words, for the docs' tables.
     var words: String {
         switch self {
         case .finite: "finite"
         case .positive: "> 0"
+        case .nonNegative: "≥ 0"
+        case .unitInterval: "in 0...1"
         }
+    }
+}
+
+/// The layer kinds with properties of their own (LaminaCore's `LayerKind`), with the client library's
+/// class for each.
+public enum SchemaKind: String, Sendable, CaseIterable {
+    case shape, gradient, text
+
+    /// The client library's class (`ShapeLayer`).
+    public var className: String {
+        switch self {
+        case .shape: "ShapeLayer"
+        case .gradient: "GradientLayer"
+        case .text: "TextLayer"
+        }
+    }
+}
+
+/// A keyword property's Swift enumeration (`FillRule`) and its choices (`nonZero`, `evenOdd`), whose
+/// positions are their wire numbers.
+public struct SchemaKeyword: Sendable {
+    public var typeName: String
+    public var choices: [String]
+    /// What the enumeration is, for its doc comment.
+    public var meaning: String
+
+    public init(_ typeName: String, _ choices: [String], _ meaning: String) {
+        self.typeName = typeName
+        self.choices = choices
+        self.meaning = meaning
     }
 }
 
 /// The value types of layer properties.
 public enum SchemaType: String, Sendable, CaseIterable {
     case number, point, size, rect, color, transform, bool, gravity, filter, bitmap
+    case path, numbers, colors, string, keyword
 
     /// The Swift type of a value (`PropertyValue`'s payload).
     public var swiftType: String {
@@ -69,6 +115,11 @@ public enum SchemaType: String, Sendable, CaseIterable {
         case .gravity: "ContentsGravity"
         case .filter: "ContentsFilter"
         case .bitmap: "BitmapID?"
+        case .path: "Path"
+        case .numbers: "[Double]"
+        case .colors: "[Color]"
+        case .string: "String"
+        case .keyword: "keyword"  // each row's own enumeration (`PropertySchema.swiftType`)
         }
     }
 
@@ -83,7 +134,7 @@ public enum SchemaType: String, Sendable, CaseIterable {
                 ("origin", "origin"), ("size", "size"), ("origin.x", "origin.x"), ("origin.y", "origin.y"),
                 ("size.width", "size.width"), ("size.height", "size.height"),
             ]
-        case .number, .color, .transform, .bool, .gravity, .filter, .bitmap: []
+        default: []
         }
     }
 }
@@ -101,4 +152,24 @@ public enum SchemaValue: Sendable {
     /// A case of `ContentsGravity` or `ContentsFilter`, by name, with its wire number.
     case enumeration(String, wire: Int)
     case none
+    /// The empty path or list: Core Animation's `nil`.
+    case empty
+    /// Text.
+    case text(String)
+    /// A keyword property's choice, by name.
+    case choice(String)
+}
+
+extension PropertySchema {
+    /// The Swift type of the value in LaminaCore (`Property<Value>`).
+    public var swiftType: String { keyword?.typeName ?? type.swiftType }
+
+    /// The client library's type: optional when the value may be `nil`.
+    var clientType: String { isNullable ? "\(swiftType)?" : swiftType }
+
+    /// The empty value `nil` stands for, in Swift.
+    var nullLiteral: String { type == .color ? ".clear" : type == .path ? "Path()" : "[]" }
+
+    /// Whether a Swift value `v` is the empty value.
+    func isNullTest(_ v: String) -> String { type == .color ? "\(v) == .clear" : "\(v).isEmpty" }
 }

@@ -8,6 +8,7 @@ public enum SchemaGenerator {
             ("Sources/LaminaCore/Properties/PropertyKey.swift", propertyKeys(rows)),
             ("Sources/LaminaCore/Properties/Property+Keys.swift", typedKeys(rows)),
             ("Sources/LaminaCore/Properties/LayerProperties+Table.swift", table(rows)),
+            ("Sources/LaminaCore/Properties/PropertyKeywords.swift", keywords(rows)),
             ("Sources/Lamina/Layer/Layer+Properties.swift", clientProperties(rows)),
         ]
     }
@@ -59,12 +60,27 @@ public enum SchemaGenerator {
 
     static func typedKeys(_ rows: [PropertySchema]) -> String {
         var lines: [String] = []
-        for type in SchemaType.allCases {
-            let ofType = rows.filter { $0.type == type }
-            guard !ofType.isEmpty else { continue }
+        var types: [String] = []
+        for row in rows where !types.contains(row.swiftType) { types.append(row.swiftType) }
+        for type in types {
             if !lines.isEmpty { lines.append("") }
-            lines.append("extension Property where Value == \(type.swiftType) {")
-            for row in ofType { lines.append("    public static var \(row.name): Self { .init(.\(row.name)) }") }
+            lines.append("extension Property where Value == \(type) {")
+            for row in rows where row.swiftType == type {
+                lines.append("    public static var \(row.name): Self { .init(.\(row.name)) }")
+            }
+            lines.append("}")
+        }
+        return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    static func keywords(_ rows: [PropertySchema]) -> String {
+        var lines: [String] = []
+        for row in rows {
+            guard let keyword = row.keyword else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append("/// \(keyword.meaning) The raw values are the choices' wire numbers.")
+            lines.append("public enum \(keyword.typeName): UInt8, PropertyKeyword {")
+            lines.append("    case \(keyword.choices.joined(separator: ", "))")
             lines.append("}")
         }
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
@@ -79,8 +95,10 @@ public enum SchemaGenerator {
         for row in rows {
             let animatable = row.isAnimatable ? "" : ", animatable: false"
             let domain = row.domain == .finite ? "" : ", domain: .\(row.domain.rawValue)"
+            let kind = row.kind.map { ", kind: .\($0.rawValue)" } ?? ""
+            let choices = row.keyword.map { ", choices: [\($0.choices.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
             lines.append(
-                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row.defaultValue, row.type))\(animatable)\(domain)),")
+                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)),")
         }
         lines += ["    ]", "}"]
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
@@ -93,19 +111,24 @@ public enum SchemaGenerator {
             "// Every property of the property table as a Swift property with Core Animation's Swift name;",
             "// `contents` is in Layer+Display.swift because it holds a `Bitmap`, not a value.",
             "",
-            "extension Layer {",
         ]
-        for row in rows where row.hasGeneratedAccessor {
-            let animatable = row.isAnimatable ? "animatable" : "not animatable"
-            lines += [
-                "    /// \(row.meaning) Core Animation's `\(row.name)`; \(animatable).",
-                "    public var \(row.swiftName): \(row.type.swiftType) {",
-                "        get { self[.\(row.name)] }",
-                "        set { self[.\(row.name)] = newValue }",
-                "    }",
-                "",
-            ]
+        func accessors(_ owner: SchemaKind?) {
+            for row in rows where row.hasGeneratedAccessor && row.kind == owner {
+                let animatable = row.isAnimatable ? "animatable" : "not animatable"
+                lines.append("    /// \(row.meaning) Core Animation's `\(row.name)`; \(animatable).")
+                lines.append("    public var \(row.swiftName): \(row.clientType) {")
+                if row.isNullable {
+                    lines.append("        get { let v = self[.\(row.name)]; return \(row.isNullTest("v")) ? nil : v }")
+                    lines.append("        set { self[.\(row.name)] = newValue ?? \(row.nullLiteral) }")
+                } else {
+                    lines.append("        get { self[.\(row.name)] }")
+                    lines.append("        set { self[.\(row.name)] = newValue }")
+                }
+                lines += ["    }", ""]
+            }
         }
+        lines.append("extension Layer {")
+        accessors(nil)
         lines += [
             "    /// The Swift property of each Core Animation property name (`hidden` is `isHidden`): every row of",
             "    /// the property table.",
@@ -122,31 +145,39 @@ public enum SchemaGenerator {
             "    /// Typed key paths to their Core Animation key paths, for `PropertyAnimation(keyPath: \\\\.position)`.",
             "    static let keyPathNames: [AnyKeyPath: String] = [",
         ]
-        for row in rows {
-            lines.append("        \\Layer.\(row.swiftName): \"\(row.name)\",")
+        for row in rows where row.hasGeneratedAccessor || row.kind == nil {
+            let root = row.kind?.className ?? "Layer"
+            lines.append("        \\\(root).\(row.swiftName): \"\(row.name)\",")
             for component in row.type.keyPathComponents {
-                lines.append("        \\Layer.\(row.swiftName).\(component.swift): \"\(row.name).\(component.name)\",")
+                lines.append("        \\\(root).\(row.swiftName).\(component.swift): \"\(row.name).\(component.name)\",")
             }
         }
         lines += ["    ]", "}"]
+        for kind in SchemaKind.allCases {
+            lines += ["", "extension \(kind.className) {"]
+            accessors(kind)
+            lines.removeLast()
+            lines.append("}")
+        }
         return swiftHeader + lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: Docs
 
     static func protocolTable(_ rows: [PropertySchema]) -> String {
-        var lines = ["| id | name | type | default | animatable |", "| --- | --- | --- | --- | --- |"]
+        var lines = ["| id | name | layers | type | default | animatable |", "| --- | --- | --- | --- | --- | --- |"]
         for row in rows {
+            let type = row.keyword.map { k in "keyword: " + k.choices.enumerated().map { "`\($1)` (\($0))" }.joined(separator: ", ") }
             lines.append(
-                "| \(row.wireID) | `\(row.name)` | \(row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true)) | \(animatable(row)) |")
+                "| \(row.wireID) | `\(row.name)` | \(kindWords(row)) | \(type ?? row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true, row)) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
     }
 
     static func sceneTable(_ rows: [PropertySchema]) -> String {
-        var lines = ["| property | kind | default |", "| --- | --- | --- |"]
+        var lines = ["| property | layers | value | default |", "| --- | --- | --- | --- |"]
         for row in rows {
-            let kind: String =
+            var kind: String =
                 switch row.type {
                 case .bool: "boolean"
                 case .color: "colour"
@@ -154,22 +185,32 @@ public enum SchemaGenerator {
                 case .gravity:
                     "`center`, `top`, `bottom`, `left`, `right`, `topLeft`, `topRight`, `bottomLeft`, `bottomRight`, `resize`, `resizeAspect`, `resizeAspectFill`"
                 case .filter: "`linear`, `nearest`, `trilinear`"
+                case .path: "SVG path data"
+                case .numbers: "list of numbers"
+                case .colors: "list of colours"
+                case .keyword: row.keyword!.choices.map { "`\($0)`" }.joined(separator: ", ")
                 default: row.type.rawValue
                 }
-            lines.append("| `\(row.name)` | \(kind)\(domainWords(row)) | \(sceneValue(row.defaultValue)) |")
+            if row.isNullable { kind += " or `null`" }
+            lines.append("| `\(row.name)` | \(kindWords(row)) | \(kind)\(domainWords(row)) | \(sceneValue(row.defaultValue)) |")
         }
         return lines.joined(separator: "\n")
     }
 
     static func clientTable(_ rows: [PropertySchema]) -> String {
-        var lines = ["| property | type | default | animatable |", "| --- | --- | --- | --- |"]
+        var lines = ["| property | class | type | default | animatable |", "| --- | --- | --- | --- | --- |"]
         for row in rows {
             let (type, value) =
                 row.type == .bitmap
-                ? ("`Bitmap?`", "nil") : ("`\(row.type.swiftType)`\(domainWords(row))", clientValue(row.defaultValue))
-            lines.append("| `\(row.swiftName)` | \(type) | \(value) | \(animatable(row)) |")
+                ? ("`Bitmap?`", "nil") : ("`\(row.clientType)`\(domainWords(row))", clientValue(row.defaultValue, row))
+            lines.append("| `\(row.swiftName)` | `\(row.kind?.className ?? "Layer")` | \(type) | \(value) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The layers a row belongs to, in words.
+    static func kindWords(_ row: PropertySchema) -> String {
+        row.kind.map { "`\($0.rawValue)`" } ?? "all"
     }
 
     /// A row's domain after its type, when it narrows the type (every number is finite anyway).
@@ -180,7 +221,9 @@ public enum SchemaGenerator {
     static func animatable(_ row: PropertySchema) -> String {
         guard row.isAnimatable else { return "no" }
         switch row.type {
-        case .bool, .gravity, .filter, .bitmap: return "yes (discrete)"
+        case .bool, .gravity, .filter, .bitmap, .string, .keyword: return "yes (discrete)"
+        case .path: return "yes (point by point when the commands match)"
+        case .numbers, .colors: return "yes (element-wise, same count)"
         default: return "yes"
         }
     }
@@ -193,9 +236,10 @@ public enum SchemaGenerator {
         return typographic && text.hasPrefix("-") ? "−" + text.dropFirst() : text
     }
 
-    static func swiftValue(_ value: SchemaValue, _ type: SchemaType) -> String {
+    static func swiftValue(_ row: PropertySchema) -> String {
         func n(_ x: Double) -> String { number(x, typographic: false) }
-        switch value {
+        let type = row.type
+        switch row.defaultValue {
         case .number(let x): return ".number(\(n(x)))"
         case .point(let x, let y): return x == 0 && y == 0 ? ".point(.zero)" : ".point(Point(x: \(n(x)), y: \(n(y))))"
         case .size(let w, let h): return ".size(Size(width: \(n(w)), height: \(n(h))))"
@@ -208,10 +252,13 @@ public enum SchemaGenerator {
         case .bool(let b): return ".bool(\(b))"
         case .enumeration(let name, _): return type == .gravity ? ".gravity(.\(name))" : ".filter(.\(name))"
         case .none: return ".bitmap(nil)"
+        case .empty: return type == .path ? ".path(Path())" : type == .colors ? ".colors([])" : ".numbers([])"
+        case .text(let t): return ".string(\"\(t)\")"
+        case .choice(let name): return ".keyword(\(row.keyword!.choices.firstIndex(of: name)!))"
         }
     }
 
-    static func docValue(_ value: SchemaValue, wireNumbers: Bool) -> String {
+    static func docValue(_ value: SchemaValue, wireNumbers: Bool, _ row: PropertySchema? = nil) -> String {
         switch value {
         case .number(let x): return number(x)
         case .point(let x, let y), .size(let x, let y): return "(\(number(x)), \(number(y)))"
@@ -221,6 +268,11 @@ public enum SchemaGenerator {
         case .bool(let b): return "\(b)"
         case .enumeration(let name, let wire): return wireNumbers ? "`\(name)` (\(wire))" : "`\(name)`"
         case .none: return "absent"
+        case .empty: return wireNumbers ? "empty (`null`)" : "nil"
+        case .text(let t): return "\"\(t)\""
+        case .choice(let name):
+            let index = row?.keyword?.choices.firstIndex(of: name)
+            return wireNumbers && index != nil ? "`\(name)` (\(index!))" : "`\(name)`"
         }
     }
 
@@ -233,17 +285,19 @@ public enum SchemaGenerator {
         case .color(_, _, _, _, let words, _): return words
         case .identity: return "identity"
         case .bool(let b): return "\(b)"
-        case .enumeration(let name, _): return "`\(name)`"
-        case .none: return "none"
+        case .enumeration(let name, _), .choice(let name): return "`\(name)`"
+        case .none, .empty: return "`null`"
+        case .text(let t): return "`\"\(t)\"`"
         }
     }
 
-    static func clientValue(_ value: SchemaValue) -> String {
+    static func clientValue(_ value: SchemaValue, _ row: PropertySchema) -> String {
+        if row.isNullable, case .color(_, _, _, _, "none", _) = value { return "nil" }
         switch value {
         case .color(let r, let g, let b, let a, let words, let swift):
             return words == "transparent" ? "`\(swift)` (\(number(r)), \(number(g)), \(number(b)), \(number(a)))" : words
         case .identity: return "`.identity`"
-        case .enumeration(let name, _): return "`.\(name)`"
+        case .enumeration(let name, _), .choice(let name): return "`.\(name)`"
         default: return docValue(value, wireNumbers: false)
         }
     }

@@ -37,6 +37,21 @@ struct GoldenBytesTests {
         #expect(named.raw.encoded == Self.hex("23000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 01 01000000 6e"))
         let unnamed = ClientMessage.commit(Commit(serial: 1, operations: [.setName(LayerHandle(3), name: nil)]))
         #expect(unnamed.raw.encoded == Self.hex("1e000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 00"))
+        // Protocol version 5. Size 31: tag 0 (create), layer 3, no name (0), kind 1 (shape).
+        let shape = ClientMessage.commit(Commit(serial: 1, operations: [.create(LayerHandle(3), name: nil, kind: .shape)]))
+        #expect(shape.raw.encoded == Self.hex("1f000000 0400 0000 01000000 00000000 01000000 00 0300000000000000 00 01"))
+        // Size 32: set, layer 3, property 40 (lineCap), the keyword 1 (round).
+        let cap = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.lineCap), .keyword(1))]))
+        #expect(cap.raw.encoded == Self.hex("20000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 28 00 01"))
+        // Size 51: property 43 (lineDashPattern), a count of 2, then 2.0 and 0.5.
+        let dashes = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.lineDashPattern), .numbers([2, 0.5]))]))
+        #expect(dashes.raw.encoded == Self.hex("33000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 2b 00 02000000 0000000000000040 000000000000e03f"))
+        // Size 37: property 52 (string), length 2, "hi".
+        let text = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.string), .string("hi"))]))
+        #expect(text.raw.encoded == Self.hex("25000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 34 00 02000000 6869"))
+        // Size 53: property 35 (path), 2 elements: move (0) to (1, 2), then close (4).
+        let path = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.path), .path(try! Path(svgPathData: "M1 2 Z")))]))
+        #expect(path.raw.encoded == Self.hex("35000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 23 00 02000000 00 000000000000f03f 0000000000000040 04"))
     }
 
     /// Every property's wire id, as `docs/protocol.md` lists them, by name: the ids belong to the
@@ -51,6 +66,12 @@ struct GoldenBytesTests {
         "shadowOpacity": 25, "shadowOffset": 26, "shadowRadius": 27, "beginTime": 28, "timeOffset": 29, "speed": 30,
         // Protocol version 3.
         "minificationFilterBias": 31, "allowsEdgeAntialiasing": 32, "shouldRasterize": 33, "rasterizationScale": 34,
+        // Protocol version 5: shape, gradient and text layers.
+        "path": 35, "fillColor": 36, "fillRule": 37, "strokeColor": 38, "lineWidth": 39, "lineCap": 40, "lineJoin": 41,
+        "miterLimit": 42, "lineDashPattern": 43, "lineDashPhase": 44, "strokeStart": 45, "strokeEnd": 46,
+        "colors": 47, "locations": 48, "startPoint": 49, "endPoint": 50, "gradientType": 51,
+        "string": 52, "font": 53, "fontSize": 54, "foregroundColor": 55, "alignmentMode": 56, "wrapped": 57,
+        "truncationMode": 58,
     ]
 
     @Test("every property is written as its own wire id, whatever its place in the table, and read back")

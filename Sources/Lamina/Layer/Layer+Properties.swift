@@ -251,6 +251,30 @@ extension Layer {
         .beginTime: "beginTime",
         .timeOffset: "timeOffset",
         .speed: "speed",
+        .path: "path",
+        .fillColor: "fillColor",
+        .fillRule: "fillRule",
+        .strokeColor: "strokeColor",
+        .lineWidth: "lineWidth",
+        .lineCap: "lineCap",
+        .lineJoin: "lineJoin",
+        .miterLimit: "miterLimit",
+        .lineDashPattern: "lineDashPattern",
+        .lineDashPhase: "lineDashPhase",
+        .strokeStart: "strokeStart",
+        .strokeEnd: "strokeEnd",
+        .colors: "colors",
+        .locations: "locations",
+        .startPoint: "startPoint",
+        .endPoint: "endPoint",
+        .gradientType: "type",
+        .string: "string",
+        .font: "font",
+        .fontSize: "fontSize",
+        .foregroundColor: "foregroundColor",
+        .alignmentMode: "alignmentMode",
+        .wrapped: "isWrapped",
+        .truncationMode: "truncationMode",
     ]
 
     /// Typed key paths to their Core Animation key paths, for `PropertyAnimation(keyPath: \\.position)`.
@@ -314,5 +338,183 @@ extension Layer {
         \Layer.beginTime: "beginTime",
         \Layer.timeOffset: "timeOffset",
         \Layer.speed: "speed",
+        \ShapeLayer.path: "path",
+        \ShapeLayer.fillColor: "fillColor",
+        \ShapeLayer.fillRule: "fillRule",
+        \ShapeLayer.strokeColor: "strokeColor",
+        \ShapeLayer.lineWidth: "lineWidth",
+        \ShapeLayer.lineCap: "lineCap",
+        \ShapeLayer.lineJoin: "lineJoin",
+        \ShapeLayer.miterLimit: "miterLimit",
+        \ShapeLayer.lineDashPattern: "lineDashPattern",
+        \ShapeLayer.lineDashPhase: "lineDashPhase",
+        \ShapeLayer.strokeStart: "strokeStart",
+        \ShapeLayer.strokeEnd: "strokeEnd",
+        \GradientLayer.colors: "colors",
+        \GradientLayer.locations: "locations",
+        \GradientLayer.startPoint: "startPoint",
+        \GradientLayer.startPoint.x: "startPoint.x",
+        \GradientLayer.startPoint.y: "startPoint.y",
+        \GradientLayer.endPoint: "endPoint",
+        \GradientLayer.endPoint.x: "endPoint.x",
+        \GradientLayer.endPoint.y: "endPoint.y",
+        \GradientLayer.type: "gradientType",
+        \TextLayer.string: "string",
+        \TextLayer.font: "font",
+        \TextLayer.fontSize: "fontSize",
+        \TextLayer.foregroundColor: "foregroundColor",
+        \TextLayer.alignmentMode: "alignmentMode",
+        \TextLayer.isWrapped: "wrapped",
+        \TextLayer.truncationMode: "truncationMode",
     ]
+}
+
+extension ShapeLayer {
+    /// The outline to fill and stroke, in the layer's bounds space (nil: nothing is drawn). Core Animation's `path`; animatable.
+    public var path: Path? {
+        get { let v = self[.path]; return v.isEmpty ? nil : v }
+        set { self[.path] = newValue ?? Path() }
+    }
+
+    /// The colour the path is filled with (nil: not filled). Core Animation's `fillColor`; animatable.
+    public var fillColor: Color? {
+        get { let v = self[.fillColor]; return v == .clear ? nil : v }
+        set { self[.fillColor] = newValue ?? .clear }
+    }
+
+    /// Which points the fill covers where the path crosses itself. Core Animation's `fillRule`; not animatable.
+    public var fillRule: FillRule {
+        get { self[.fillRule] }
+        set { self[.fillRule] = newValue }
+    }
+
+    /// The colour the path is stroked with (nil: not stroked). Core Animation's `strokeColor`; animatable.
+    public var strokeColor: Color? {
+        get { let v = self[.strokeColor]; return v == .clear ? nil : v }
+        set { self[.strokeColor] = newValue ?? .clear }
+    }
+
+    /// The stroke's width in points. Core Animation's `lineWidth`; animatable.
+    public var lineWidth: Double {
+        get { self[.lineWidth] }
+        set { self[.lineWidth] = newValue }
+    }
+
+    /// How the ends of open subpaths and dashes are drawn. Core Animation's `lineCap`; not animatable.
+    public var lineCap: LineCap {
+        get { self[.lineCap] }
+        set { self[.lineCap] = newValue }
+    }
+
+    /// How the stroke turns the path's corners. Core Animation's `lineJoin`; not animatable.
+    public var lineJoin: LineJoin {
+        get { self[.lineJoin] }
+        set { self[.lineJoin] = newValue }
+    }
+
+    /// The longest miter, in line widths, before a `miter` join is bevelled instead. Core Animation's `miterLimit`; animatable.
+    public var miterLimit: Double {
+        get { self[.miterLimit] }
+        set { self[.miterLimit] = newValue }
+    }
+
+    /// Lengths of dashes and gaps, alternating, from the start of the path (nil: a solid stroke). Core Animation's `lineDashPattern`; not animatable.
+    public var lineDashPattern: [Double]? {
+        get { let v = self[.lineDashPattern]; return v.isEmpty ? nil : v }
+        set { self[.lineDashPattern] = newValue ?? [] }
+    }
+
+    /// How far into the dash pattern the path starts. Core Animation's `lineDashPhase`; animatable.
+    public var lineDashPhase: Double {
+        get { self[.lineDashPhase] }
+        set { self[.lineDashPhase] = newValue }
+    }
+
+    /// Where the stroke starts, as a fraction of the path's length. Core Animation's `strokeStart`; animatable.
+    public var strokeStart: Double {
+        get { self[.strokeStart] }
+        set { self[.strokeStart] = newValue }
+    }
+
+    /// Where the stroke ends, as a fraction of the path's length. Core Animation's `strokeEnd`; animatable.
+    public var strokeEnd: Double {
+        get { self[.strokeEnd] }
+        set { self[.strokeEnd] = newValue }
+    }
+}
+
+extension GradientLayer {
+    /// The gradient's colours, in order (nil: nothing is drawn). Core Animation's `colors`; animatable.
+    public var colors: [Color]? {
+        get { let v = self[.colors]; return v.isEmpty ? nil : v }
+        set { self[.colors] = newValue ?? [] }
+    }
+
+    /// Where each colour sits, 0 to 1 along the gradient, one per colour (nil: evenly spaced). Core Animation's `locations`; animatable.
+    public var locations: [Double]? {
+        get { let v = self[.locations]; return v.isEmpty ? nil : v }
+        set { self[.locations] = newValue ?? [] }
+    }
+
+    /// Where the gradient starts, in unit coordinates of the bounds (a radial or conic gradient's centre). Core Animation's `startPoint`; animatable.
+    public var startPoint: Point {
+        get { self[.startPoint] }
+        set { self[.startPoint] = newValue }
+    }
+
+    /// Where the gradient ends, in unit coordinates of the bounds. Core Animation's `endPoint`; animatable.
+    public var endPoint: Point {
+        get { self[.endPoint] }
+        set { self[.endPoint] = newValue }
+    }
+
+    /// Along a line (`axial`), out from the centre (`radial`) or around it (`conic`). Core Animation's `gradientType`; not animatable.
+    public var type: GradientType {
+        get { self[.gradientType] }
+        set { self[.gradientType] = newValue }
+    }
+}
+
+extension TextLayer {
+    /// The text shown. Core Animation's `string`; not animatable.
+    public var string: String {
+        get { self[.string] }
+        set { self[.string] = newValue }
+    }
+
+    /// The font family, by its fontconfig name (a missing one falls back). Core Animation's `font`; not animatable.
+    public var font: String {
+        get { self[.font] }
+        set { self[.font] = newValue }
+    }
+
+    /// The font's size in points. Core Animation's `fontSize`; animatable.
+    public var fontSize: Double {
+        get { self[.fontSize] }
+        set { self[.fontSize] = newValue }
+    }
+
+    /// The text's colour. Core Animation's `foregroundColor`; animatable.
+    public var foregroundColor: Color {
+        get { self[.foregroundColor] }
+        set { self[.foregroundColor] = newValue }
+    }
+
+    /// How each line is aligned in the bounds (`natural`: by the text's direction). Core Animation's `alignmentMode`; not animatable.
+    public var alignmentMode: TextAlignmentMode {
+        get { self[.alignmentMode] }
+        set { self[.alignmentMode] = newValue }
+    }
+
+    /// Whether lines wrap at word boundaries to fit the bounds' width. Core Animation's `wrapped`; not animatable.
+    public var isWrapped: Bool {
+        get { self[.wrapped] }
+        set { self[.wrapped] = newValue }
+    }
+
+    /// Where a line too long for the bounds is cut (an ellipsis replaces the cut text). Core Animation's `truncationMode`; not animatable.
+    public var truncationMode: TruncationMode {
+        get { self[.truncationMode] }
+        set { self[.truncationMode] = newValue }
+    }
 }

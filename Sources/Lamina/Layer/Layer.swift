@@ -55,8 +55,12 @@ open class Layer {
     /// A layer with Core Animation's defaults.
     public init(name: String? = nil) {
         self.name = name
-        handle = Session.shared.register(self, name: name)
+        handle = Session.shared.register(self, name: name, kind: Self.kind)
     }
+
+    /// The kind of layer this class makes, fixed when the layer is made: `ShapeLayer`,
+    /// `GradientLayer` and `TextLayer` override it, and a subclass of one of them inherits it.
+    open class var kind: LayerKind { .layer }
 
     /// A presentation copy of `model` with `values`, as presented at media time `time`.
     init(presentationOf model: Layer, values: PropertyValues, at time: Double) {

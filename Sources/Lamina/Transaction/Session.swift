@@ -61,11 +61,11 @@ final class Session {
 
     // MARK: Layers
 
-    func register(_ layer: Layer, name: String?) -> LayerHandle {
+    func register(_ layer: Layer, name: String?, kind: LayerKind) -> LayerHandle {
         let handle = LayerHandle(nextHandle)
         nextHandle += 1
         registry[handle] = WeakLayer(layer)
-        record(.create(handle, name: name))
+        record(.create(handle, name: name, kind: kind))
         newLayers.append(handle)
         return handle
     }

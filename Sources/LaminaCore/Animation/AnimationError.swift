@@ -12,6 +12,10 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
     case timing(field: String, problem: String)
     /// A value, key time, curve or path point holds a number that is not finite.
     case notFinite(keyPath: String, field: String)
+    /// A value is larger than `PropertyLimits` allows.
+    case tooLarge(keyPath: String, field: String, excess: String)
+    /// The key path names a property the layer's kind does not have.
+    case notAProperty(keyPath: String, kind: LayerKind)
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
         case .timing(let field, let problem): "\(field): \(problem)"
         case .notFinite(let keyPath, let field):
             "\(field) of an animation of '\(keyPath)' must hold finite numbers only (no infinity or NaN)"
+        case .tooLarge(let keyPath, let field, let excess): "\(field) of an animation of '\(keyPath)' is \(excess)"
+        case .notAProperty(let keyPath, let kind): "'\(keyPath)' is not a property of a `\(kind)` layer"
         }
     }
 }
@@ -73,6 +79,23 @@ extension Animation {
             throw .valueType(keyPath: path.description, field: field, expected: path.valueType, got: value.type)
         }
         guard value.isFinite else { throw .notFinite(keyPath: path.description, field: field) }
+        if let excess = PropertyLimits.excess(of: value) { throw .tooLarge(keyPath: path.description, field: field, excess: excess) }
+    }
+
+    /// Checks that every key path the animation (or a group's children) animates is a property of a
+    /// layer of `kind`.
+    public func validate(for kind: LayerKind) throws(AnimationError) {
+        switch self.kind {
+        case .basic(let b): try Self.check(b.keyPath, kind)
+        case .spring(let s): try Self.check(s.basic.keyPath, kind)
+        case .keyframe(let k): try Self.check(k.keyPath, kind)
+        case .group(let children): for child in children { try child.validate(for: kind) }
+        case .transition: break
+        }
+    }
+
+    private static func check(_ path: LayerKeyPath, _ kind: LayerKind) throws(AnimationError) {
+        guard path.key.descriptor.kinds.contains(kind) else { throw .notAProperty(keyPath: path.description, kind: kind) }
     }
 
     private static func validate(_ b: BasicAnimation) throws(AnimationError) {

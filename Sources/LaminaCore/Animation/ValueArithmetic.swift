@@ -2,7 +2,8 @@
 /// differences (for `byValue`, `additive`, `cumulative`), scaling, and distances (for paced keyframes).
 ///
 /// Numbers, points, sizes, rects and colours are vectors of up to four components. Transforms
-/// interpolate by decomposition, and add by concatenation (the added transform applies first). The
+/// interpolate by decomposition, and add by concatenation (the added transform applies first). Lists
+/// and paths work element by element when their structures match (same length, same commands). The
 /// remaining types are discrete: they switch at the midpoint and "add" by replacement.
 extension PropertyValue {
     /// The value as a vector, for the types that are vectors.
@@ -33,7 +34,8 @@ extension PropertyValue {
         case .size: self = .size(Size(width: v.x, height: v.y))
         case .rect: self = .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        case .transform, .bool, .gravity, .filter, .bitmap: preconditionFailure("\(type) is not a vector type")
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword:
+            preconditionFailure("\(type) is not a vector type")
         }
     }
 
@@ -64,7 +66,7 @@ extension PropertyValue {
     public func adding(_ other: PropertyValue) -> PropertyValue {
         if let a = vector, let b = other.vector, type == other.type { return withVector(a + b) }
         if case .transform(let a) = self, case .transform(let b) = other { return .transform(b.concatenating(a)) }
-        return other
+        return zip(other, +) ?? other
     }
 
     /// `self - other`, the inverse of `adding`: `other.adding(self.subtracting(other)) == self`.
@@ -74,7 +76,27 @@ extension PropertyValue {
         if case .transform(let a) = self, case .transform(let b) = other {
             return .transform(a.concatenating(b.inverted()))
         }
-        return self
+        return zip(other, -) ?? self
+    }
+
+    /// `self` and `other` combined number by number with `combine`, when both are lists or paths of
+    /// the same structure (the same count, the same commands); nil otherwise.
+    @inlinable
+    public func zip(_ other: PropertyValue, _ combine: (Double, Double) -> Double) -> PropertyValue? {
+        switch (self, other) {
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            return .numbers((0..<a.count).map { combine(a[$0], b[$0]) })
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            return .colors((0..<a.count).map { i in
+                Color(
+                    red: combine(a[i].red, b[i].red), green: combine(a[i].green, b[i].green),
+                    blue: combine(a[i].blue, b[i].blue), alpha: combine(a[i].alpha, b[i].alpha))
+            })
+        case (.path(let a), .path(let b)):
+            return a.zip(b, combine).map(PropertyValue.path)
+        default:
+            return nil
+        }
     }
 
     /// `self` added to itself `times` times (what `cumulative` adds after `times` repeats).
@@ -83,6 +105,7 @@ extension PropertyValue {
     /// vectors scale, and a transform is raised to the power by squaring, at most 63 products.
     public func repeated(_ times: Int) -> PropertyValue {
         if let v = vector { return withVector(v * Double(times)) }
+        if let scaled = zip(self, { a, _ in a * Double(times) }) { return scaled }
         if case .transform(let t) = self {
             var result = Transform3D.identity
             var power = t
@@ -108,7 +131,22 @@ extension PropertyValue {
             let d = SIMD3(a.m41 - b.m41, a.m42 - b.m42, a.m43 - b.m43)
             return (d * d).sum().squareRoot()
         }
+        if let d = zip(other, { a, b in (a - b) * (a - b) }) {
+            var sum = 0.0
+            d.forEachNumber { sum += $0 }
+            return sum.squareRoot()
+        }
         return self == other ? 0 : 1
+    }
+
+    /// Calls `body` with every number of a list or a path, in order.
+    func forEachNumber(_ body: (Double) -> Void) {
+        switch self {
+        case .numbers(let list): list.forEach(body)
+        case .colors(let list): for c in list { body(c.red); body(c.green); body(c.blue); body(c.alpha) }
+        case .path(let p): p.forEachCoordinate(body)
+        default: break
+        }
     }
 }
 
@@ -119,7 +157,7 @@ extension PropertyType {
     public var isVector: Bool {
         switch self {
         case .number, .point, .size, .rect, .color: true
-        case .transform, .bool, .gravity, .filter, .bitmap: false
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword: false
         }
     }
 }
@@ -137,6 +175,8 @@ extension Interpolation {
             if case .transform(let ta) = a, case .transform(let tb) = b {
                 return .transform(PropertyValue.interpolateTransforms(ta, tb, fraction))
             }
+        case .elementwise:
+            if let v = a.zip(b, { x, y in x + (y - x) * fraction }) { return v }
         case .discrete:
             break
         }
@@ -150,7 +190,8 @@ extension Interpolation {
         switch type {
         case .number, .point, .size, .rect, .color: .linear
         case .transform: .decomposedTransform
-        case .bool, .gravity, .filter, .bitmap: .discrete
+        case .path, .numbers, .colors: .elementwise
+        case .bool, .gravity, .filter, .bitmap, .string, .keyword: .discrete
         }
     }
 }

@@ -14,8 +14,11 @@ extension LayerTree {
     public mutating func addAnimation(
         _ animation: Animation, forKey key: String?, to layer: LayerID, base: PropertyValue? = nil
     ) throws(LayerTreeError) -> AddedAnimation {
-        _ = try node(layer)
-        do { try animation.validate() } catch { throw .animation(layer, error) }
+        let kind = try node(layer).values.kind
+        do {
+            try animation.validate()
+            try animation.validate(for: kind)
+        } catch { throw .animation(layer, error) }
         let id = AnimationID(nextAnimationID)
         nextAnimationID += 1
         schedule.isStale = true

@@ -6,8 +6,8 @@
 /// client side resolves them); an animation with no values animates from the presentation value at
 /// the commit to the new model value.
 public enum LayerOperation: Hashable, Sendable {
-    /// Creates a layer with default values (`name` is `CALayer.name`).
-    case create(LayerHandle, name: String?)
+    /// Creates a layer of `kind` with default values (`name` is `CALayer.name`).
+    case create(LayerHandle, name: String?, kind: LayerKind = .layer)
     /// Destroys a layer: it leaves its superlayer, and its sublayers and mask become roots.
     case destroy(LayerHandle)
     /// Sets a property or a component of one (`position.x`).
@@ -31,7 +31,7 @@ public enum LayerOperation: Hashable, Sendable {
     /// The layer the operation edits.
     public var layer: LayerHandle {
         switch self {
-        case .create(let h, _), .destroy(let h), .set(let h, _, _), .insertSublayer(let h, _, _),
+        case .create(let h, _, _), .destroy(let h), .set(let h, _, _), .insertSublayer(let h, _, _),
             .removeFromSuperlayer(let h), .setMask(let h, _), .addAnimation(let h, _, _), .removeAnimation(let h, _),
             .removeAllAnimations(let h), .setName(let h, _):
             h
@@ -41,7 +41,7 @@ public enum LayerOperation: Hashable, Sendable {
     /// A short description for error messages: `set position of layer@3`.
     public var summary: String {
         switch self {
-        case .create(let h, _): "create \(h)"
+        case .create(let h, _, let kind): kind == .layer ? "create \(h)" : "create \(h) (a \(kind) layer)"
         case .destroy(let h): "destroy \(h)"
         case .set(let h, let path, _): "set \(path) of \(h)"
         case .insertSublayer(let h, let parent, _): "insert \(h) into \(parent.map(String.init(describing:)) ?? "the root")"

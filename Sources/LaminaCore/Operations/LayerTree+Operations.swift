@@ -39,9 +39,9 @@ extension LayerTree {
             }
         }
         switch operation {
-        case .create(let handle, let name):
+        case .create(let handle, let name, let kind):
             guard handles.layers[handle] == nil else { throw .handleInUse(handle) }
-            handles.bind(handle, to: create(name: name))
+            handles.bind(handle, to: create(name: name, values: PropertyValues(kind: kind)))
 
         case .destroy(let handle):
             let id = try handles.layer(handle)

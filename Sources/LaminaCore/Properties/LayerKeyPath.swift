@@ -102,8 +102,14 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         }
         guard new.isFinite else { throw .notFinite(key: description) }
         guard let component else {
-            let domain = LayerProperties.table[Int(key.rawValue)].domain
-            guard domain.contains(new) else { throw .outOfDomain(key: description, domain: domain, value: new) }
+            let descriptor = LayerProperties.table[Int(key.rawValue)]
+            guard descriptor.domain.contains(new) else {
+                throw .outOfDomain(key: description, domain: descriptor.domain, value: new)
+            }
+            if let excess = PropertyLimits.excess(of: new) { throw .tooLarge(key: description, excess: excess) }
+            if case .keyword(let index) = new, descriptor.choiceName(index) == nil {
+                throw .unknownChoice(key: description, index: Int(index), choices: descriptor.choices)
+            }
             return new
         }
         switch (value, component, new) {

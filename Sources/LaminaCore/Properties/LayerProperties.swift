@@ -18,6 +18,17 @@ public struct PropertyDescriptor: Sendable {
     public let wireID: UInt8
     /// The values it takes (`LayerKeyPath.write` refuses the others).
     public let domain: PropertyDomain
+    /// The kinds of layer that have it: every kind for `CALayer`'s own properties, one kind for the
+    /// properties of a subclass (`fillColor` is a shape layer's).
+    public let kinds: LayerKinds
+    /// A keyword property's choices by name, in the order of their indices (and wire numbers); empty
+    /// for every other type.
+    public let choices: [String]
+
+    /// The name of a keyword value's choice (`evenOdd`), or nil when the index names none.
+    public func choiceName(_ index: UInt8) -> String? {
+        Int(index) < choices.count ? choices[Int(index)] : nil
+    }
 }
 
 /// The layer property table: every CALayer property Lamina supports, in one list that the client
@@ -46,11 +57,21 @@ public enum LayerProperties {
 
     static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
-        interpolation: Interpolation? = nil, domain: PropertyDomain = .finite
+        interpolation: Interpolation? = nil, domain: PropertyDomain = .finite, kind: LayerKind? = nil,
+        choices: [String] = []
     ) -> PropertyDescriptor {
         PropertyDescriptor(
             key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
             isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire,
-            domain: domain)
+            domain: domain, kinds: kind.map(LayerKinds.init) ?? .all, choices: choices)
+    }
+
+    /// The properties a layer of `kind` has, in table order: `CALayer`'s, then its own.
+    public static func keys(of kind: LayerKind) -> [PropertyKey] {
+        keysByKind[Int(kind.rawValue)]
+    }
+
+    static let keysByKind: [[PropertyKey]] = LayerKind.allCases.map { kind in
+        table.filter { $0.kinds.contains(kind) }.map(\.key)
     }
 }

@@ -1,22 +1,36 @@
-/// The values a property takes, beyond its type: every number finite, and for a few numbers a sign.
+/// The values a property takes, beyond its type: every number finite, and for a few numbers a sign
+/// or a range.
 ///
 /// Checked where values enter (`LayerKeyPath.write`, so the wire, scene files and the client library
 /// all refuse the same values with the same error); the renderer may then divide by a scale without
-/// checking it again.
+/// checking it again. A list's numbers are checked one by one.
 public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
     /// Any finite value (every number of it finite).
     case finite
     /// A finite number greater than zero (a scale).
     case positive
+    /// A finite number of zero or more (a line width, a font size, a dash length).
+    case nonNegative
+    /// A finite number in 0...1 (a gradient's locations).
+    case unitInterval
 
     /// Whether `value` lies in the domain.
     public func contains(_ value: PropertyValue) -> Bool {
         guard value.isFinite else { return false }
+        switch value {
+        case .number(let n): return contains(n)
+        case .numbers(let list): return list.allSatisfy(contains)
+        default: return true
+        }
+    }
+
+    /// Whether the number `n` lies in the domain.
+    public func contains(_ n: Double) -> Bool {
         switch self {
-        case .finite: return true
-        case .positive:
-            if case .number(let n) = value { return n > 0 }
-            return true
+        case .finite: n.isFinite
+        case .positive: n.isFinite && n > 0
+        case .nonNegative: n.isFinite && n >= 0
+        case .unitInterval: n >= 0 && n <= 1
         }
     }
 
@@ -25,6 +39,37 @@ public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .finite: "finite"
         case .positive: "> 0"
+        case .nonNegative: "≥ 0"
+        case .unitInterval: "in 0...1"
+        }
+    }
+}
+
+/// How large a value may be: the bounds every value a client or a scene file gives is held to where it
+/// enters (`LayerKeyPath.write`), so that no property can make the compositor's work per frame, or its
+/// memory, grow without bound.
+public enum PropertyLimits {
+    /// Elements of a path (moves, lines, curves, closes): 100,000, which the shape rasteriser fills
+    /// and strokes in a few milliseconds.
+    public static let pathElements = 100_000
+    /// Entries of a list (`colors`, `locations`, `lineDashPattern`).
+    public static let listCount = 10_000
+    /// UTF-8 bytes of a string (`string`, `font`): 256 KiB, a long book chapter; a text layer lays
+    /// out the whole of it whenever it changes.
+    public static let stringBytes = 256 * 1024
+
+    /// What about `value` is over a limit, in words, or nil when nothing is.
+    public static func excess(of value: PropertyValue) -> String? {
+        switch value {
+        case .path(let p) where p.elements.count > pathElements:
+            "a path of \(p.elements.count) elements (at most \(pathElements))"
+        case .numbers(let list) where list.count > listCount:
+            "a list of \(list.count) numbers (at most \(listCount))"
+        case .colors(let list) where list.count > listCount:
+            "a list of \(list.count) colours (at most \(listCount))"
+        case .string(let s) where s.utf8.count > stringBytes:
+            "a string of \(s.utf8.count) UTF-8 bytes (at most \(stringBytes))"
+        default: nil
         }
     }
 }

@@ -8,6 +8,12 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFinite(key: String)
     /// The value is outside the property's domain (a scale of 0, say).
     case outOfDomain(key: String, domain: PropertyDomain, value: PropertyValue)
+    /// The value is larger than `PropertyLimits` allows (`excess` says how, in words).
+    case tooLarge(key: String, excess: String)
+    /// The keyword's index names none of the property's choices.
+    case unknownChoice(key: String, index: Int, choices: [String])
+    /// The property belongs to other kinds of layer (`fillColor` on a `gradient` layer).
+    case notAProperty(key: String, kind: LayerKind)
 
     public var description: String {
         switch self {
@@ -19,7 +25,13 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(key)' takes finite numbers only (no infinity or NaN)"
         case .outOfDomain(let key, let domain, let value):
             if case .number(let n) = value { "'\(key)' takes numbers \(domain.words), not \(n)" }
-            else { "'\(key)' takes values \(domain.words), not \(value)" }
+            else { "'\(key)' takes values \(domain.words)" }
+        case .tooLarge(let key, let excess):
+            "'\(key)' was given \(excess)"
+        case .unknownChoice(let key, let index, let choices):
+            "'\(key)' has no choice number \(index) (\(choices.count) choices: \(choices.joined(separator: ", ")))"
+        case .notAProperty(let key, let kind):
+            "'\(key)' is not a property of a `\(kind)` layer"
         }
     }
 }

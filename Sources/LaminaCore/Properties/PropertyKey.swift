@@ -40,6 +40,30 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case beginTime
     case timeOffset
     case speed
+    case path
+    case fillColor
+    case fillRule
+    case strokeColor
+    case lineWidth
+    case lineCap
+    case lineJoin
+    case miterLimit
+    case lineDashPattern
+    case lineDashPhase
+    case strokeStart
+    case strokeEnd
+    case colors
+    case locations
+    case startPoint
+    case endPoint
+    case gradientType
+    case string
+    case font
+    case fontSize
+    case foregroundColor
+    case alignmentMode
+    case wrapped
+    case truncationMode
 
     /// The descriptor in the property table.
     @inlinable

@@ -13,6 +13,17 @@ public enum PropertyValue: Hashable, Sendable {
     case filter(ContentsFilter)
     /// A layer's contents: a bitmap's identity, or none.
     case bitmap(BitmapID?)
+    /// A shape layer's outline (boxed, like a transform: its element list is already on the heap,
+    /// and inline it would widen every value).
+    indirect case path(Path)
+    /// A list of numbers.
+    case numbers([Double])
+    /// A list of colours.
+    case colors([Color])
+    /// Text.
+    case string(String)
+    /// A choice among a property's named values, by index (`PropertyDescriptor.choices`).
+    case keyword(UInt8)
 
     /// The kind of this value.
     public var type: PropertyType {
@@ -27,6 +38,11 @@ public enum PropertyValue: Hashable, Sendable {
         case .gravity: .gravity
         case .filter: .filter
         case .bitmap: .bitmap
+        case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
+        case .string: .string
+        case .keyword: .keyword
         }
     }
 }
@@ -119,6 +135,67 @@ extension Optional: PropertyValueConvertible where Wrapped == BitmapID {
     @inlinable public var propertyValue: PropertyValue { .bitmap(self) }
 }
 
+extension Path: PropertyValueConvertible {
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard case .path(let x) = v else { return nil }
+        self = x
+    }
+    @inlinable public var propertyValue: PropertyValue { .path(self) }
+}
+
+extension String: PropertyValueConvertible {
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard case .string(let x) = v else { return nil }
+        self = x
+    }
+    @inlinable public var propertyValue: PropertyValue { .string(self) }
+}
+
+/// The element of a list property: numbers (`.numbers`) and colours (`.colors`).
+public protocol PropertyListElement: Sendable {
+    /// The list as a property value.
+    static func listValue(_ list: [Self]) -> PropertyValue
+    /// The list in `value`, when it is a list of this element.
+    static func list(in value: PropertyValue) -> [Self]?
+}
+
+extension Double: PropertyListElement {
+    @inlinable public static func listValue(_ list: [Double]) -> PropertyValue { .numbers(list) }
+    @inlinable public static func list(in value: PropertyValue) -> [Double]? {
+        guard case .numbers(let x) = value else { return nil }
+        return x
+    }
+}
+
+extension Color: PropertyListElement {
+    @inlinable public static func listValue(_ list: [Color]) -> PropertyValue { .colors(list) }
+    @inlinable public static func list(in value: PropertyValue) -> [Color]? {
+        guard case .colors(let x) = value else { return nil }
+        return x
+    }
+}
+
+extension Array: PropertyValueConvertible where Element: PropertyListElement {
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard let x = Element.list(in: v) else { return nil }
+        self = x
+    }
+    @inlinable public var propertyValue: PropertyValue { Element.listValue(self) }
+}
+
+/// A Swift enumeration of a keyword property's choices (`FillRule`, `LineCap`, ...), generated from
+/// the schema in the order of the row's choices, so a case's raw value is its index there.
+public protocol PropertyKeyword: RawRepresentable, CaseIterable, Sendable, PropertyValueConvertible
+where RawValue == UInt8 {}
+
+extension PropertyKeyword {
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard case .keyword(let x) = v else { return nil }
+        self.init(rawValue: x)
+    }
+    @inlinable public var propertyValue: PropertyValue { .keyword(rawValue) }
+}
+
 extension PropertyValue {
     /// Whether every number in the value is finite: the domain of every numeric property value that
     /// comes from a client or a scene file. Infinities and NaNs have no place on screen, and finite
@@ -126,7 +203,12 @@ extension PropertyValue {
     public var isFinite: Bool {
         func finite(_ v: SIMD4<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
         if let v = vector { return finite(v) }
-        if case .transform(let t) = self { return finite(t.row1) && finite(t.row2) && finite(t.row3) && finite(t.row4) }
-        return true
+        switch self {
+        case .transform(let t): return finite(t.row1) && finite(t.row2) && finite(t.row3) && finite(t.row4)
+        case .path(let p): return p.isFinite
+        case .numbers(let list): return list.allSatisfy(\.isFinite)
+        case .colors(let list): return list.allSatisfy { finite(SIMD4($0.red, $0.green, $0.blue, $0.alpha)) }
+        default: return true
+        }
     }
 }

@@ -1,7 +1,12 @@
-/// One layer's values of every property in the table, stored densely by `PropertyKey.rawValue`.
+/// One layer's values of every property its kind has, stored densely by `PropertyKey.rawValue`.
 ///
-/// Reading is an array index; writing checks the value's type against the table, so a
-/// `PropertyValues` never holds a wrongly typed value. Copies share storage until written.
+/// Reading is an array index; writing checks the value's type against the table, and the property
+/// against the layer's kind, so a `PropertyValues` never holds a wrongly typed value or a property its
+/// layer does not have. Copies share storage until written.
+///
+/// The storage reaches only as far as the highest property ever written: `CALayer`'s own properties
+/// come first in the table and the subclasses' after, so a plain layer never pays for a shape layer's
+/// dozen properties.
 ///
 /// A bit mask beside the storage records which properties were ever written. Reading one that never
 /// was returns the table's default without touching the storage: a layer's values span about twenty
@@ -12,9 +17,14 @@ public struct PropertyValues: Hashable, Sendable {
     /// Bit `rawValue` set: the property was written, so `storage` holds its value (which may still
     /// equal the default). Clear: it holds the default.
     @usableFromInline var written: UInt64 = 0
+    /// The kind of layer these values belong to, which decides the properties they have.
+    public let kind: LayerKind
 
-    /// Every property at its default.
-    public init() { storage = Self.defaults }
+    /// Every property at its default, for a layer of `kind`.
+    public init(kind: LayerKind = .layer) {
+        storage = []
+        self.kind = kind
+    }
 
     @usableFromInline static let defaults = ContiguousArray(LayerProperties.table.map(\.defaultValue))
 
@@ -27,9 +37,20 @@ public struct PropertyValues: Hashable, Sendable {
     /// Stores `value` at `index` (whose type the caller has checked) and marks it written.
     @inlinable @inline(__always)
     mutating func store(_ value: PropertyValue, at index: Int) {
+        if index >= storage.count { grow(through: index) }
         storage[index] = value
         written |= 1 &<< UInt64(index)
     }
+
+    /// Extends the storage with defaults up to `index`.
+    @usableFromInline
+    mutating func grow(through index: Int) {
+        storage.append(contentsOf: Self.defaults[storage.count...index])
+    }
+
+    /// Whether a layer of these values' kind has the property.
+    @inlinable
+    public func has(_ key: PropertyKey) -> Bool { key.descriptor.kinds.contains(kind) }
 
     /// Whether a property was ever written; when not, it holds its default. (A written property may
     /// also hold its default, when that is what was written.)
@@ -49,6 +70,7 @@ public struct PropertyValues: Hashable, Sendable {
 
     /// Sets a property, refusing a value of the wrong type.
     public mutating func set(_ value: PropertyValue, for key: PropertyKey) throws(PropertyError) {
+        guard has(key) else { throw .notAProperty(key: key.name, kind: kind) }
         let type = key.descriptor.type
         guard value.type == type else { throw .typeMismatch(key: key.name, expected: type, got: value.type) }
         store(value, at: key.rawValue)
@@ -61,6 +83,7 @@ public struct PropertyValues: Hashable, Sendable {
 
     /// Sets the value at a key path, refusing a value of the wrong type (`setValue(_:forKeyPath:)`).
     public mutating func setValue(_ value: PropertyValue, at path: LayerKeyPath) throws(PropertyError) {
+        guard has(path.key) else { throw .notAProperty(key: path.description, kind: kind) }
         store(try path.write(value, into: stored(path.key.rawValue)), at: path.key.rawValue)
     }
 
@@ -71,9 +94,14 @@ public struct PropertyValues: Hashable, Sendable {
 
     /// Equal when every value is: which properties were written does not matter, since an unwritten
     /// property's storage holds its default.
-    public static func == (a: PropertyValues, b: PropertyValues) -> Bool { a.storage == b.storage }
+    public static func == (a: PropertyValues, b: PropertyValues) -> Bool {
+        a.kind == b.kind && (0..<Self.defaults.count).allSatisfy { a.stored($0) == b.stored($0) }
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        for i in 0..<Self.defaults.count { hasher.combine(stored(i)) }
+    }
 
     /// Sets the value at a dotted key path; unknown paths and wrongly typed values throw.
     public mutating func setValue(_ value: PropertyValue, forKeyPath path: String) throws(PropertyError) {

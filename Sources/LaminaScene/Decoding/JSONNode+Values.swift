@@ -92,14 +92,35 @@ extension JSONNode {
         }
     }
 
-    /// A value of a property (or component) type; `contents` names an image of `images`.
-    func propertyValue(_ type: PropertyType, images: [String: BitmapID]) throws(SceneError) -> PropertyValue {
+    /// A value of a property (or component) type; `contents` names an image of `images`; a keyword
+    /// names one of `choices`. `null` is the empty value of the types Core Animation lets be `nil`
+    /// (a colour: transparent; a path or a list: empty).
+    func propertyValue(_ type: PropertyType, images: [String: BitmapID], choices: [String] = []) throws(SceneError) -> PropertyValue {
+        let isNull: Bool
+        if case .null = value { isNull = true } else { isNull = false }
         switch type {
         case .number: return .number(try number())
         case .point: return .point(try point())
         case .size: return .size(try size())
         case .rect: return .rect(try rect())
-        case .color: return .color(try color())
+        case .color: return .color(isNull ? .clear : try color())
+        case .path:
+            if isNull { return .path(Path()) }
+            let data = try string()
+            do { return .path(try Path(svgPathData: data)) } catch { throw self.error("\(error)") }
+        case .numbers:
+            if isNull { return .numbers([]) }
+            var list: [Double] = []
+            for element in try array() { list.append(try element.number()) }
+            return .numbers(list)
+        case .colors:
+            if isNull { return .colors([]) }
+            var list: [Color] = []
+            for element in try array() { list.append(try element.color()) }
+            return .colors(list)
+        case .string: return .string(try string())
+        case .keyword:
+            return .keyword(try name(choices.enumerated().map { ($0.element, UInt8($0.offset)) }, what: "value"))
         case .transform: return .transform(try transform())
         case .bool: return .bool(try bool())
         case .gravity:

@@ -159,13 +159,11 @@ struct SceneDecoder {
         let name = try nameNode.string()
         guard !name.isEmpty else { throw nameNode.error("a layer name must not be empty") }
         guard names.insert(name).inserted else { throw nameNode.error("another layer is already named \"\(name)\"") }
+        var kind = LayerKind.layer
         if let typeNode = members["type"] {
-            let type = try typeNode.string()
-            guard type == "layer" else {
-                throw typeNode.error("unsupported layer type \"\(type)\" (this Lamina draws \"layer\")")
-            }
+            kind = try typeNode.name(LayerKind.allCases.map { ($0.description, $0) }, what: "layer type")
         }
-        var layer = SceneLayer(name: name, path: node.path, properties: [], sublayers: [], mask: [], animations: [])
+        var layer = SceneLayer(name: name, path: node.path, kind: kind, properties: [], sublayers: [], mask: [], animations: [])
         for (key, child) in members.nodes {
             switch key {
             case "name", "type": continue
@@ -176,20 +174,28 @@ struct SceneDecoder {
             case "animations":
                 for element in try child.array() { layer.animations.append(try animation(element)) }
             default:
-                layer.properties.append(try property(key, child))
+                layer.properties.append(try property(key, child, kind: kind))
             }
         }
         return layer
     }
 
     /// One assignment: `frame`, a property name, or (in `set`) a dotted key path such as `position.x`.
-    func property(_ key: String, _ node: JSONNode) throws(SceneError) -> SceneProperty {
+    ///
+    /// The value is held to the property's domain and limits here, so the error names its JSON path; a
+    /// property of another kind of layer is refused (`fillColor` on a `gradient` layer). `kind` is nil
+    /// where the layer is not known yet (a timeline's `set`; the tree checks it when applied).
+    func property(_ key: String, _ node: JSONNode, kind: LayerKind?) throws(SceneError) -> SceneProperty {
         if key == "frame" { return .frame(try node.rect()) }
         let path: LayerKeyPath
         do { path = try LayerKeyPath(key) } catch { throw node.error("\(error)") }
-        let value = try node.propertyValue(path.valueType, images: images)
-        if case .number(let n) = value, path.key == .contentsScale, n <= 0 {
-            throw node.error("contentsScale must be positive, got \(JSONWriter.format(n))")
+        if let kind, !path.key.descriptor.kinds.contains(kind) {
+            throw node.error("not a property of a `\(kind)` layer")
+        }
+        let choices = path.component == nil ? path.key.descriptor.choices : []
+        let value = try node.propertyValue(path.valueType, images: images, choices: choices)
+        if path.component == nil {
+            do { _ = try path.write(value, into: path.key.descriptor.defaultValue) } catch { throw node.error("\(error)") }
         }
         return .value(path, value)
     }
@@ -345,7 +351,7 @@ struct SceneDecoder {
                 var properties: [SceneProperty] = []
                 for (key, value) in try changes.dictionary() {
                     if key == "frame" || key.contains(".") || PropertyKey(name: key) != nil {
-                        properties.append(try property(key, value))
+                        properties.append(try property(key, value, kind: nil))
                     } else {
                         let hint = JSONNode.closest(to: key, in: ["frame"] + LayerProperties.table.map(\.name))
                             .map { " (did you mean \"\($0)\"?)" } ?? ""

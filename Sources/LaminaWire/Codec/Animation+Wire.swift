@@ -187,9 +187,9 @@ extension WireReader {
         Point(x: try finite("x"), y: try finite("y"))
     }
 
-    mutating func path() throws(WireError) -> Path {
+    mutating func path(limit: Int = Int(UInt32.max)) throws(WireError) -> Path {
         var path = Path()
-        let elements = try array("path elements", minimumSize: 1) { (r: inout WireReader, _) throws(WireError) -> Path.Element in
+        let elements = try array("path elements", minimumSize: 1, limit: limit) { (r: inout WireReader, _) throws(WireError) -> Path.Element in
             let start = r.offset
             switch try r.u8("a path element") {
             case 0: return .move(to: try r.point())

@@ -7,8 +7,8 @@ extension WireWriter {
     /// Appends one operation.
     public mutating func operation(_ op: LayerOperation) {
         switch op {
-        case .create(let h, let name):
-            u8(0); u64(h.rawValue); optional(name) { $0.string($1) }
+        case .create(let h, let name, let kind):
+            u8(0); u64(h.rawValue); optional(name) { $0.string($1) }; u8(kind.rawValue)
         case .destroy(let h):
             u8(1); u64(h.rawValue)
         case .set(let h, let path, let v):
@@ -39,7 +39,14 @@ extension WireReader {
         guard tag <= 9 else { throw WireError(offset: start, "unknown operation \(tag) (0...9)") }
         let handle = LayerHandle(try u64("a layer handle"))
         switch tag {
-        case 0: return .create(handle, name: try optional("a layer name") { (r: inout WireReader) throws(WireError) in try r.string("a layer name") })
+        case 0:
+            let name = try optional("a layer name") { (r: inout WireReader) throws(WireError) in try r.string("a layer name") }
+            let kindOffset = offset
+            let kindNumber = try u8("a layer kind")
+            guard let kind = LayerKind(rawValue: kindNumber) else {
+                throw WireError(offset: kindOffset, "unknown layer kind \(kindNumber) (0...\(LayerKind.allCases.count - 1))")
+            }
+            return .create(handle, name: name, kind: kind)
         case 1: return .destroy(handle)
         case 2:
             let path = try keyPath()

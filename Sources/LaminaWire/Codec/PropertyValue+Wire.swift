@@ -29,6 +29,11 @@ extension WireWriter {
         case .gravity(let g): u8(UInt8(ContentsGravity.allCases.firstIndex(of: g)!))
         case .filter(let f): u8(UInt8(ContentsFilter.allCases.firstIndex(of: f)!))
         case .bitmap(let id): optional(id) { $0.u64($1.rawValue) }
+        case .path(let p): path(p)
+        case .numbers(let list): array(list) { $0.f64($1) }
+        case .colors(let list): array(list) { w, c in w.f64(c.red); w.f64(c.green); w.f64(c.blue); w.f64(c.alpha) }
+        case .string(let s): string(s)
+        case .keyword(let k): u8(k)
         }
     }
 }
@@ -76,6 +81,20 @@ extension WireReader {
         case .gravity: return .gravity(try enumeration(ContentsGravity.allCases, "contents gravity"))
         case .filter: return .filter(try enumeration(ContentsFilter.allCases, "contents filter"))
         case .bitmap: return .bitmap(try optional("a bitmap") { (r: inout WireReader) throws(WireError) in BitmapID(try r.u64("a bitmap id")) })
+        case .path: return .path(try path(limit: PropertyLimits.pathElements))
+        case .numbers:
+            return .numbers(
+                try array("numbers", minimumSize: 8, limit: PropertyLimits.listCount) { (r: inout WireReader, _) throws(WireError) in
+                    try r.finite("a number")
+                })
+        case .colors:
+            return .colors(
+                try array("colours", minimumSize: 32, limit: PropertyLimits.listCount) { (r: inout WireReader, _) throws(WireError) in
+                    let (red, g, b, a) = (try r.finite("red"), try r.finite("green"), try r.finite("blue"), try r.finite("alpha"))
+                    return Color(red: red, green: g, blue: b, alpha: a)
+                })
+        case .string: return .string(try string("a string value", limit: PropertyLimits.stringBytes))
+        case .keyword: return .keyword(try u8("a keyword"))
         }
     }
 
@@ -86,7 +105,8 @@ extension WireReader {
         case .point, .size: 16
         case .rect, .color: 32
         case .transform: 128
-        case .bool, .gravity, .filter, .bitmap: 1
+        case .bool, .gravity, .filter, .bitmap, .keyword: 1
+        case .path, .numbers, .colors, .string: 4
         }
     }
 }

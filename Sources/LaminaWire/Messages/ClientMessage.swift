@@ -4,7 +4,7 @@ public import LaminaCore
 ///
 /// Version 2 added the `tree` request's scope and the `notPermitted` error (reading other clients'
 /// trees and taking screenshots became a privilege).
-public let laminaProtocolVersion: UInt32 = 4
+public let laminaProtocolVersion: UInt32 = 5
 
 /// A commit: the client's serial for it (echoed in its acknowledgement, error and completion), the
 /// bitmaps it brings, and its operations, applied atomically in order at one frame boundary.

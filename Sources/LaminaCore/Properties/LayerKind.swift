@@ -1,0 +1,49 @@
+/// What kind of layer a layer is: Core Animation's `CALayer` subclasses that draw something of their
+/// own. A layer's kind is fixed when it is made (the wire's `create` carries it, a scene file's
+/// `"type"` names it), and decides which properties beyond the common ones it has.
+///
+/// The raw values are the kinds' numbers on the wire, fixed for ever; the names are the scene format's
+/// `"type"` values.
+public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// `CALayer`.
+    case layer = 0
+    /// `CAShapeLayer`: a path, filled and stroked by the compositor.
+    case shape = 1
+    /// `CAGradientLayer`: colours blended across the bounds in the shader.
+    case gradient = 2
+    /// `CATextLayer`: a string laid out and shaped by Pango.
+    case text = 3
+
+    /// The scene format's name (`"type": "shape"`).
+    public var description: String {
+        switch self {
+        case .layer: "layer"
+        case .shape: "shape"
+        case .gradient: "gradient"
+        case .text: "text"
+        }
+    }
+
+    /// The kind named `name` in scene files, or nil.
+    public init?(name: some StringProtocol) {
+        guard let kind = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = kind
+    }
+}
+
+/// A set of layer kinds: the kinds a property belongs to (`PropertyDescriptor.kinds`). A bit per
+/// `LayerKind.rawValue`, so the check on every write is one AND.
+public struct LayerKinds: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The set holding one kind.
+    public init(_ kind: LayerKind) { rawValue = 1 << UInt16(kind.rawValue) }
+
+    /// Every kind: the properties of `CALayer` itself, which every subclass inherits.
+    public static let all = LayerKinds(rawValue: UInt16.max)
+
+    /// Whether `kind` is in the set.
+    @inlinable
+    public func contains(_ kind: LayerKind) -> Bool { rawValue & (1 << UInt16(kind.rawValue)) != 0 }
+}
