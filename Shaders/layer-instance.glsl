@@ -20,6 +20,9 @@ layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 #define TEXTURE_NONE 0.0
 #define TEXTURE_RGBA 1.0
 #define TEXTURE_ALPHA 2.0
+#define TEXTURE_RED 3.0
+#define TEXTURE_GREEN 4.0
+#define TEXTURE_GRADIENT 5.0
 // The parts of i_params (and v_params), by name (LayerInstance.Param).
 #define CORNER_RADIUS(p) (p).x
 #define BORDER_WIDTH(p) (p).y
@@ -27,3 +30,4 @@ layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 #define SHAPED(p) (p).w
 // The parts of i_sampling, by name (LayerInstance.Sampling).
 #define LOD_BIAS(s) (s).x
+#define GRADIENT_TYPE(s) (s).y

@@ -27,6 +27,8 @@ void main() {
     o_color = texture(u_texture, v_uv);
 }
 #else
+// highp: a gradient's stop table is a float texture, its locations read exactly.
+precision highp sampler2D;
 in vec2 v_uv;
 flat in vec4 v_color;
 flat in vec4 v_params;
@@ -47,6 +49,8 @@ in vec3 v_clip;
 flat in vec4 v_shape;
 flat in vec4 v_clipRect;
 flat in float v_clipRadius;
+flat in vec4 v_gradient;
+flat in float v_gradientType;
 
 uniform sampler2D u_second;    // unit 1: a mask (its alpha multiplies) or a transition's old appearance
 uniform int u_secondMode;      // 0: unused, 1: mask, 2: cross-fade from u_second to this by u_mix
@@ -75,6 +79,46 @@ float shapeCoverage(vec2 p, vec4 rect, float radius, float inset) {
     return (halfSize.x <= 0.0 || halfSize.y <= 0.0) ? 0.0 : (r > 0.0 ? min(edges, corner) : edges);
 }
 
+// The gradient's premultiplied colour at p (local space): its position t along the gradient by type
+// (0 axial, 1 radial, 2 conic; start and end points in v_gradient), then the stop table in u_texture
+// (straight-alpha colours in row 0, locations in row 1), interpolated linearly between neighbouring
+// locations in straight alpha, the end colours extending beyond them (GradientStops).
+vec4 gradientColor(vec2 p) {
+    vec2 s = v_gradient.xy;
+    vec2 d = v_gradient.zw - s;
+    float t;
+    if (v_gradientType < 0.5) {
+        float length2 = dot(d, d);
+        t = length2 > 0.0 ? dot(p - s, d) / length2 : 0.0;
+    } else if (v_gradientType < 1.5) {
+        vec2 q = p - s;
+        vec2 r = abs(d);
+        // A zero radius: only the centre line is inside.
+        vec2 u = vec2(r.x > 0.0 ? q.x / r.x : (q.x == 0.0 ? 0.0 : 1e6), r.y > 0.0 ? q.y / r.y : (q.y == 0.0 ? 0.0 : 1e6));
+        t = length(u);
+    } else {
+        vec2 q = p - s;
+        float start = (d.x == 0.0 && d.y == 0.0) ? 0.0 : atan(d.y, d.x);
+        float angle = (q.x == 0.0 && q.y == 0.0) ? start : atan(q.y, q.x);
+        t = fract((angle - start) / 6.283185307179586);
+    }
+    int n = textureSize(u_texture, 0).x;
+    vec4 c = texelFetch(u_texture, ivec2(n - 1, 0), 0);
+    if (t <= texelFetch(u_texture, ivec2(0, 1), 0).r) {
+        c = texelFetch(u_texture, ivec2(0, 0), 0);
+    } else {
+        for (int i = 0; i < n - 1; i++) {
+            float l0 = texelFetch(u_texture, ivec2(i, 1), 0).r;
+            float l1 = texelFetch(u_texture, ivec2(i + 1, 1), 0).r;
+            if (t >= l0 && t < l1) {
+                c = mix(texelFetch(u_texture, ivec2(i, 0), 0), texelFetch(u_texture, ivec2(i + 1, 0), 0), (t - l0) / (l1 - l0));
+                break;
+            }
+        }
+    }
+    return vec4(c.rgb * c.a, c.a);
+}
+
 void main() {
     // The conditions below are flat per instance, so every pixel of a primitive takes the same path:
     // derivatives inside them are well defined, and plain layers skip the shape and clip work.
@@ -83,6 +127,12 @@ void main() {
         color *= texture(u_texture, v_uv, v_lodBias).a;    // alpha only: a shadow's blurred shape
     } else if (TEXTURE_MODE(v_params) == TEXTURE_RGBA) {
         color *= texture(u_texture, v_uv, v_lodBias);      // contents, or an offscreen group
+    } else if (TEXTURE_MODE(v_params) == TEXTURE_RED) {
+        color *= texture(u_texture, v_uv).r;               // coverage: glyphs, a shape's fill
+    } else if (TEXTURE_MODE(v_params) == TEXTURE_GREEN) {
+        color *= texture(u_texture, v_uv).g;               // a shape's stroke
+    } else if (TEXTURE_MODE(v_params) == TEXTURE_GRADIENT) {
+        color *= gradientColor(v_local);
     }
     if (u_secondMode == 1) {
         color *= texture(u_second, v_uv).a;

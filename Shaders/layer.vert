@@ -25,6 +25,8 @@ out vec3 v_clip;
 flat out vec4 v_shape;
 flat out vec4 v_clipRect;
 flat out float v_clipRadius;
+flat out vec4 v_gradient;      // a gradient's start and end points in local space (TEXTURE_GRADIENT)
+flat out float v_gradientType;
 #endif
 
 void main() {
@@ -41,6 +43,8 @@ void main() {
     v_shape = i_shape;
     v_clipRect = i_clipRect;
     v_clipRadius = i_clipX.w;
+    v_gradient = i_uv;
+    v_gradientType = GRADIENT_TYPE(i_sampling);
 #endif
     gl_Position = mat4(i_matrix0, i_matrix1, i_matrix2, i_matrix3) * vec4(local, 0.0, 1.0);
 }

@@ -181,6 +181,9 @@ extension Renderer {
         case .cache(let entry, let choice):
             glBindTexture(GLenum(GL_TEXTURE_2D), entry.target?.texture ?? clear)
             glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
+        case .generated(let texture):
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindSampler(0, 0)  // the texture's own filters (nearest for a float stop table)
         }
     }
 

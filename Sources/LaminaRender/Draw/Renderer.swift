@@ -15,6 +15,8 @@ public import LaminaCore
 public final class Renderer {
     /// The bitmaps on the GPU.
     public let textures: TextureCache
+    /// Textures made from layer properties: gradient stop tables, shape and text rasters.
+    let generated: GeneratedTextures
 
     let context: RenderContext
     let layerProgram: ShaderProgram
@@ -107,6 +109,9 @@ public final class Renderer {
         }
         self.context = context
         textures = TextureCache(context, budget: textureBudget)
+        generated = GeneratedTextures(
+            bgraStorage: context.info.extensions.contains("GL_EXT_texture_format_BGRA8888"),
+            maximumSize: context.info.maxTextureSize)
         caches.layout = OffscreenTarget.preferredLayout(context)
         pool = TargetPool(context)
         white = Self.pixelTexture([255, 255, 255, 255])
@@ -232,7 +237,7 @@ public final class Renderer {
         list: consuming RenderList
     ) -> RenderListBuilder {
         RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, targetWidth: target.width,
+            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: target.width,
             targetHeight: target.height, projection: target.projection, scale: scale, list: consume list,
             caches: caches)
     }
@@ -260,6 +265,8 @@ public final class Renderer {
             }
         }
         textures.evict()
+        generated.evict()
+        generated.beginFrame()
         var statistics = FrameStatistics()
         statistics.damage = redraw
         statistics.cachedSubtrees = shown.count
@@ -292,7 +299,13 @@ public final class Renderer {
     /// Marks every texture the list binds as drawn this frame: a retained list draws textures that
     /// this frame's update did not look up, and eviction must spare them.
     func markBoundTextures() {
-        for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.markDrawn(texture) }
+        for case .draw(_, _, let binding, _, _) in list.commands {
+            switch binding {
+            case .bitmap(let texture, _): textures.markDrawn(texture)
+            case .generated(let texture): generated.markDrawn(texture)
+            default: break
+            }
+        }
     }
 
     /// The render list of the last frame (for tests and statistics).
@@ -307,7 +320,7 @@ public final class Renderer {
     ) throws(RendererError) {
         let target = try pool.acquire(width: width, height: height)
         var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
+            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
             projection: target.projection, scale: scale, list: RenderList())
         builder.build(subtreeOf: layer)
         try execute(builder.list, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))

@@ -26,7 +26,7 @@ public struct LayerInstance: Hashable, Sendable {
     /// The clip layer's bounds; a negative width means no clip.
     public var clipRect: SIMD4<Float>
     /// How contents are sampled, one part per `Sampling` (the level-of-detail bias of `trilinear`
-    /// minification, `minificationFilterBias`); zero for everything else.
+    /// minification, `minificationFilterBias`; a gradient's type); zero for everything else.
     public var sampling: SIMD4<Float>
 
     /// The parts of `params`, by the component that holds each (the shaders name them the same way,
@@ -38,6 +38,8 @@ public struct LayerInstance: Hashable, Sendable {
     /// The parts of `sampling`, by the component that holds each.
     public enum Sampling: Int, Sendable, CaseIterable {
         case lodBias
+        /// `GradientType`'s raw value, for the `gradient` texture mode.
+        case gradientType
     }
 
     /// A part of `sampling`.
@@ -60,6 +62,14 @@ public struct LayerInstance: Hashable, Sendable {
         case rgba = 1
         /// Texel alpha times colour (a shadow from a blurred shape).
         case alpha = 2
+        /// Texel red times colour: coverage (a text layer's glyphs, a shape's fill).
+        case red = 3
+        /// Texel green times colour: a second coverage in the same texture (a shape's stroke).
+        case green = 4
+        /// The gradient at the point, times colour: the bound texture is a stop table
+        /// (`GradientStops`), `uv` holds the start and end points in local space, and the
+        /// `gradientType` part of `sampling` the type.
+        case gradient = 5
     }
 
     /// The values for "no clip".
@@ -109,7 +119,8 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Whether the `PLAIN` program variant can draw it: no shape, no clip, colour or contents.
     public var isPlain: Bool {
-        self[.shaped] == 0 && clipRect.z < 0 && self[.textureMode] != TextureMode.alpha.rawValue
+        self[.shaped] == 0 && clipRect.z < 0
+            && (self[.textureMode] == TextureMode.none.rawValue || self[.textureMode] == TextureMode.rgba.rawValue)
     }
 
     /// Whether the instance paints every pixel of its quad fully opaque: plain, at full strength, and

@@ -39,13 +39,16 @@ public enum TextureBinding {
     case bitmap(Texture, sampler: SamplerChoice)
     /// A cached subtree's texture (`CachedSubtree`).
     case cache(CachedSubtree, sampler: SamplerChoice)
+    /// A texture the renderer made from layer properties (a gradient's stops, a shape, text), sampled
+    /// linearly (or fetched by texel).
+    case generated(GeneratedTexture)
 
     /// Whether what it samples is opaque everywhere (nothing sampled counts: the colour decides).
     var isOpaque: Bool {
         switch self {
         case .none: true
         case .bitmap(let texture, _): texture.isOpaque
-        case .cache: false
+        case .cache, .generated: false
         }
     }
 
@@ -55,6 +58,7 @@ public enum TextureBinding {
         case (.none, .none): true
         case (.bitmap(let a, let sa), .bitmap(let b, let sb)): a === b && sa == sb
         case (.cache(let a, let sa), .cache(let b, let sb)): a === b && sa == sb
+        case (.generated(let a), .generated(let b)): a === b
         default: false
         }
     }

@@ -15,6 +15,8 @@ struct RenderListBuilder {
     let tree: LayerTree
     let presentation: Presentation
     let textures: TextureCache
+    /// Gradient stop tables, shape and text rasters.
+    let generated: GeneratedTextures
     /// Target pixels to clip space.
     let projection: Transform3D
     /// The target's pixels.
@@ -48,10 +50,12 @@ struct RenderListBuilder {
     }
 
     init(
-        tree: LayerTree, presentation: Presentation, textures: TextureCache, targetWidth: Int, targetHeight: Int,
-        projection: Transform3D, scale: Double, list: RenderList, caches: SubtreeCaches? = nil
+        tree: LayerTree, presentation: Presentation, textures: TextureCache, generated: GeneratedTextures,
+        targetWidth: Int, targetHeight: Int, projection: Transform3D, scale: Double, list: RenderList,
+        caches: SubtreeCaches? = nil
     ) {
         self.caches = caches
+        self.generated = generated
         self.tree = tree
         self.presentation = presentation
         self.textures = textures
@@ -224,6 +228,9 @@ struct RenderListBuilder {
                     bitmap, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity,
                     edgeMargin: edgeMargin)
             }
+            if values.model.kind == .gradient {
+                drawGradient(values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
+            }
         }
 
         if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
@@ -367,7 +374,7 @@ struct RenderListBuilder {
         let (width, height) = (Int(w), Int(h))
         let projection = Transform3D(scaleX: 2 / w, y: -2 / h, z: 0).concatenating(Transform3D(translationX: -1, y: 1, z: 0))
         var body = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, targetWidth: width, targetHeight: height,
+            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
             projection: projection, scale: scale, list: RenderList(), caches: caches)
         body.caching = id
         let layerToTexture = Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
@@ -437,7 +444,7 @@ struct RenderListBuilder {
 
     // MARK: Clips
 
-    private func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?) {
+    func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?) {
         guard let clip, let localToClip else { return }
         instance.clip(clip.rect, radius: clip.radius, map: Homography(planeOf: localToClip))
     }
@@ -485,6 +492,7 @@ struct RenderListBuilder {
         if values[.backgroundColor].alpha > 0 { parts += 1 }
         if values[.contents] != nil { parts += 1 }
         if values[.borderWidth] > 0 && values[.borderColor].alpha > 0 { parts += 1 }
+        parts += kindPartCount(values)
         return parts
     }
 

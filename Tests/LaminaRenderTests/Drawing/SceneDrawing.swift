@@ -23,8 +23,10 @@ struct TestScene: Sendable {
 
     /// Adds a root layer with `values` set through typed setters.
     @discardableResult
-    mutating func layer(in parent: LayerID? = nil, _ configure: (inout PropertyValues) -> Void) -> LayerID {
-        var values = PropertyValues()
+    mutating func layer(
+        in parent: LayerID? = nil, kind: LayerKind = .layer, _ configure: (inout PropertyValues) -> Void
+    ) -> LayerID {
+        var values = PropertyValues(kind: kind)
         configure(&values)
         let id = tree.create(values: values)
         if let parent { try! tree.addSublayer(id, to: parent) }

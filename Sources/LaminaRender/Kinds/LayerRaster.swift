@@ -1,0 +1,49 @@
+import LaminaCore
+
+/// A shape layer's drawing, rasterised on the CPU at the scale it is shown at: the texture, where it
+/// lies in the layer's space, and what it was drawn from (drawn again only when that changes).
+struct ShapeRaster {
+    /// What the raster shows: the shape's properties and the pixels per point.
+    var key: ShapeRasterKey
+    var texture: GeneratedTexture
+    /// The texture's rectangle in the layer's bounds space (points).
+    var extent: Rect
+}
+
+/// A text layer's coverage, rasterised at `contentsScale` times the output's scale and tinted with
+/// `foregroundColor` in the shader.
+struct TextRaster {
+    var key: TextRasterKey
+    var texture: GeneratedTexture
+    /// The texture's rectangle in the layer's bounds space (points).
+    var extent: Rect
+}
+
+/// The inputs of a shape raster.
+struct ShapeRasterKey: Hashable {
+    var path: Path
+    var fillColor: Color
+    var fillRule: FillRule
+    var strokeColor: Color
+    var lineWidth: Double
+    var lineCap: LineCap
+    var lineJoin: LineJoin
+    var miterLimit: Double
+    var dashes: [Double]
+    var dashPhase: Double
+    var strokeStart: Double
+    var strokeEnd: Double
+    var scale: Double
+}
+
+/// The inputs of a text raster.
+struct TextRasterKey: Hashable {
+    var string: String
+    var font: String
+    var fontSize: Double
+    var alignment: TextAlignmentMode
+    var wrapped: Bool
+    var truncation: TruncationMode
+    var size: Size
+    var scale: Double
+}

@@ -1,0 +1,78 @@
+import CGLES3
+
+/// A texture the renderer makes itself from layer properties, not from a client's bitmap: a
+/// gradient's stop table, a shape rasterised at the scale it is shown at, a text layer's coverage.
+///
+/// Held by the frame's render list for as long as a draw binds it (the GL name is deleted when the
+/// last holder lets go, on the render thread), and by `GeneratedTextures` while the layers that made it
+/// still show it, so a retained list never binds a deleted name.
+public final class GeneratedTexture {
+    /// How the texels are stored, which decides how the layer program reads them.
+    enum Storage {
+        /// Premultiplied colour, B, G, R, A bytes (cairo's ARGB32 on a little-endian machine), read as
+        /// RGBA.
+        case premultipliedBGRA
+        /// One coverage byte per pixel, read as alpha (and 1 in R, G and B).
+        case coverage
+        /// 32-bit floats, sampled only with `texelFetch` (a gradient's stop table).
+        case floats
+    }
+
+    let name: GLuint
+    let width: Int
+    let height: Int
+    let storage: Storage
+    /// The frame that last drew it.
+    var drawnInFrame: UInt64 = 0
+
+    /// GPU bytes.
+    var bytes: Int { width * height * (storage == .coverage ? 1 : storage == .floats ? 16 : 4) }
+
+    /// A texture of `width` x `height` texels from `pixels` (rows top to bottom, tightly packed, in the
+    /// layout `storage` names), sampled linearly unless it holds floats.
+    init(width: Int, height: Int, storage: Storage, pixels: UnsafeRawPointer, bgraStorage: Bool) {
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        let target = GLenum(GL_TEXTURE_2D)
+        switch storage {
+        case .premultipliedBGRA:
+            if bgraStorage {
+                glTexImage2D(target, 0, GLint(GL_BGRA_EXT), GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA_EXT), GLenum(GL_UNSIGNED_BYTE), pixels)
+            } else {
+                glTexParameteri(target, GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+                glTexParameteri(target, GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
+                glTexImage2D(target, 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
+            }
+        case .coverage:
+            for swizzle in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B] {
+                glTexParameteri(target, GLenum(swizzle), GL_ONE)
+            }
+            glTexParameteri(target, GLenum(GL_TEXTURE_SWIZZLE_A), GL_RED)
+            glTexImage2D(target, 0, GL_R8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), pixels)
+        case .floats:
+            glTexImage2D(target, 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), pixels)
+        }
+        // Floats are not filterable in GLES 3.0: nearest keeps the texture complete for texelFetch.
+        let filter = storage == .floats ? GL_NEAREST : GL_LINEAR
+        glTexParameteri(target, GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(target, GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        self.name = name
+        self.width = width
+        self.height = height
+        self.storage = storage
+    }
+
+    deinit {
+        var name = name
+        glDeleteTextures(1, &name)
+    }
+}
+
+/// GL names belong to the render thread's context.
+@available(*, unavailable)
+extension GeneratedTexture: Sendable {}
