@@ -82,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "LaminaRender",
-            dependencies: ["LaminaCore", "LaminaImage", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
+            dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
             swiftSettings: strict
         ),
         .target(
@@ -124,6 +124,8 @@ let package = Package(
         ),
         // The layer property schema and its generator (`make generate`): no dependencies, so it builds
         // first and fast.
+        // CPU rasterisation of what the layer kinds draw (shapes through cairo): no GL.
+        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "CCairo"], swiftSettings: strict),
         .target(name: "LaminaSchema", swiftSettings: strict),
         .executableTarget(name: "lamina-schema", dependencies: ["LaminaSchema"], swiftSettings: strict),
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
@@ -176,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaRenderTests",
-            dependencies: ["LaminaRender", "LaminaCore", "Shaders", "CGLES3"],
+            dependencies: ["LaminaRender", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
             swiftSettings: strict
         ),
         .testTarget(

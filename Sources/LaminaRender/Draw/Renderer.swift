@@ -18,6 +18,14 @@ public final class Renderer {
     /// Textures made from layer properties: gradient stop tables, shape and text rasters.
     let generated: GeneratedTextures
 
+    /// Shapes and texts rasterised on the CPU since the renderer was made: a frame that only moves,
+    /// recolours or fades them adds none.
+    public var rasterizations: Int { generated.rasterizations }
+
+    /// The textures made from layer properties that are held (gradient stop tables, shape and text
+    /// rasters), and their bytes.
+    public var generatedTextures: (count: Int, bytes: Int) { (generated.count, generated.bytes) }
+
     let context: RenderContext
     let layerProgram: ShaderProgram
     let plainProgram: ShaderProgram

@@ -14,6 +14,8 @@ final class GeneratedTextures {
     let maximumSize: Int
     /// Advances once per frame.
     private(set) var frame: UInt64 = 1
+    /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
+    var rasterizations = 0
 
     private var stopTables: [GradientStops: GeneratedTexture] = [:]
     /// Shape rasters by layer.

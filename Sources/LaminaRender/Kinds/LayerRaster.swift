@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaRaster
 
 /// A shape layer's drawing, rasterised on the CPU at the scale it is shown at: the texture, where it
 /// lies in the layer's space, and what it was drawn from (drawn again only when that changes).
@@ -8,6 +9,8 @@ struct ShapeRaster {
     var texture: GeneratedTexture
     /// The texture's rectangle in the layer's bounds space (points).
     var extent: Rect
+    /// The path flattened at the key's scale, kept for a stroke cut anew every frame.
+    var flattened: FlattenedPath?
 }
 
 /// A text layer's coverage, rasterised at `contentsScale` times the output's scale and tinted with
@@ -22,17 +25,7 @@ struct TextRaster {
 /// The inputs of a shape raster.
 struct ShapeRasterKey: Hashable {
     var path: Path
-    var fillColor: Color
-    var fillRule: FillRule
-    var strokeColor: Color
-    var lineWidth: Double
-    var lineCap: LineCap
-    var lineJoin: LineJoin
-    var miterLimit: Double
-    var dashes: [Double]
-    var dashPhase: Double
-    var strokeStart: Double
-    var strokeEnd: Double
+    var style: ShapeStyle
     var scale: Double
 }
 

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaRaster
 
 // What the layer kinds draw of their own, between a layer's contents and its sublayers: a gradient
 // layer's gradient, a shape layer's fill and stroke, a text layer's glyphs.
@@ -36,5 +37,93 @@ extension RenderListBuilder {
         instance[sampling: .gradientType] = Float(values[.gradientType].rawValue)
         applyClip(&instance, localToClip)
         list.append(instance, texture: .generated(generated.texture(for: stops)))
+    }
+}
+
+// MARK: Shapes
+
+extension RenderListBuilder {
+    /// The style of a shape layer's values.
+    static func shapeStyle(_ values: PresentedValues) -> ShapeStyle {
+        ShapeStyle(
+            fills: values[.fillColor].alpha > 0, strokes: values[.strokeColor].alpha > 0, fillRule: values[.fillRule],
+            lineWidth: values[.lineWidth], lineCap: values[.lineCap], lineJoin: values[.lineJoin],
+            miterLimit: values[.miterLimit], dashes: values[.lineDashPattern], dashPhase: values[.lineDashPhase],
+            strokeStart: values[.strokeStart], strokeEnd: values[.strokeEnd])
+    }
+
+    /// The rectangle of a shape layer's space its drawing can reach, or nil.
+    static func shapeExtent(_ values: PresentedValues) -> Rect? {
+        ShapeRasterizer.extent(of: values[.path], style: shapeStyle(values))
+    }
+
+    /// Pixels per point for a shape shown at `pixelScale`: the next step up of a quarter octave, so a
+    /// shape stays sharp as it grows and a scale animation rasterises it again only at each step.
+    static func rasterScale(for pixelScale: Double) -> Double {
+        guard pixelScale.isFinite, pixelScale > 0 else { return 1 }
+        return Double.pow(2, (Double.log2(pixelScale) * 4 - 1e-9).rounded(.up) / 4)
+    }
+
+    /// The most pixels a shape raster holds (two bytes each): 16 million; a larger shape is rasterised
+    /// at a lower scale (softer), never refused.
+    static let maximumShapePixels = 16 << 20
+
+    /// A shape layer's fill and stroke: a raster of both coverages at the scale the layer is shown at
+    /// (made again only when the path, the style or that scale changes), drawn as two instances
+    /// tinted by `fillColor` and `strokeColor`, the stroke over the fill. Not clipped to the bounds
+    /// unless the layer masks to them.
+    mutating func drawShape(
+        _ id: LayerID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
+        opacity: Double
+    ) {
+        let style = Self.shapeStyle(values)
+        let path = values[.path]
+        guard let reach = ShapeRasterizer.extent(of: path, style: style),
+            Self.placement(of: reach, under: world, in: target).visible
+        else { return }
+        var scale = Self.rasterScale(for: Self.pixelScale(of: world))
+        // Within the driver's largest texture and the pixel budget.
+        let side = max(reach.width, reach.height, 1e-9)
+        scale = min(scale, Double(generated.maximumSize - 2) / side)
+        let area = max(reach.width * reach.height, 1e-9)
+        scale = min(scale, (Double(Self.maximumShapePixels) / area).squareRoot())
+        guard scale > 0 else { return }
+        // Texel edges on multiples of a pixel of the layer's own space, a pixel of margin for the
+        // anti-aliased edge.
+        let x0 = (reach.minX * scale).rounded(.down) - 1, y0 = (reach.minY * scale).rounded(.down) - 1
+        let x1 = (reach.maxX * scale).rounded(.up) + 1, y1 = (reach.maxY * scale).rounded(.up) + 1
+        let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        let key = ShapeRasterKey(path: path, style: style, scale: scale)
+
+        let texture: GeneratedTexture
+        if let raster = generated.shapes[id], raster.key == key {
+            texture = raster.texture
+        } else {
+            // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
+            let old = generated.shapes[id]
+            let flattened =
+                style.strokeRange.map { $0 != 0...1 } == true
+                ? (old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil) ?? FlattenedPath(path, scale: scale)
+                : nil
+            let coverage = ShapeRasterizer.rasterize(path, style: style, extent: extent, scale: scale, flattened: flattened)
+            texture = coverage.bytes.withUnsafeBytes { bytes in
+                GeneratedTexture(
+                    width: coverage.width, height: coverage.height, storage: .coverage2, pixels: bytes.baseAddress!,
+                    bgraStorage: generated.bgraStorage)
+            }
+            generated.shapes[id] = ShapeRaster(key: key, texture: texture, extent: extent, flattened: flattened)
+            generated.rasterizations += 1
+        }
+        generated.markDrawn(texture)
+        let bounds = values[.bounds]
+        let clipsToBounds = values[.masksToBounds]
+        for (color, mode) in [(values[.fillColor], LayerInstance.TextureMode.red), (values[.strokeColor], .green)]
+        where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
+            var instance = LayerInstance(matrix: matrix, rect: extent, color: Self.premultiplied(color, opacity))
+            instance.texture(mode)
+            if clipsToBounds { instance.shape(bounds, radius: values[.cornerRadius]) }
+            applyClip(&instance, localToClip)
+            list.append(instance, texture: .generated(texture))
+        }
     }
 }

@@ -232,6 +232,10 @@ struct RenderListBuilder {
                 drawGradient(values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
             }
         }
+        // A shape may reach outside its bounds (or have none): it is placed by its own extent.
+        if values.model.kind == .shape {
+            drawShape(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
+        }
 
         if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
             let sublayerSpace = values.sublayerSpaceTransform
@@ -423,6 +427,7 @@ struct RenderListBuilder {
         let bounds = values[.bounds]
         guard !values[.masksToBounds] else { return bounds }
         var extent = bounds
+        if values.model.kind == .shape, let shape = Self.shapeExtent(values) { extent = extent.union(shape) }
         let sublayerSpace = values.sublayerSpaceTransform.flattened
         for child in (try? tree.sublayers(of: id)) ?? [] {
             let childValues = PresentedValues(model: tree[child], overlay: presentation.overlay(of: child))

@@ -12,8 +12,10 @@ public final class GeneratedTexture {
         /// Premultiplied colour, B, G, R, A bytes (cairo's ARGB32 on a little-endian machine), read as
         /// RGBA.
         case premultipliedBGRA
-        /// One coverage byte per pixel, read as alpha (and 1 in R, G and B).
+        /// One coverage byte per pixel, in red (text).
         case coverage
+        /// Two coverage bytes per pixel, in red and green (a shape's fill and stroke).
+        case coverage2
         /// 32-bit floats, sampled only with `texelFetch` (a gradient's stop table).
         case floats
     }
@@ -26,7 +28,15 @@ public final class GeneratedTexture {
     var drawnInFrame: UInt64 = 0
 
     /// GPU bytes.
-    var bytes: Int { width * height * (storage == .coverage ? 1 : storage == .floats ? 16 : 4) }
+    var bytes: Int {
+        let texel = switch storage {
+            case .coverage: 1
+            case .coverage2: 2
+            case .premultipliedBGRA: 4
+            case .floats: 16
+            }
+        return width * height * texel
+    }
 
     /// A texture of `width` x `height` texels from `pixels` (rows top to bottom, tightly packed, in the
     /// layout `storage` names), sampled linearly unless it holds floats.
@@ -46,11 +56,9 @@ public final class GeneratedTexture {
                 glTexImage2D(target, 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
             }
         case .coverage:
-            for swizzle in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B] {
-                glTexParameteri(target, GLenum(swizzle), GL_ONE)
-            }
-            glTexParameteri(target, GLenum(GL_TEXTURE_SWIZZLE_A), GL_RED)
             glTexImage2D(target, 0, GL_R8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), pixels)
+        case .coverage2:
+            glTexImage2D(target, 0, GL_RG8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RG), GLenum(GL_UNSIGNED_BYTE), pixels)
         case .floats:
             glTexImage2D(target, 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), pixels)
         }
