@@ -14,6 +14,9 @@ extension Rect: AnimatableValue {}
 extension Color: AnimatableValue {}
 extension Transform3D: AnimatableValue {}
 extension Bool: AnimatableValue {}
+extension Path: AnimatableValue {}
+extension String: AnimatableValue {}
+extension Array: AnimatableValue where Element: PropertyListElement {}
 
 extension Int: AnimatableValue {
     /// A number.

@@ -24,6 +24,11 @@ open class PropertyAnimation: Animation {
         self.init(keyPath: Layer.keyPathName(keyPath))
     }
 
+    /// An animation of a typed key path of a layer subclass (`\ShapeLayer.strokeEnd`).
+    public convenience init<Root: Layer, Value>(keyPath: KeyPath<Root, Value>) {
+        self.init(keyPath: Layer.keyPathName(keyPath))
+    }
+
     func copyProperty(into other: PropertyAnimation) {
         copyTiming(into: other)
         other.keyPath = keyPath

@@ -46,11 +46,11 @@ struct CommittedMirror {
 
     /// Every property of a layer at `time`, with its animations applied; nil for unknown layers.
     func presentationValues(of handle: LayerHandle, at time: Double) -> PropertyValues? {
-        guard let id = handles.layers[handle] else { return nil }
-        var values = PropertyValues()
-        for row in LayerProperties.table {
-            guard let value = try? tree.presentationValue(LayerKeyPath(row.key), of: id, at: time) else { return nil }
-            try? values.set(value, for: row.key)
+        guard let id = handles.layers[handle], let kind = try? tree.values(of: id).kind else { return nil }
+        var values = PropertyValues(kind: kind)
+        for key in LayerProperties.keys(of: kind) {
+            guard let value = try? tree.presentationValue(LayerKeyPath(key), of: id, at: time) else { return nil }
+            try? values.set(value, for: key)
         }
         return values
     }

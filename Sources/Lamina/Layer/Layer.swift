@@ -84,7 +84,7 @@ open class Layer {
         if let snapshot { return snapshot }
         let session = Session.shared
         guard let id = session.layerID(handle), let values = try? session.model.values(of: id) else {
-            return PropertyValues()
+            return PropertyValues(kind: Self.kind)
         }
         return values
     }

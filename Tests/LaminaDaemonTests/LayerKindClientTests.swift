@@ -1,0 +1,151 @@
+import Foundation
+import Lamina
+import LaminaCore
+import LaminaWire
+import Testing
+
+/// `ShapeLayer`, `GradientLayer` and `TextLayer` through the client library against a real `laminad`:
+/// their properties travel the wire, animate in the daemon as computed here, and draw.
+@MainActor
+@Suite("Shape, gradient and text layers through the client library", .serialized)
+struct LayerKindClientTests {
+    func open(_ arguments: [String] = ["--size", "120x80"]) throws -> (DaemonProcess, Connection) {
+        let daemon = try DaemonProcess(arguments)
+        let connection = try Connection(name: "kind-tests", path: daemon.socketPath)
+        return (daemon, connection)
+    }
+
+    @Test("the classes make layers of their kind with Core Animation's defaults; nil stands for the empty value")
+    func classesAndDefaults() throws {
+        let shape = ShapeLayer(), gradient = GradientLayer(), text = TextLayer()
+        #expect(ShapeLayer.kind == .shape && GradientLayer.kind == .gradient && TextLayer.kind == .text && Layer.kind == .layer)
+        #expect(shape.path == nil && shape.fillColor == .black && shape.strokeColor == nil && shape.lineWidth == 1)
+        #expect(shape.fillRule == .nonZero && shape.lineCap == .butt && shape.lineJoin == .miter && shape.lineDashPattern == nil)
+        #expect(gradient.colors == nil && gradient.locations == nil && gradient.type == .axial)
+        #expect(gradient.startPoint == Point(x: 0.5, y: 0) && gradient.endPoint == Point(x: 0.5, y: 1))
+        #expect(text.string == "" && text.font == "DejaVu Sans" && text.fontSize == 36 && text.foregroundColor == .white)
+        #expect(text.alignmentMode == .natural && !text.isWrapped && text.truncationMode == .none)
+        shape.fillColor = nil
+        let stored = try shape.value(forKeyPath: "fillColor")
+        #expect(shape.fillColor == nil && stored == .color(.clear))
+        shape.path = try Path(svgPathData: "M0 0 L10 0")
+        #expect(shape.path?.elements.count == 2)
+        #expect(Lamina.BasicAnimation(keyPath: \ShapeLayer.strokeEnd).keyPath == "strokeEnd")
+        #expect(Lamina.BasicAnimation(keyPath: \GradientLayer.startPoint.x).keyPath == "startPoint.x")
+        #expect(Layer.swiftPropertyNames["gradientType"] == "type" && Layer.swiftPropertyNames["wrapped"] == "isWrapped")
+    }
+
+    @Test("presentation values of the new animatable properties agree between the client library and the daemon")
+    func presentationAgrees() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        shape.path = try Path(svgPathData: "M0 0 L10 0 L10 10 Z")
+        shape.strokeColor = Color(red: 0, green: 0, blue: 1)
+        let gradient = GradientLayer()
+        gradient.frame = Rect(x: 40, y: 0, width: 40, height: 40)
+        gradient.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        let text = TextLayer()
+        text.frame = Rect(x: 80, y: 0, width: 40, height: 40)
+        text.string = "Hi"
+        for layer in [shape, gradient, text] as [Layer] { connection.addLayer(layer) }
+        try connection.synchronize()
+
+        Transaction.begin()
+        Transaction.animationDuration = 3
+        shape.fillColor = Color(red: 0, green: 1, blue: 0)  // implicit
+        shape.lineWidth = 6
+        shape.path = try Path(svgPathData: "M0 0 L30 0 L30 30 Z")  // point by point
+        gradient.colors = [Color(red: 0, green: 1, blue: 0), .white]
+        gradient.locations = [0.2, 0.9]
+        gradient.startPoint = Point(x: 0, y: 0)
+        text.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        text.fontSize = 12
+        Transaction.commit()
+        let stroke = Lamina.BasicAnimation(keyPath: \ShapeLayer.strokeEnd)
+        stroke.fromValue = 0.0
+        stroke.toValue = 1.0
+        stroke.duration = 2
+        stroke.timingFunction = .easeInEaseOut
+        shape.add(stroke, forKey: "progress")
+        try connection.synchronize()
+
+        for _ in 0..<3 {
+            for (layer, kind) in [(shape, LayerKind.shape), (gradient, .gradient), (text, .text)] as [(Layer, LayerKind)] {
+                let (time, daemonValues) = try connection.daemonPresentation(of: layer)
+                let mine = try #require(layer.presentation(atMediaTime: time))
+                for key in LayerProperties.keys(of: kind) where key.descriptor.kinds == LayerKinds(kind) {
+                    let local = try mine.value(forKeyPath: key.name)
+                    let remote = try #require(daemonValues[key.name])
+                    #expect(Self.close(local, remote), "\(key.name): here \(local), daemon \(remote)")
+                }
+            }
+            try connection.processEvents(timeout: 0.05)
+        }
+    }
+
+    /// Whether two values agree within 1e-6 in every number (lists and paths element by element).
+    static func close(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+        guard a.type == b.type else { return false }
+        guard let difference = a.zip(b, { x, y in abs(x - y) }) ?? (a.vector != nil ? .number(((a.vector! - b.vector!) * (a.vector! - b.vector!)).sum().squareRoot()) : nil) else {
+            return a == b
+        }
+        var largest = 0.0
+        switch difference {
+        case .number(let n): largest = n
+        case .numbers(let list): largest = list.max() ?? 0
+        case .colors(let list): largest = list.map { max($0.red, $0.green, $0.blue, $0.alpha) }.max() ?? 0
+        case .path(let p): largest = p.elements.map { e -> Double in
+                switch e {
+                case .move(let q), .line(let q): max(q.x, q.y)
+                case .quadCurve(let q, let c): max(q.x, q.y, c.x, c.y)
+                case .curve(let q, let c1, let c2): max(q.x, q.y, c1.x, c1.y, c2.x, c2.y)
+                case .close: 0
+                }
+            }.max() ?? 0
+        default: return a == b
+        }
+        return largest <= 1e-6
+    }
+
+    @Test("shapes and gradients are drawn by the daemon: pixels on a screenshot")
+    func onScreen() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let shape = ShapeLayer()
+        shape.path = try Path(svgPathData: "M10 10 H30 V30 H10 Z")
+        shape.fillColor = Color(red: 1, green: 0, blue: 0)
+        shape.strokeColor = Color(red: 0, green: 0, blue: 1)
+        shape.lineWidth = 4
+        shape.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        let gradient = GradientLayer()
+        gradient.frame = Rect(x: 50, y: 0, width: 64, height: 10)
+        gradient.colors = [.black, .white]
+        gradient.startPoint = Point(x: 0, y: 0.5)
+        gradient.endPoint = Point(x: 1, y: 0.5)
+        connection.addLayer(shape)
+        connection.addLayer(gradient)
+        try connection.synchronize()
+        let shot = try connection.screenshot()
+        #expect(shot[20, 20] == SIMD4<UInt8>(255, 0, 0, 255), "fill: \(shot[20, 20])")
+        #expect(shot[10, 20] == SIMD4<UInt8>(0, 0, 255, 255), "stroke: \(shot[10, 20])")
+        #expect(shot[7, 20] == SIMD4<UInt8>(0, 0, 0, 0), "outside: \(shot[7, 20])")
+        // The gradient's pixel x (of 64) sits at t = (x + 0.5) / 64.
+        for x in [0, 16, 40, 63] {
+            let expected = UInt8(((Double(x) + 0.5) / 64 * 255).rounded())
+            let got = shot[50 + x, 5]
+            #expect(abs(Int(got.x) - Int(expected)) <= 1 && got.w == 255, "x \(x): \(got), expected \(expected)")
+        }
+        // A change of strokeEnd redraws the stroke cut: the top edge's stroke (the path starts at the
+        // top-left corner, going right) keeps its first quarter only.
+        Transaction.begin()
+        Transaction.disableActions = true
+        shape.strokeEnd = 0.25
+        Transaction.commit()
+        try connection.synchronize()
+        let cut = try connection.screenshot()
+        #expect(cut[20, 10] == SIMD4<UInt8>(0, 0, 255, 255), "along the top: \(cut[20, 10])")
+        #expect(cut[10, 20] == SIMD4<UInt8>(255, 0, 0, 255) || cut[10, 20].x > 200, "the left edge's stroke is gone: \(cut[10, 20])")
+    }
+}
