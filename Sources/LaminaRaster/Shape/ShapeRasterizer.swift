@@ -13,6 +13,9 @@ public import LaminaCore
 /// is drawn again only when its path, style or scale changes; animating `strokeEnd` cuts the
 /// flattened path the raster keeps (`FlattenedPath`) and strokes only the cut part.
 public enum ShapeRasterizer {
+    /// The most dashes a stroke is drawn with (see `rasterize`).
+    public static let maximumDashes = 100_000
+
     /// The rectangle of the layer's space (points) the drawn shape can reach: the path's control
     /// points, grown by the stroke's reach; nil when nothing is drawn.
     public static func extent(of path: Path, style: ShapeStyle) -> Rect? {
@@ -48,8 +51,17 @@ public enum ShapeRasterizer {
                 cairo_set_line_join(
                     cairo, style.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : style.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
                 cairo_set_miter_limit(cairo, style.miterLimit)
+                // A pattern so fine that the path would hold more than `maximumDashes` dashes strokes
+                // solid (a documented clamp): at that density the dashes are a grey of the stroke,
+                // and drawing each would take unbounded time.
+                let dashes = style.dashPattern.flatMap { pattern -> [Double]? in
+                    // An odd-length pattern repeats twice to alternate on and off.
+                    let period = pattern.reduce(0, +) * Double(pattern.count % 2 + 1)
+                    let length = controlLength(of: path)
+                    return period > 0 && length.isFinite && length / period <= Double(maximumDashes) ? pattern : nil
+                }
                 func dash(offset: Double) {
-                    guard let pattern = style.dashPattern else { return }
+                    guard let pattern = dashes else { return }
                     pattern.withUnsafeBufferPointer { cairo_set_dash(cairo, $0.baseAddress, Int32($0.count), offset) }
                 }
                 if range == 0...1 {
@@ -96,6 +108,33 @@ public enum ShapeRasterizer {
         }
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
+    }
+
+    /// The length of the path's control polygon: never less than the path's own length (a curve is
+    /// no longer than its control points' polygon).
+    static func controlLength(of path: Path) -> Double {
+        var length = 0.0
+        var current = Point(x: 0, y: 0), start = current
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                current = p
+                start = p
+            case .line(let p):
+                length += current.distance(to: p)
+                current = p
+            case .quadCurve(let p, let c):
+                length += current.distance(to: c) + c.distance(to: p)
+                current = p
+            case .curve(let p, let c1, let c2):
+                length += current.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
+                current = p
+            case .close:
+                length += current.distance(to: start)
+                current = start
+            }
+        }
+        return length
     }
 
     /// Adds `path`'s elements to cairo's current path.

@@ -27,6 +27,8 @@ struct ShapeRasterKey: Hashable {
     var path: Path
     var style: ShapeStyle
     var scale: Double
+    /// The rectangle rasterised (points): the shape's reach, or its visible part.
+    var extent: Rect
 }
 
 /// The inputs of a text raster.

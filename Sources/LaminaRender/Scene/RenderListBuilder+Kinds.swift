@@ -68,6 +68,19 @@ extension RenderListBuilder {
     /// at a lower scale (softer), never refused.
     static let maximumShapePixels = 16 << 20
 
+    /// The rectangle of the layer's plane that `world` shows inside the target, or nil when the target
+    /// sees the plane's horizon (under perspective) and no finite rectangle holds it.
+    func visibleRegion(under world: Transform3D) -> Rect? {
+        guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
+        let (w, h) = (Double(target.width), Double(target.height))
+        var points: [Point] = []
+        for corner in [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: 0, y: h), Point(x: w, y: h)] {
+            guard let p = fromTarget.apply(corner), p.x.isFinite, p.y.isFinite else { return nil }
+            points.append(p)
+        }
+        return Rect.boundingBox(of: points)
+    }
+
     /// A shape layer's fill and stroke: a raster of both coverages at the scale the layer is shown at
     /// (made again only when the path, the style or that scale changes), drawn as two instances
     /// tinted by `fillColor` and `strokeColor`, the stroke over the fill. Not clipped to the bounds
@@ -78,10 +91,24 @@ extension RenderListBuilder {
     ) {
         let style = Self.shapeStyle(values)
         let path = values[.path]
-        guard let reach = ShapeRasterizer.extent(of: path, style: style),
-            Self.placement(of: reach, under: world, in: target).visible
+        guard let whole = ShapeRasterizer.extent(of: path, style: style),
+            Self.placement(of: whole, under: world, in: target).visible
         else { return }
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
+        // A shape much larger than the target is rasterised only where it can be seen (its part
+        // inside the target, widened by a quarter of the target on every side and snapped to a grid of
+        // that step so that small moves do not draw it again); any other keeps its whole extent.
+        var reach = whole
+        if let visible = visibleRegion(under: world), !visible.contains(reach) {
+            let step = Double(max(target.width, target.height)) / 4 / scale
+            let snapped = Rect(
+                x: (visible.minX / step).rounded(.down) * step - step, y: (visible.minY / step).rounded(.down) * step - step,
+                width: 0, height: 0)
+            let far = Point(x: (visible.maxX / step).rounded(.up) * step + step, y: (visible.maxY / step).rounded(.up) * step + step)
+            let region = Rect(x: snapped.minX, y: snapped.minY, width: far.x - snapped.minX, height: far.y - snapped.minY)
+            reach = reach.intersection(region)
+            guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
+        }
         // Within the driver's largest texture and the pixel budget.
         let side = max(reach.width, reach.height, 1e-9)
         scale = min(scale, Double(generated.maximumSize - 2) / side)
@@ -93,7 +120,7 @@ extension RenderListBuilder {
         let x0 = (reach.minX * scale).rounded(.down) - 1, y0 = (reach.minY * scale).rounded(.down) - 1
         let x1 = (reach.maxX * scale).rounded(.up) + 1, y1 = (reach.maxY * scale).rounded(.up) + 1
         let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
-        let key = ShapeRasterKey(path: path, style: style, scale: scale)
+        let key = ShapeRasterKey(path: path, style: style, scale: scale, extent: extent)
 
         let texture: GeneratedTexture
         if let raster = generated.shapes[id], raster.key == key {

@@ -212,4 +212,31 @@ struct ShapeLayerTests {
         #expect(drawn[7, 30] == transparent)
         #expect(drawn[48, 30] == transparent)
     }
+
+    @Test("extreme but legal shapes draw without trouble: dust-fine dashes stroke solid, huge widths and coordinates, 100,000 elements")
+    func extremes() throws {
+        let fine = try draw(Self.stroke("M10 20 L50 20") { $0[.lineDashPattern] = [1e-9, 1e-9] })
+        #expect(fine.expectPixel(30, 20, Self.strokeBlue, within: 0), "\(fine[30, 20])")
+        let zeros = try draw(Self.stroke("M10 20 L50 20") { $0[.lineDashPattern] = [0, 0] })
+        #expect(zeros.expectPixel(30, 20, Self.strokeBlue, within: 0))
+        let noWidth = try draw(Self.stroke("M10 10 H30 V30 H10 Z", width: 0) { $0[.fillColor] = red })
+        #expect(noWidth.expectPixel(10, 20, pixel(255, 0, 0), within: 0), "a zero width strokes nothing: \(noWidth[10, 20])")
+        // A stroke 10,000 wide covers the target from x 10 to 50, top to bottom (rasterised only where
+        // it can be seen).
+        let wide = try draw(Self.stroke("M10 20 L50 20", width: 1e4))
+        #expect(wide.expectPixel(30, 0, Self.strokeBlue, within: 0) && wide.expectPixel(49, 59, Self.strokeBlue, within: 0), "\(wide[30, 0])")
+        #expect(wide[50, 0] == transparent, "butt caps end at x 50")
+        _ = try draw(Self.shape("M0 0 L1e300 1e300 L-1e300 1e300 Z") { $0[.fillColor] = red })
+        _ = try draw(Self.stroke("M10 20 L50 20", width: 1e300))
+        // A 100,000-element zigzag filling the rectangle 0...40 x 10...30.
+        var zigzag = "M0 10"
+        for i in 0..<50_000 {
+            let x = Double(i) * 40 / 50_000
+            zigzag += " L\(x) 30 L\(x + 0.0004) 10"
+        }
+        zigzag += " L40 10 L40 30 L0 30 Z"
+        let many = try draw(Self.shape(zigzag) { $0[.fillColor] = red })
+        #expect(many.expectPixel(20, 20, pixel(255, 0, 0), within: 0))
+        #expect(many[20, 5] == transparent)
+    }
 }
