@@ -5,7 +5,9 @@
 //   LaminaCore <- LaminaWire <- LaminaServer <- laminad / lamina
 //   LaminaCore, LaminaWire, LaminaImage <- Lamina (the client library) <- apps, examples, lamina
 //   LaminaCore <- LaminaRender <- LaminaServer (Render knows nothing of the wire or of clients)
-// and the C system libraries and the embedded Shaders sit under LaminaRender only.
+//   LaminaRaster (CPU rasterising: text through Pango) <- LaminaRender (its text path, to come)
+// and the C system libraries and the embedded Shaders sit under LaminaRender only (cairo also under
+// Lamina and LaminaRaster, Pango under LaminaRaster only).
 
 import PackageDescription
 
@@ -25,6 +27,7 @@ let package = Package(
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
+        .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaModel", targets: ["LaminaModel"]),
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
@@ -49,6 +52,7 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
@@ -83,6 +87,12 @@ let package = Package(
         .target(
             name: "LaminaRender",
             dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
+            swiftSettings: strict
+        ),
+        // What the renderer rasterises on the CPU: text layers' coverage masks, through Pango and cairo.
+        .target(
+            name: "LaminaRaster",
+            dependencies: ["CCairo", "CPango"],
             swiftSettings: strict
         ),
         .target(
@@ -179,6 +189,11 @@ let package = Package(
         .testTarget(
             name: "LaminaRenderTests",
             dependencies: ["LaminaRender", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LaminaRasterTests",
+            dependencies: ["LaminaRaster"],
             swiftSettings: strict
         ),
         .testTarget(
