@@ -5,7 +5,7 @@
 //   LaminaCore <- LaminaWire <- LaminaServer <- laminad / lamina
 //   LaminaCore, LaminaWire, LaminaImage <- Lamina (the client library) <- apps, examples, lamina
 //   LaminaCore <- LaminaRender <- LaminaServer (Render knows nothing of the wire or of clients)
-//   LaminaRaster (CPU rasterising: text through Pango) <- LaminaRender (its text path, to come)
+//   LaminaCore <- LaminaRaster (CPU rasterising: text through Pango, shapes through cairo) <- LaminaRender
 // and the C system libraries and the embedded Shaders sit under LaminaRender only (cairo also under
 // Lamina and LaminaRaster, Pango under LaminaRaster only).
 
@@ -89,10 +89,11 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
             swiftSettings: strict
         ),
-        // What the renderer rasterises on the CPU: text layers' coverage masks, through Pango and cairo.
+        // What the renderer rasterises on the CPU: text layers' coverage through Pango and cairo, shape
+        // layers' fill and stroke through cairo. No GL.
         .target(
             name: "LaminaRaster",
-            dependencies: ["CCairo", "CPango"],
+            dependencies: ["LaminaCore", "CCairo", "CPango"],
             swiftSettings: strict
         ),
         .target(
@@ -135,7 +136,6 @@ let package = Package(
         // The layer property schema and its generator (`make generate`): no dependencies, so it builds
         // first and fast.
         // CPU rasterisation of what the layer kinds draw (shapes through cairo): no GL.
-        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "CCairo"], swiftSettings: strict),
         .target(name: "LaminaSchema", swiftSettings: strict),
         .executableTarget(name: "lamina-schema", dependencies: ["LaminaSchema"], swiftSettings: strict),
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaRasterTests",
-            dependencies: ["LaminaRaster"],
+            dependencies: ["LaminaRaster", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -61,6 +61,13 @@ public final class Compositor {
     }
     private let clock = ContinuousClock()
 
+    /// Where the renderer reports what it cannot draw as asked (a font that is not installed, text too
+    /// large to rasterise), once each.
+    public var renderLog: RenderLog {
+        get { renderer.log }
+        set { renderer.log = newValue }
+    }
+
     /// Makes the canvas root, the renderer and the offscreen output on the render thread.
     public init(_ context: RenderContext, output: OutputConfiguration, textureBudget: Int = 512 << 20)
         throws(CompositorError)

@@ -137,7 +137,7 @@ public enum LayerSchema {
             "alignmentMode", .keyword, .choice("natural"), wire: 56, animatable: false, kind: .text,
             keyword: .init(
                 "TextAlignmentMode", ["natural", "left", "right", "center", "justified"],
-                "How lines sit across the bounds (`CATextLayerAlignmentMode`)."),
+                "How lines sit across the bounds (`CATextLayerAlignmentMode`): `left` and `right` are physical sides whatever the script; `natural` follows each paragraph's writing direction (its first strong character), and `justified` stretches wrapped lines but the last to the full width."),
             "How each line is aligned in the bounds (`natural`: by the text's direction)."),
         .init(
             "wrapped", swift: "isWrapped", .bool, .bool(false), wire: 57, animatable: false, kind: .text,
@@ -146,7 +146,7 @@ public enum LayerSchema {
             "truncationMode", .keyword, .choice("none"), wire: 58, animatable: false, kind: .text,
             keyword: .init(
                 "TruncationMode", ["none", "start", "middle", "end"],
-                "Where text too long for its line is cut, an ellipsis marking the cut (`CATextLayerTruncationMode`)."),
+                "Where text too wide for the bounds is cut, an ellipsis \"…\" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it."),
             "Where a line too long for the bounds is cut (an ellipsis replaces the cut text)."),
     ]
 }

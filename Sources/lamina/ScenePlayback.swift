@@ -17,6 +17,7 @@ final class ScenePlayback {
     init(_ script: SceneScript, context: RenderContext) throws(CompositorError) {
         self.script = script
         compositor = try Compositor(context, output: script.scene.canvas)
+        compositor.renderLog = .standardError
         client = compositor.addClient()
     }
 

@@ -1,3 +1,4 @@
+import LaminaCore
 import LaminaRaster
 import Testing
 
@@ -50,7 +51,7 @@ struct TextRasterizerTests {
         let left = try #require(try TextRasterizer.rasterize(style, width: width, height: 40, scale: 1).inkColumns)
         #expect(left.lowerBound <= 3)  // the "L"'s left side bearing only
 
-        for (alignment, shift) in [(TextAlignment.right, width - textWidth), (.center, (width - textWidth) / 2)] {
+        for (alignment, shift) in [(TextAlignmentMode.right, width - textWidth), (.center, (width - textWidth) / 2)] {
             style.alignment = alignment
             let ink = try #require(try TextRasterizer.rasterize(style, width: width, height: 40, scale: 1).inkColumns)
             #expect(abs(Double(ink.lowerBound - left.lowerBound) - shift) <= 1, "\(alignment)")
@@ -61,7 +62,7 @@ struct TextRasterizerTests {
         #expect(right.upperBound >= Int(width) - 4 && right.upperBound < Int(width))
 
         // Natural and justified are left for left-to-right text on one line.
-        for alignment in [TextAlignment.natural, .justified] {
+        for alignment in [TextAlignmentMode.natural, .justified] {
             style.alignment = alignment
             #expect(try TextRasterizer.rasterize(style, width: width, height: 40, scale: 1).inkColumns == left)
         }

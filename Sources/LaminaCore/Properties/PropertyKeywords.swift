@@ -20,12 +20,12 @@ public enum GradientType: UInt8, PropertyKeyword {
     case axial, radial, conic
 }
 
-/// How lines sit across the bounds (`CATextLayerAlignmentMode`). The raw values are the choices' wire numbers.
+/// How lines sit across the bounds (`CATextLayerAlignmentMode`): `left` and `right` are physical sides whatever the script; `natural` follows each paragraph's writing direction (its first strong character), and `justified` stretches wrapped lines but the last to the full width. The raw values are the choices' wire numbers.
 public enum TextAlignmentMode: UInt8, PropertyKeyword {
     case natural, left, right, center, justified
 }
 
-/// Where text too long for its line is cut, an ellipsis marking the cut (`CATextLayerTruncationMode`). The raw values are the choices' wire numbers.
+/// Where text too wide for the bounds is cut, an ellipsis "…" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it. The raw values are the choices' wire numbers.
 public enum TruncationMode: UInt8, PropertyKeyword {
     case none, start, middle, end
 }

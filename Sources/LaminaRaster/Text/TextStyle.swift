@@ -1,3 +1,5 @@
+public import LaminaCore
+
 /// Everything about a text layer that decides its pixels, apart from the bounds' size and the scale:
 /// the inputs of `TextRasterizer`, and a value a cache can key its masks by.
 ///
@@ -15,12 +17,12 @@ public struct TextStyle: Hashable, Sendable {
     /// The font's size in points (the em square's height). Zero or less draws nothing.
     public var fontSize: Double
     /// Where lines sit across the bounds.
-    public var alignment: TextAlignment
+    public var alignment: TextAlignmentMode
     /// Whether paragraphs wrap at word boundaries (within a word too, when a word alone is wider than
     /// the bounds) to fit the bounds' width (CATextLayer's `isWrapped`).
     public var isWrapped: Bool
     /// What happens to text wider than the bounds.
-    public var truncation: TextTruncation
+    public var truncation: TruncationMode
 
     /// A style with Lamina's defaults: CATextLayer's, except the font, DejaVu Sans (Debian's default
     /// sans-serif, where Core Animation has Helvetica).
@@ -28,9 +30,9 @@ public struct TextStyle: Hashable, Sendable {
         string: String = "",
         font: String = "DejaVu Sans",
         fontSize: Double = 36,
-        alignment: TextAlignment = .natural,
+        alignment: TextAlignmentMode = .natural,
         isWrapped: Bool = false,
-        truncation: TextTruncation = .none
+        truncation: TruncationMode = .none
     ) {
         self.string = string
         self.font = font

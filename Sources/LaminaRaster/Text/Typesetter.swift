@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CPango
+internal import LaminaCore
 
 /// A Pango context and layout set up for one style, laying out the style's text a paragraph at a time
 /// and placing each line in the bounds: the one place Lamina talks to Pango.
@@ -23,7 +24,7 @@ struct Typesetter: ~Copyable {
     /// The `PangoLayout *`, given each paragraph's text in turn.
     private let layout: OpaquePointer
     /// The alignment lines are placed by.
-    private let alignment: TextAlignment
+    private let alignment: TextAlignmentMode
     /// The width lines wrap, truncate and align in, in points; nil when unbounded (measuring).
     private let width: Double?
     /// Whether the layout's height limit is in use: wrapped and truncated text, where Pango truncates
@@ -189,7 +190,7 @@ struct Typesetter: ~Copyable {
         return found == PANGO_DIRECTION_RTL ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR
     }
 
-    private static func ellipsizeMode(_ truncation: TextTruncation) -> PangoEllipsizeMode {
+    private static func ellipsizeMode(_ truncation: TruncationMode) -> PangoEllipsizeMode {
         switch truncation {
         case .none: PANGO_ELLIPSIZE_NONE
         case .start: PANGO_ELLIPSIZE_START

@@ -18,6 +18,13 @@ public final class Renderer {
     /// Textures made from layer properties: gradient stop tables, shape and text rasters.
     let generated: GeneratedTextures
 
+    /// Where the renderer reports what it cannot draw as asked (a font that is not installed, text too
+    /// large to rasterise): once per font or failure.
+    public var log: RenderLog {
+        get { generated.log }
+        set { generated.log = newValue }
+    }
+
     /// Shapes and texts rasterised on the CPU since the renderer was made: a frame that only moves,
     /// recolours or fades them adds none.
     public var rasterizations: Int { generated.rasterizations }

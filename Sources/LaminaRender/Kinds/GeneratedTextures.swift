@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRaster
 
 /// The textures the renderer makes from layer properties, kept while layers show them: gradient stop
 /// tables (shared by equal tables), shapes and text (one per layer, made again when what they draw
@@ -16,6 +17,23 @@ final class GeneratedTextures {
     private(set) var frame: UInt64 = 1
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
     var rasterizations = 0
+    /// Where a font family that fontconfig does not have, or text that cannot be drawn, is reported.
+    var log = RenderLog.silent
+    /// The font families already reported as falling back, each reported once.
+    private var reportedFonts: Set<String> = []
+    /// Text layers whose last raster failed, with the style that failed (not tried again until it
+    /// changes).
+    var failedTexts: [LayerID: TextRasterKey] = [:]
+
+    /// Reports once that `family` falls back to another font.
+    func checkFont(_ family: String) {
+        guard !reportedFonts.contains(family) else { return }
+        reportedFonts.insert(family)
+        let resolved = TextRasterizer.resolvedFamily(family)
+        if resolved.lowercased() != family.lowercased() {
+            log("text: font \"\(family)\" is not installed; fontconfig draws it with \"\(resolved)\"")
+        }
+    }
 
     private var stopTables: [GradientStops: GeneratedTexture] = [:]
     /// Shape rasters by layer.

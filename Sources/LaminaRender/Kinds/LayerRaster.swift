@@ -33,12 +33,7 @@ struct ShapeRasterKey: Hashable {
 
 /// The inputs of a text raster.
 struct TextRasterKey: Hashable {
-    var string: String
-    var font: String
-    var fontSize: Double
-    var alignment: TextAlignmentMode
-    var wrapped: Bool
-    var truncation: TruncationMode
+    var style: TextStyle
     var size: Size
     var scale: Double
 }

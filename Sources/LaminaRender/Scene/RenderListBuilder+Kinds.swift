@@ -154,3 +154,57 @@ extension RenderListBuilder {
         }
     }
 }
+
+// MARK: Text
+
+extension RenderListBuilder {
+    /// A text layer's glyphs: a coverage raster of its string laid out in its bounds at `contentsScale`
+    /// times the output's scale (made again only when the text, its style, the bounds' size or that
+    /// scale changes), tinted with `foregroundColor`, so a colour animation rasterises nothing.
+    mutating func drawText(
+        _ id: LayerID, _ values: PresentedValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double
+    ) {
+        let color = values[.foregroundColor]
+        let string = values[.string]
+        guard !string.isEmpty, color.alpha > 0 else { return }
+        let bounds = values[.bounds]
+        let style = TextStyle(
+            string: string, font: values[.font], fontSize: values[.fontSize], alignment: values[.alignmentMode],
+            isWrapped: values[.wrapped], truncation: values[.truncationMode])
+        let scale = values[.contentsScale] * self.scale
+        let key = TextRasterKey(style: style, size: bounds.size, scale: scale)
+        let raster: TextRaster
+        if let held = generated.texts[id], held.key == key {
+            raster = held
+        } else {
+            guard generated.failedTexts[id] != key else { return }
+            generated.checkFont(style.font)
+            let coverage: TextCoverage
+            do {
+                coverage = try TextRasterizer.rasterize(style, width: bounds.width, height: bounds.height, scale: scale)
+            } catch {
+                generated.failedTexts[id] = key
+                generated.log("text: layer \(id) is not drawn: \(error)")
+                return
+            }
+            generated.failedTexts[id] = nil
+            guard coverage.width > 0, coverage.height > 0 else { return }
+            let texture = coverage.alpha.withUnsafeBytes { bytes in
+                GeneratedTexture(
+                    width: coverage.width, height: coverage.height, storage: .coverage, pixels: bytes.baseAddress!,
+                    bgraStorage: generated.bgraStorage)
+            }
+            let extent = Rect(
+                x: bounds.minX, y: bounds.minY, width: Double(coverage.width) / scale, height: Double(coverage.height) / scale)
+            raster = TextRaster(key: key, texture: texture, extent: extent)
+            generated.texts[id] = raster
+            generated.rasterizations += 1
+        }
+        generated.markDrawn(raster.texture)
+        var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
+        instance.texture(.red)
+        if values[.masksToBounds], values[.cornerRadius] > 0 { instance.shape(bounds, radius: values[.cornerRadius]) }
+        applyClip(&instance, localToClip)
+        list.append(instance, texture: .generated(raster.texture))
+    }
+}

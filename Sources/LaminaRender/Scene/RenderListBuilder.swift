@@ -232,6 +232,9 @@ struct RenderListBuilder {
                 drawGradient(values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
             }
         }
+        if drawsOwn, values.model.kind == .text {
+            drawText(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity)
+        }
         // A shape may reach outside its bounds (or have none): it is placed by its own extent.
         if values.model.kind == .shape {
             drawShape(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)

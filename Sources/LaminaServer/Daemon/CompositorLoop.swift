@@ -70,6 +70,7 @@ final class CompositorLoop {
         // Frames end with a fence, not glFinish: the GPU finishes one while this thread sleeps.
         compositor.waitsForGPU = false
         compositor.redrawsEverything = configuration.redrawsEverything
+        compositor.renderLog = RenderLog { [logger] line in logger.warning("\(line)") }
         do {
             timer = try FrameTimer(refreshRate: configuration.refreshRate)
             present = try OneShotTimer()
