@@ -202,13 +202,14 @@ import Testing
         }
     }
 
-    @Test(arguments: [(UInt64(1), 1.0), (2, 1.0), (3, 2.0), (4, 1.0), (5, 1.5)])
+    // Seeds whose scenes redraw at least 10 of their 60 frames in part (changes inside offscreen groups
+    // redraw whole; seed 2 and 6 had too many).
+    @Test(arguments: [(UInt64(1), 1.0), (7, 1.0), (3, 2.0), (4, 1.0), (5, 1.5)])
     func damagedFramesEqualFullRedraws(seed: UInt64, scale: Double) throws {
         let (partial, mismatches) = try Self.compare(seed: seed, frames: 60, scale: scale)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         // The comparison means something only if frames were in fact drawn in part.
         #expect(partial >= 10, "only \(partial) of 60 frames were redrawn in part")
-        print("PARTIAL seed \(seed): \(partial)")
     }
 
     @Test func twoChangesFarApartAreTwoSmallBoxes() throws {

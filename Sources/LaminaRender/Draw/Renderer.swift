@@ -222,7 +222,12 @@ public final class Renderer {
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
                 self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
             }
-            if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
+            generated.repainted.removeAll()
+            let repaintedWhileVisiting = { [generated] in generated.repainted }
+            if let frameDamage = update.update(
+                &list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted,
+                repaintedWhileVisiting: repaintedWhileVisiting)
+            {
                 damage.formUnion(frameDamage)
                 return damage
             }

@@ -17,6 +17,23 @@ final class GeneratedTextures {
     private(set) var frame: UInt64 = 1
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
     var rasterizations = 0
+    /// Textures drawn anew in place since the renderer last took them (by GL name): the instances
+    /// showing them are damaged.
+    var repainted: Set<UInt32> = []
+
+    /// A texture for `width` x `height` texels of `pixels`: `reusing` drawn anew in place when it has
+    /// that size and storage (and reported repainted), else a new one.
+    func texture(
+        _ width: Int, _ height: Int, storage: GeneratedTexture.Storage, pixels: UnsafeRawPointer, reusing old: GeneratedTexture?
+    ) -> GeneratedTexture {
+        rasterizations += 1
+        if let old, old.width == width, old.height == height, old.storage == storage {
+            old.replace(pixels)
+            repainted.insert(old.name)
+            return old
+        }
+        return GeneratedTexture(width: width, height: height, storage: storage, pixels: pixels, bgraStorage: bgraStorage)
+    }
     /// Where a font family that fontconfig does not have, or text that cannot be drawn, is reported.
     var log = RenderLog.silent
     /// The font families already reported as falling back, each reported once.

@@ -134,12 +134,11 @@ extension RenderListBuilder {
                 : nil
             let coverage = ShapeRasterizer.rasterize(path, style: style, extent: extent, scale: scale, flattened: flattened)
             texture = coverage.bytes.withUnsafeBytes { bytes in
-                GeneratedTexture(
-                    width: coverage.width, height: coverage.height, storage: .coverage2, pixels: bytes.baseAddress!,
-                    bgraStorage: generated.bgraStorage)
+                generated.texture(
+                    coverage.width, coverage.height, storage: .coverage2, pixels: bytes.baseAddress!,
+                    reusing: old?.extent == extent ? old?.texture : nil)
             }
             generated.shapes[id] = ShapeRaster(key: key, texture: texture, extent: extent, flattened: flattened)
-            generated.rasterizations += 1
         }
         generated.markDrawn(texture)
         let bounds = values[.bounds]
@@ -189,16 +188,16 @@ extension RenderListBuilder {
             }
             generated.failedTexts[id] = nil
             guard coverage.width > 0, coverage.height > 0 else { return }
-            let texture = coverage.alpha.withUnsafeBytes { bytes in
-                GeneratedTexture(
-                    width: coverage.width, height: coverage.height, storage: .coverage, pixels: bytes.baseAddress!,
-                    bgraStorage: generated.bgraStorage)
-            }
             let extent = Rect(
                 x: bounds.minX, y: bounds.minY, width: Double(coverage.width) / scale, height: Double(coverage.height) / scale)
+            let old = generated.texts[id]
+            let texture = coverage.alpha.withUnsafeBytes { bytes in
+                generated.texture(
+                    coverage.width, coverage.height, storage: .coverage, pixels: bytes.baseAddress!,
+                    reusing: old?.extent == extent ? old?.texture : nil)
+            }
             raster = TextRaster(key: key, texture: texture, extent: extent)
             generated.texts[id] = raster
-            generated.rasterizations += 1
         }
         generated.markDrawn(raster.texture)
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))

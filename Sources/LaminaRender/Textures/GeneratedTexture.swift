@@ -75,6 +75,23 @@ public final class GeneratedTexture {
         self.storage = storage
     }
 
+    /// Replaces every texel with `pixels` (the same size and layout): a shape or text drawn anew at the
+    /// same size keeps its texture, so a retained render list that binds it needs no rebuild, only
+    /// damage where it is shown.
+    func replace(_ pixels: UnsafeRawPointer) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        let (format, type): (GLenum, GLenum) =
+            switch storage {
+            case .coverage: (GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE))
+            case .coverage2: (GLenum(GL_RG), GLenum(GL_UNSIGNED_BYTE))
+            case .premultipliedBGRA: (GLenum(GL_BGRA_EXT), GLenum(GL_UNSIGNED_BYTE))
+            case .floats: (GLenum(GL_RGBA), GLenum(GL_FLOAT))
+            }
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format, type, pixels)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    }
+
     deinit {
         var name = name
         glDeleteTextures(1, &name)

@@ -1,0 +1,99 @@
+import LaminaCore
+import LaminaRaster
+import LaminaRender
+import Testing
+
+/// Text layers drawn on llvmpipe: the glyph coverage Pango lays out (checked against layout geometry in
+/// LaminaRasterTests) tinted exactly by `foregroundColor` and opacity, rasterised at `contentsScale`
+/// times the output's scale, and never rasterised again for a change of colour.
+@Suite("Drawing: text layers")
+struct TextLayerTests {
+    static func textScene(
+        width: Int = 120, height: Int = 40, _ configure: (inout PropertyValues) -> Void
+    ) -> TestScene {
+        var scene = TestScene(width: width, height: height)
+        scene.layer(kind: .text) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.string] = "Lamina 汉字"
+            $0[.fontSize] = 20
+            configure(&$0)
+        }
+        return scene
+    }
+
+    @Test("each pixel is the coverage Pango gives times the premultiplied foreground colour and opacity")
+    func tint() throws {
+        let color = Color(red: 1, green: 0.5, blue: 0, alpha: 0.8)
+        let drawn = try draw(Self.textScene { $0[.foregroundColor] = color; $0[.opacity] = 0.5 })
+        let coverage = try TextRasterizer.rasterize(
+            TextStyle(string: "Lamina 汉字", fontSize: 20), width: 120, height: 40, scale: 1)
+        var inked = 0
+        for y in 0..<40 {
+            for x in 0..<120 {
+                let c = Double(coverage[x, y]) / 255 * 0.8 * 0.5
+                let expected = SIMD4<UInt8>(UInt8((c * 255).rounded()), UInt8((c * 0.5 * 255).rounded()), 0, UInt8((c * 255).rounded()))
+                #expect(drawn.expectPixel(x, y, expected, within: 1), "(\(x), \(y)): \(drawn[x, y]) against \(expected)")
+                if coverage[x, y] > 0 { inked += 1 }
+            }
+        }
+        #expect(inked > 200, "the string drew ink: \(inked) pixels")
+        #expect(coverage.unknownGlyphs == 0, "the CJK characters came from a fallback font")
+    }
+
+    @Test("rasterised at contentsScale times the output's scale; a colour change draws no text again")
+    func scaleAndColourChanges() throws {
+        let gpu = try makeContext()
+        let (bytes, rasterizations, pixels) = try gpu.perform { render in
+            let renderer = try Renderer(render)
+            var scene = Self.textScene { $0[.contentsScale] = 2 }
+            let target = try OffscreenTarget(render, width: 120, height: 40)
+            try renderer.draw(scene.tree, scene.presentation, into: target)
+            let bytes = renderer.generatedTextures.bytes
+            let id = scene.tree.roots[0]
+            for color in [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)] {
+                try scene.tree.setValue(.color(color), at: LayerKeyPath(.foregroundColor), of: id)
+                try renderer.draw(scene.tree, scene.presentation, into: target)
+            }
+            return (bytes, renderer.rasterizations, try target.read())
+        }
+        #expect(bytes == 240 * 80, "one coverage byte per pixel at scale 2: \(bytes)")
+        #expect(rasterizations == 1)
+        #expect((0..<pixels.width * pixels.height).contains { pixels.bytes[$0 * 4 + 2] > 200 }, "the last colour, blue, drawn")
+    }
+
+    @Test("a font that is not installed falls back, said once in the log")
+    func unknownFont() throws {
+        let lines = LogLines()
+        let gpu = try makeContext()
+        let inked = try gpu.perform { render in
+            let renderer = try Renderer(render)
+            renderer.log = lines.log
+            var scene = Self.textScene { $0[.font] = "No Such Font Anywhere" }
+            scene.layer(kind: .text) {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 50, height: 20)
+                $0[.string] = "again"
+                $0[.font] = "No Such Font Anywhere"
+            }
+            let target = try OffscreenTarget(render, width: 120, height: 40)
+            try renderer.draw(scene.tree, scene.presentation, into: target)
+            let image = try target.read()
+            return (0..<image.width * image.height).filter { image.bytes[$0 * 4 + 3] > 0 }.count
+        }
+        #expect(inked > 100)
+        let fallbacks = lines.all.filter { $0.contains("No Such Font Anywhere") }
+        #expect(fallbacks.count == 1, "\(lines.all)")
+    }
+
+    @Test("text below the bounds' bottom is clipped there")
+    func clippedAtTheBottom() throws {
+        let drawn = try draw(Self.textScene(width: 60, height: 60) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 60, height: 12)
+            $0[.string] = "line one line two line three"
+            $0[.wrapped] = true
+            $0[.fontSize] = 16
+        })
+        #expect((0..<60).contains { x in (0..<12).contains { drawn[x, $0].w > 0 } })
+        for y in 12..<60 { for x in 0..<60 { #expect(drawn[x, y].w == 0, "(\(x), \(y))") } }
+    }
+}
