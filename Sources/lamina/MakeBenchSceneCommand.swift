@@ -16,15 +16,24 @@ struct MakeBenchSceneCommand: ParsableCommand {
             transform.rotation.z, its phase spread by beginTime), so every frame evaluates N animations \
             and draws N textured quads; `container` puts the still layers in one container whose \
             position moves back and forth; `one` animates the background colour of one layer of N; \
-            `none` animates nothing.
+            `none` animates nothing; `color` animates every layer's colour. --kind makes the layers shape             layers (a ring each; `each` animates strokeEnd), gradient layers (`each` animates colors) or             text layers (`each` animates foregroundColor) instead of textured layers.
               lamina make-bench-scene --layers 10000 --output bench/layers-10000.json
               lamina make-bench-scene --layers 10000 --motion one --output bench/one-of-10000.json
+              lamina make-bench-scene --layers 1000 --kind shape --size 32 --output bench/rings-1000.json
             """)
 
     /// What animates in a benchmark scene.
     enum Motion: String, ExpressibleByArgument, CaseIterable {
-        case each, container, one, none
+        case each, container, one, none, color
     }
+
+    /// What kind of layer fills a benchmark scene.
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case layer, shape, gradient, text
+    }
+
+    @Option(help: "The layers' kind: layer (textured), shape, gradient or text.")
+    var kind: Kind = .layer
 
     @Option(help: "How many layers.")
     var layers: Int = 1000
@@ -61,10 +70,44 @@ struct MakeBenchSceneCommand: ParsableCommand {
             let x = (Double(i % columns) + 0.5) * step, y = (Double(i / columns) + 0.5) * step
             var layer: [(String, JSONValue)] = [
                 ("name", .string("l\(i)")), ("bounds", numbers([0, 0, size, size])), ("position", numbers([x, y])),
-                ("contents", .string("tile")),
             ]
+            let phase = ("beginTime", JSONValue.number(-Double(i % 97) / 97 * 2))
+            func spread(_ animation: JSONValue) -> JSONValue {
+                guard case .object(let members) = animation else { return animation }
+                return .object(members + [phase])
+            }
+            switch kind {
+            case .layer where motion == .color:
+                layer.append(("backgroundColor", .string("#FF8800")))
+                layer.append(("animations", .array([spread(Self.forever("backgroundColor", .string("#FF8800"), .string("#0088FF")))])))
+            case .layer:
+                layer.append(("contents", .string("tile")))
+            case .shape:
+                let r = size / 2 - 3
+                layer += [
+                    ("type", .string("shape")),
+                    ("path", .string("M\(size / 2 + r) \(size / 2) A\(r) \(r) 0 1 1 \(size / 2 - r) \(size / 2) A\(r) \(r) 0 1 1 \(size / 2 + r) \(size / 2)")),
+                    ("fillColor", .null), ("strokeColor", .string("#FF8800")), ("lineWidth", .number(3)), ("lineCap", .string("round")),
+                ]
+                if motion == .each { layer.append(("animations", .array([spread(Self.forever("strokeEnd", .number(0), .number(1)))]))) }
+                if motion == .color {
+                    layer.append(("animations", .array([spread(Self.forever("strokeColor", .string("#FF8800"), .string("#0088FF")))])))
+                }
+            case .gradient:
+                let colors = JSONValue.array([.string("#FF8800"), .string("#0088FF")])
+                layer += [("type", .string("gradient")), ("colors", colors)]
+                if motion == .each || motion == .color {
+                    let swapped = JSONValue.array([.string("#0088FF"), .string("#FF8800")])
+                    layer.append(("animations", .array([spread(Self.forever("colors", colors, swapped))])))
+                }
+            case .text:
+                layer += [("type", .string("text")), ("string", .string("Aa")), ("fontSize", .number(size * 0.6)), ("foregroundColor", .string("#FF8800"))]
+                if motion == .each || motion == .color {
+                    layer.append(("animations", .array([spread(Self.forever("foregroundColor", .string("#FF8800"), .string("#0088FF")))])))
+                }
+            }
             switch motion {
-            case .each:
+            case .each where kind == .layer:
                 layer.append((
                     "animations",
                     .array([
@@ -82,7 +125,7 @@ struct MakeBenchSceneCommand: ParsableCommand {
                     ("name", .string("l\(i)")), ("bounds", numbers([0, 0, size, size])), ("position", numbers([x, y])),
                     ("backgroundColor", .string("#FF0000")), ("animations", .array([Self.forever("backgroundColor", .string("#FF0000"), .string("#0000FF"))])),
                 ]
-            case .container, .one, .none: break
+            case .container, .one, .none, .each, .color: break
             }
             list.append(.object(layer))
         }
