@@ -31,3 +31,5 @@ layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 // The parts of i_sampling, by name (LayerInstance.Sampling).
 #define LOD_BIAS(s) (s).x
 #define GRADIENT_TYPE(s) (s).y
+#define GRADIENT_ORIGIN(s) (s).z
+#define GRADIENT_COUNT(s) (s).w

@@ -50,7 +50,7 @@ flat in vec4 v_shape;
 flat in vec4 v_clipRect;
 flat in float v_clipRadius;
 flat in vec4 v_gradient;
-flat in float v_gradientType;
+flat in vec3 v_gradientInfo;
 
 uniform sampler2D u_second;    // unit 1: a mask (its alpha multiplies) or a transition's old appearance
 uniform int u_secondMode;      // 0: unused, 1: mask, 2: cross-fade from u_second to this by u_mix
@@ -81,16 +81,24 @@ float shapeCoverage(vec2 p, vec4 rect, float radius, float inset) {
 
 // The gradient's premultiplied colour at p (local space): its position t along the gradient by type
 // (0 axial, 1 radial, 2 conic; start and end points in v_gradient), then the stop table in u_texture
-// (straight-alpha colours in row 0, locations in row 1), interpolated linearly between neighbouring
-// locations in straight alpha, the end colours extending beyond them (GradientStops).
+// (one row from the table's origin: each straight-alpha colour, then its location in red),
+// interpolated linearly between neighbouring locations in straight alpha, the end colours extending
+// beyond them (GradientStops).
+vec4 stopColor(ivec2 origin, int i) { return texelFetch(u_texture, origin + ivec2(2 * i, 0), 0); }
+float stopLocation(ivec2 origin, int i) { return texelFetch(u_texture, origin + ivec2(2 * i + 1, 0), 0).r; }
+
 vec4 gradientColor(vec2 p) {
+    float type = v_gradientInfo.x;
+    int originIndex = int(v_gradientInfo.y);
+    ivec2 origin = ivec2(originIndex % 1024, originIndex / 1024);
+    int n = int(v_gradientInfo.z);
     vec2 s = v_gradient.xy;
     vec2 d = v_gradient.zw - s;
     float t;
-    if (v_gradientType < 0.5) {
+    if (type < 0.5) {
         float length2 = dot(d, d);
         t = length2 > 0.0 ? dot(p - s, d) / length2 : 0.0;
-    } else if (v_gradientType < 1.5) {
+    } else if (type < 1.5) {
         vec2 q = p - s;
         vec2 r = abs(d);
         // A zero radius: only the centre line is inside.
@@ -102,16 +110,15 @@ vec4 gradientColor(vec2 p) {
         float angle = (q.x == 0.0 && q.y == 0.0) ? start : atan(q.y, q.x);
         t = fract((angle - start) / 6.283185307179586);
     }
-    int n = textureSize(u_texture, 0).x;
-    vec4 c = texelFetch(u_texture, ivec2(n - 1, 0), 0);
-    if (t <= texelFetch(u_texture, ivec2(0, 1), 0).r) {
-        c = texelFetch(u_texture, ivec2(0, 0), 0);
+    vec4 c = stopColor(origin, n - 1);
+    if (t <= stopLocation(origin, 0)) {
+        c = stopColor(origin, 0);
     } else {
         for (int i = 0; i < n - 1; i++) {
-            float l0 = texelFetch(u_texture, ivec2(i, 1), 0).r;
-            float l1 = texelFetch(u_texture, ivec2(i + 1, 1), 0).r;
+            float l0 = stopLocation(origin, i);
+            float l1 = stopLocation(origin, i + 1);
             if (t >= l0 && t < l1) {
-                c = mix(texelFetch(u_texture, ivec2(i, 0), 0), texelFetch(u_texture, ivec2(i + 1, 0), 0), (t - l0) / (l1 - l0));
+                c = mix(stopColor(origin, i), stopColor(origin, i + 1), (t - l0) / (l1 - l0));
                 break;
             }
         }

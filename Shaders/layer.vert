@@ -26,7 +26,7 @@ flat out vec4 v_shape;
 flat out vec4 v_clipRect;
 flat out float v_clipRadius;
 flat out vec4 v_gradient;      // a gradient's start and end points in local space (TEXTURE_GRADIENT)
-flat out float v_gradientType;
+flat out vec3 v_gradientInfo;  // type, where its stop table starts (x + 1024 y), stop count
 #endif
 
 void main() {
@@ -44,7 +44,7 @@ void main() {
     v_clipRect = i_clipRect;
     v_clipRadius = i_clipX.w;
     v_gradient = i_uv;
-    v_gradientType = GRADIENT_TYPE(i_sampling);
+    v_gradientInfo = vec3(GRADIENT_TYPE(i_sampling), GRADIENT_ORIGIN(i_sampling), GRADIENT_COUNT(i_sampling));
 #endif
     gl_Position = mat4(i_matrix0, i_matrix1, i_matrix2, i_matrix3) * vec4(local, 0.0, 1.0);
 }

@@ -29,9 +29,9 @@ public final class Renderer {
     /// recolours or fades them adds none.
     public var rasterizations: Int { generated.rasterizations }
 
-    /// The textures made from layer properties that are held (gradient stop tables, shape and text
-    /// rasters), and their bytes.
-    public var generatedTextures: (count: Int, bytes: Int) { (generated.count, generated.bytes) }
+    /// The rasters made from layer properties that are held (gradient stop tables, shape and text
+    /// coverage), the texels they occupy, and the GPU bytes of their atlas pages and own textures.
+    public var generatedTextures: (count: Int, texels: Int, bytes: Int) { (generated.count, generated.texels, generated.bytes) }
 
     let context: RenderContext
     let layerProgram: ShaderProgram
@@ -124,9 +124,7 @@ public final class Renderer {
         }
         self.context = context
         textures = TextureCache(context, budget: textureBudget)
-        generated = GeneratedTextures(
-            bgraStorage: context.info.extensions.contains("GL_EXT_texture_format_BGRA8888"),
-            maximumSize: context.info.maxTextureSize)
+        generated = GeneratedTextures(maximumSize: context.info.maxTextureSize)
         caches.layout = OffscreenTarget.preferredLayout(context)
         pool = TargetPool(context)
         white = Self.pixelTexture([255, 255, 255, 255])
@@ -222,12 +220,7 @@ public final class Renderer {
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
                 self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
             }
-            generated.repainted.removeAll()
-            let repaintedWhileVisiting = { [generated] in generated.repainted }
-            if let frameDamage = update.update(
-                &list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted,
-                repaintedWhileVisiting: repaintedWhileVisiting)
-            {
+            if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
                 damage.formUnion(frameDamage)
                 return damage
             }
@@ -285,8 +278,7 @@ public final class Renderer {
             }
         }
         textures.evict()
-        generated.evict()
-        generated.beginFrame()
+        generated.evict { [list] in list.drawnLayers(under: $0) > 0 }
         var statistics = FrameStatistics()
         statistics.damage = redraw
         statistics.cachedSubtrees = shown.count
@@ -320,11 +312,7 @@ public final class Renderer {
     /// this frame's update did not look up, and eviction must spare them.
     func markBoundTextures() {
         for case .draw(_, _, let binding, _, _) in list.commands {
-            switch binding {
-            case .bitmap(let texture, _): textures.markDrawn(texture)
-            case .generated(let texture): generated.markDrawn(texture)
-            default: break
-            }
+            if case .bitmap(let texture, _) = binding { textures.markDrawn(texture) }
         }
     }
 

@@ -2,38 +2,32 @@ import CGLES3
 import LaminaCore
 import LaminaRaster
 
-/// The textures the renderer makes from layer properties, kept while layers show them: gradient stop
-/// tables (shared by equal tables), shapes and text (one per layer, made again when what they draw
-/// changes).
+/// The textures the renderer makes from layer properties, one entry per layer that shows one: a
+/// gradient's stop table, a shape's fill and stroke coverage, a text layer's glyph coverage. Small ones
+/// share atlas pages (`TextureAtlas`), so any number of them draw in a few calls; large ones have
+/// textures of their own.
 ///
-/// A frame's build asks for what it draws; everything the frame drew (or its retained list still
-/// binds) is marked, and the rest is let go after the frame, so memory follows what is on screen.
+/// An entry is made again only when what it draws changes, in place when it keeps its size. After each
+/// frame, entries of layers the frame's render list no longer draws are let go, so memory follows what
+/// is on screen: a slot is never reused while a retained list still shows it.
 final class GeneratedTextures {
-    /// Whether BGRA can be stored as it is (`EXT_texture_format_BGRA8888`).
-    let bgraStorage: Bool
     /// The largest texture side the driver takes.
     let maximumSize: Int
-    /// Advances once per frame.
-    private(set) var frame: UInt64 = 1
+    /// Shapes' and text's coverage: 2048 x 2048 pages of two bytes a texel (8 MiB each), at most 8.
+    let coverage = TextureAtlas(side: 2048, storage: .coverage2, largest: 512, maximumPages: 8)
+    /// Stop tables: 256 x 256 pages of float texels (1 MiB each), one row of 2 x count texels a
+    /// gradient (up to 128 stops), at most 16 pages.
+    let stops = TextureAtlas(side: 256, storage: .floats, largest: 256, maximumPages: 16, padding: 0, granularity: 1)
+
+    /// Shape rasters by layer.
+    var shapes: [LayerID: ShapeRaster] = [:]
+    /// Text coverage by layer.
+    var texts: [LayerID: TextRaster] = [:]
+    /// Stop tables by layer.
+    var gradients: [LayerID: GradientTable] = [:]
+
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
     var rasterizations = 0
-    /// Textures drawn anew in place since the renderer last took them (by GL name): the instances
-    /// showing them are damaged.
-    var repainted: Set<UInt32> = []
-
-    /// A texture for `width` x `height` texels of `pixels`: `reusing` drawn anew in place when it has
-    /// that size and storage (and reported repainted), else a new one.
-    func texture(
-        _ width: Int, _ height: Int, storage: GeneratedTexture.Storage, pixels: UnsafeRawPointer, reusing old: GeneratedTexture?
-    ) -> GeneratedTexture {
-        rasterizations += 1
-        if let old, old.width == width, old.height == height, old.storage == storage {
-            old.replace(pixels)
-            repainted.insert(old.name)
-            return old
-        }
-        return GeneratedTexture(width: width, height: height, storage: storage, pixels: pixels, bgraStorage: bgraStorage)
-    }
     /// Where a font family that fontconfig does not have, or text that cannot be drawn, is reported.
     var log = RenderLog.silent
     /// The font families already reported as falling back, each reported once.
@@ -41,6 +35,33 @@ final class GeneratedTextures {
     /// Text layers whose last raster failed, with the style that failed (not tried again until it
     /// changes).
     var failedTexts: [LayerID: TextRasterKey] = [:]
+
+    init(maximumSize: Int) {
+        self.maximumSize = maximumSize
+    }
+
+    /// Places `width` x `height` texels of `texels` (in `atlas`'s storage): in `old`'s place when it
+    /// has that size, else in a new slot (`old`'s given back), else in a texture of its own.
+    func place(
+        _ texels: UnsafeRawBufferPointer, width: Int, height: Int, in atlas: TextureAtlas, replacing old: PlacedTexture?
+    ) -> PlacedTexture {
+        if let old, let slot = old.slot, slot.width == width, slot.height == height {
+            atlas.upload(slot, texels)
+            return old
+        }
+        if let old { release(old, from: atlas) }
+        if let slot = atlas.allocate(width: width, height: height) {
+            atlas.upload(slot, texels)
+            return PlacedTexture(texture: slot.page.texture, slot: slot, x: slot.x, y: slot.y, width: width, height: height)
+        }
+        let texture = GeneratedTexture(width: width, height: height, storage: atlas.storage, pixels: texels.baseAddress!, bgraStorage: false)
+        return PlacedTexture(texture: texture, slot: nil, x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Gives a placed texture's slot back.
+    func release(_ placed: PlacedTexture, from atlas: TextureAtlas) {
+        if let slot = placed.slot { atlas.free(slot) }
+    }
 
     /// Reports once that `family` falls back to another font.
     func checkFont(_ family: String) {
@@ -52,58 +73,54 @@ final class GeneratedTextures {
         }
     }
 
-    private var stopTables: [GradientStops: GeneratedTexture] = [:]
-    /// Shape rasters by layer.
-    var shapes: [LayerID: ShapeRaster] = [:]
-    /// Text coverage by layer.
-    var texts: [LayerID: TextRaster] = [:]
-
-    init(bgraStorage: Bool, maximumSize: Int) {
-        self.bgraStorage = bgraStorage
-        self.maximumSize = maximumSize
+    /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw (a steady frame
+    /// lets go of nothing, and allocates nothing to find that out).
+    func evict(keeping isDrawn: (LayerID) -> Bool) {
+        if shapes.keys.contains(where: { !isDrawn($0) }) {
+            for (id, raster) in shapes where !isDrawn(id) {
+                release(raster.placed, from: coverage)
+                shapes[id] = nil
+            }
+        }
+        if texts.keys.contains(where: { !isDrawn($0) }) {
+            for (id, raster) in texts where !isDrawn(id) {
+                release(raster.placed, from: coverage)
+                texts[id] = nil
+            }
+        }
+        if gradients.keys.contains(where: { !isDrawn($0) }) {
+            for (id, table) in gradients where !isDrawn(id) {
+                release(table.placed, from: stops)
+                gradients[id] = nil
+            }
+        }
+        if failedTexts.keys.contains(where: { !isDrawn($0) }) { failedTexts = failedTexts.filter { isDrawn($0.key) } }
     }
 
-    /// The stop table texture of `stops`.
-    func texture(for stops: GradientStops) -> GeneratedTexture {
-        if let texture = stopTables[stops] {
-            texture.drawnInFrame = frame
-            return texture
-        }
-        let texels = stops.texels
-        let texture = texels.withUnsafeBytes { bytes in
-            GeneratedTexture(width: stops.colors.count, height: 2, storage: .floats, pixels: bytes.baseAddress!, bgraStorage: bgraStorage)
-        }
-        texture.drawnInFrame = frame
-        stopTables[stops] = texture
-        return texture
+    /// Entries held, and the GPU bytes of their atlas pages and own textures.
+    var count: Int { shapes.count + texts.count + gradients.count }
+    /// The texels the entries occupy (without atlas padding and free space).
+    var texels: Int {
+        let all = shapes.values.map(\.placed) + texts.values.map(\.placed) + gradients.values.map(\.placed)
+        return all.reduce(0) { $0 + $1.width * $1.height }
     }
-
-    /// Starts a frame.
-    func beginFrame() { frame += 1 }
-
-    /// Marks a texture a retained list still binds as drawn in this frame.
-    func markDrawn(_ texture: GeneratedTexture) { texture.drawnInFrame = frame }
-
-    /// Lets go of what this frame did not draw.
-    /// (A steady frame draws everything it holds: the checks allocate nothing then.)
-    func evict() {
-        let frame = frame
-        if stopTables.values.contains(where: { $0.drawnInFrame != frame }) {
-            stopTables = stopTables.filter { $0.value.drawnInFrame == frame }
-        }
-        if shapes.values.contains(where: { $0.texture.drawnInFrame != frame }) {
-            shapes = shapes.filter { $0.value.texture.drawnInFrame == frame }
-        }
-        if texts.values.contains(where: { $0.texture.drawnInFrame != frame }) {
-            texts = texts.filter { $0.value.texture.drawnInFrame == frame }
-        }
-    }
-
-    /// Textures held, and their bytes.
-    var count: Int { stopTables.count + shapes.count + texts.count }
     var bytes: Int {
-        stopTables.values.reduce(0) { $0 + $1.bytes } + shapes.values.reduce(0) { $0 + $1.texture.bytes }
-            + texts.values.reduce(0) { $0 + $1.texture.bytes }
+        let own = shapes.values.map(\.placed) + texts.values.map(\.placed) + gradients.values.map(\.placed)
+        return coverage.bytes + stops.bytes + own.filter { $0.slot == nil }.reduce(0) { $0 + $1.texture.bytes }
+    }
+}
+
+/// Where a generated raster lives: a slot of an atlas page, or a texture of its own.
+struct PlacedTexture {
+    let texture: GeneratedTexture
+    let slot: TextureAtlas.Slot?
+    /// The texels it occupies in `texture`.
+    let x: Int, y: Int, width: Int, height: Int
+
+    /// Its texture coordinates: top-left (x, y), bottom-right (z, w).
+    var uv: SIMD4<Float> {
+        let (w, h) = (Float(texture.width), Float(texture.height))
+        return SIMD4(Float(x) / w, Float(y) / h, Float(x + width) / w, Float(y + height) / h)
     }
 }
 

@@ -5,8 +5,8 @@ public import LaminaCore
 ///
 /// `locations` apply when there is one per colour; otherwise (nil, or a different count, which a
 /// client sets in two steps and may show between them) the colours are evenly spaced, 0 to 1. One
-/// colour fills the whole layer. Stored in a float texture of `count` x 2 texels: the straight-alpha
-/// colours in the first row, the locations in the second; equal tables share one texture.
+/// colour fills the whole layer. Stored as one row of `2 x count` float texels: each straight-alpha
+/// colour followed by its location (in red).
 public struct GradientStops: Hashable, Sendable {
     /// Straight-alpha sRGB colours.
     public var colors: [Color]
@@ -25,12 +25,13 @@ public struct GradientStops: Hashable, Sendable {
         }
     }
 
-    /// The texels of the stop table: `count` colours, then `count` locations (in red).
+    /// The texels of the stop table: each colour, then its location (in red).
     var texels: [Float] {
         var texels: [Float] = []
         texels.reserveCapacity(colors.count * 8)
-        for c in colors { texels += [Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)] }
-        for l in locations { texels += [Float(l), 0, 0, 0] }
+        for (c, l) in zip(colors, locations) {
+            texels += [Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha), Float(l), 0, 0, 0]
+        }
         return texels
     }
 

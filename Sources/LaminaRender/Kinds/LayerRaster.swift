@@ -6,8 +6,8 @@ import LaminaRaster
 struct ShapeRaster {
     /// What the raster shows: the shape's properties and the pixels per point.
     var key: ShapeRasterKey
-    var texture: GeneratedTexture
-    /// The texture's rectangle in the layer's bounds space (points).
+    var placed: PlacedTexture
+    /// The raster's rectangle in the layer's bounds space (points).
     var extent: Rect
     /// The path flattened at the key's scale, kept for a stroke cut anew every frame.
     var flattened: FlattenedPath?
@@ -17,9 +17,16 @@ struct ShapeRaster {
 /// `foregroundColor` in the shader.
 struct TextRaster {
     var key: TextRasterKey
-    var texture: GeneratedTexture
-    /// The texture's rectangle in the layer's bounds space (points).
+    var placed: PlacedTexture
+    /// The raster's rectangle in the layer's bounds space (points).
     var extent: Rect
+}
+
+/// A gradient layer's stop table (`GradientStops`) as the shader reads it: `count` pairs of texels,
+/// colour then location, from (`placed.x`, `placed.y`).
+struct GradientTable {
+    var stops: GradientStops
+    var placed: PlacedTexture
 }
 
 /// The inputs of a shape raster.

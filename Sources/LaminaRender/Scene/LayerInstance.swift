@@ -40,6 +40,10 @@ public struct LayerInstance: Hashable, Sendable {
         case lodBias
         /// `GradientType`'s raw value, for the `gradient` texture mode.
         case gradientType
+        /// Where the gradient's stop table starts in the bound texture: `x + 1024 y` (texels).
+        case gradientOrigin
+        /// How many stops the table holds.
+        case gradientCount
     }
 
     /// A part of `sampling`.
@@ -66,9 +70,9 @@ public struct LayerInstance: Hashable, Sendable {
         case red = 3
         /// Texel green times colour: a second coverage in the same texture (a shape's stroke).
         case green = 4
-        /// The gradient at the point, times colour: the bound texture is a stop table
-        /// (`GradientStops`), `uv` holds the start and end points in local space, and the
-        /// `gradientType` part of `sampling` the type.
+        /// The gradient at the point, times colour: the bound texture holds stop tables
+        /// (`GradientStops`), `uv` the start and end points in local space, and `sampling` the type,
+        /// where the table starts and its count.
         case gradient = 5
     }
 

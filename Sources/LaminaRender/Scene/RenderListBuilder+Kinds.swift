@@ -19,9 +19,23 @@ extension RenderListBuilder {
     /// A gradient layer's gradient: one instance over the bounds, shaped by the corner radius like the
     /// background, its colour computed per pixel from the stop table (`layer.frag`'s `gradientColor`).
     mutating func drawGradient(
-        _ values: PresentedValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double, edgeMargin: Float?
+        _ id: LayerID, _ values: PresentedValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double,
+        edgeMargin: Float?
     ) {
+        forceDamage = false
         guard let stops = GradientStops(colors: values[.colors], locations: values[.locations]) else { return }
+        let table: GradientTable
+        if let held = generated.gradients[id], held.stops == stops {
+            table = held
+        } else {
+            let placed = stops.texels.withUnsafeBytes {
+                generated.place($0, width: stops.colors.count * 2, height: 1, in: generated.stops, replacing: generated.gradients[id]?.placed)
+            }
+            table = GradientTable(stops: stops, placed: placed)
+            generated.gradients[id] = table
+            // The same instance may now read other texels: what it shows changed.
+            forceDamage = true
+        }
         let bounds = values[.bounds]
         let radius = values[.cornerRadius]
         let start = values[.startPoint], end = values[.endPoint]
@@ -35,8 +49,17 @@ extension RenderListBuilder {
                 Float(bounds.minX + start.x * bounds.width), Float(bounds.minY + start.y * bounds.height),
                 Float(bounds.minX + end.x * bounds.width), Float(bounds.minY + end.y * bounds.height)))
         instance[sampling: .gradientType] = Float(values[.gradientType].rawValue)
+        instance[sampling: .gradientOrigin] = Float(table.placed.x + 1024 * table.placed.y)
+        instance[sampling: .gradientCount] = Float(stops.colors.count)
         applyClip(&instance, localToClip)
-        list.append(instance, texture: .generated(generated.texture(for: stops)))
+        appendGenerated(instance, table.placed.texture)
+    }
+
+    /// Appends an instance drawing from a generated texture; when what it shows was just drawn anew
+    /// (in place: the instance itself may be unchanged), its screen bounds are damage.
+    mutating func appendGenerated(_ instance: LayerInstance, _ texture: GeneratedTexture) {
+        if forceDamage { list.forceDamage(instance.pixelBounds(width: target.width, height: target.height)) }
+        list.append(instance, texture: .generated(texture))
     }
 }
 
@@ -89,6 +112,7 @@ extension RenderListBuilder {
         _ id: LayerID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
         opacity: Double
     ) {
+        forceDamage = false
         let style = Self.shapeStyle(values)
         let path = values[.path]
         guard let whole = ShapeRasterizer.extent(of: path, style: style),
@@ -122,9 +146,9 @@ extension RenderListBuilder {
         let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         let key = ShapeRasterKey(path: path, style: style, scale: scale, extent: extent)
 
-        let texture: GeneratedTexture
+        let placed: PlacedTexture
         if let raster = generated.shapes[id], raster.key == key {
-            texture = raster.texture
+            placed = raster.placed
         } else {
             // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
             let old = generated.shapes[id]
@@ -133,23 +157,22 @@ extension RenderListBuilder {
                 ? (old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil) ?? FlattenedPath(path, scale: scale)
                 : nil
             let coverage = ShapeRasterizer.rasterize(path, style: style, extent: extent, scale: scale, flattened: flattened)
-            texture = coverage.bytes.withUnsafeBytes { bytes in
-                generated.texture(
-                    coverage.width, coverage.height, storage: .coverage2, pixels: bytes.baseAddress!,
-                    reusing: old?.extent == extent ? old?.texture : nil)
+            placed = coverage.bytes.withUnsafeBytes {
+                generated.place($0, width: coverage.width, height: coverage.height, in: generated.coverage, replacing: old?.placed)
             }
-            generated.shapes[id] = ShapeRaster(key: key, texture: texture, extent: extent, flattened: flattened)
+            generated.shapes[id] = ShapeRaster(key: key, placed: placed, extent: extent, flattened: flattened)
+            generated.rasterizations += 1
+            forceDamage = true
         }
-        generated.markDrawn(texture)
         let bounds = values[.bounds]
         let clipsToBounds = values[.masksToBounds]
         for (color, mode) in [(values[.fillColor], LayerInstance.TextureMode.red), (values[.strokeColor], .green)]
         where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
             var instance = LayerInstance(matrix: matrix, rect: extent, color: Self.premultiplied(color, opacity))
-            instance.texture(mode)
+            instance.texture(mode, uv: placed.uv)
             if clipsToBounds { instance.shape(bounds, radius: values[.cornerRadius]) }
             applyClip(&instance, localToClip)
-            list.append(instance, texture: .generated(texture))
+            appendGenerated(instance, placed.texture)
         }
     }
 }
@@ -163,6 +186,7 @@ extension RenderListBuilder {
     mutating func drawText(
         _ id: LayerID, _ values: PresentedValues, matrix: GPUMatrix, localToClip: Transform3D?, opacity: Double
     ) {
+        forceDamage = false
         let color = values[.foregroundColor]
         let string = values[.string]
         guard !string.isEmpty, color.alpha > 0 else { return }
@@ -190,20 +214,21 @@ extension RenderListBuilder {
             guard coverage.width > 0, coverage.height > 0 else { return }
             let extent = Rect(
                 x: bounds.minX, y: bounds.minY, width: Double(coverage.width) / scale, height: Double(coverage.height) / scale)
-            let old = generated.texts[id]
-            let texture = coverage.alpha.withUnsafeBytes { bytes in
-                generated.texture(
-                    coverage.width, coverage.height, storage: .coverage, pixels: bytes.baseAddress!,
-                    reusing: old?.extent == extent ? old?.texture : nil)
+            // The coverage atlas holds two bytes a texel: the glyphs' coverage in the first.
+            var texels = [UInt8](repeating: 0, count: coverage.alpha.count * 2)
+            for (i, a) in coverage.alpha.enumerated() { texels[2 * i] = a }
+            let placed = texels.withUnsafeBytes {
+                generated.place($0, width: coverage.width, height: coverage.height, in: generated.coverage, replacing: generated.texts[id]?.placed)
             }
-            raster = TextRaster(key: key, texture: texture, extent: extent)
+            raster = TextRaster(key: key, placed: placed, extent: extent)
             generated.texts[id] = raster
+            generated.rasterizations += 1
+            forceDamage = true
         }
-        generated.markDrawn(raster.texture)
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
-        instance.texture(.red)
+        instance.texture(.red, uv: raster.placed.uv)
         if values[.masksToBounds], values[.cornerRadius] > 0 { instance.shape(bounds, radius: values[.cornerRadius]) }
         applyClip(&instance, localToClip)
-        list.append(instance, texture: .generated(raster.texture))
+        appendGenerated(instance, raster.placed.texture)
     }
 }

@@ -30,6 +30,9 @@ struct RenderListBuilder {
     let caches: SubtreeCaches?
     /// The layer whose body is being drawn into its cache (drawn directly, not from the cache).
     private var caching: LayerID?
+    /// Whether the layer kind being drawn has just drawn its raster or stop table anew, so its
+    /// instances damage their screen bounds even where they are unchanged.
+    var forceDamage = false
 
     /// The innermost clip, evaluated per fragment.
     private var clip: ClipState?
@@ -229,7 +232,7 @@ struct RenderListBuilder {
                     edgeMargin: edgeMargin)
             }
             if values.model.kind == .gradient {
-                drawGradient(values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
+                drawGradient(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
             }
         }
         if drawsOwn, values.model.kind == .text {

@@ -24,8 +24,7 @@ struct RenderListUpdate {
     /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
     /// kept between frames. On nil, `list` may be half updated: build it again.
     func update(
-        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<UInt32>,
-        repaintedWhileVisiting: () -> Set<UInt32> = { [] }
+        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<UInt32>
     ) -> Damage? {
         var damage = Damage.none
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
@@ -71,9 +70,7 @@ struct RenderListUpdate {
             }
         }
         for run in touchedRuns { list.refreshRun(run) }
-        // Textures the visits drew anew in place (shapes and text) count as repainted too.
-        let all = repainted.union(repaintedWhileVisiting())
-        if !all.isEmpty { damageRepainted(all, in: list, damage: &damage) }
+        if !repainted.isEmpty { damageRepainted(repainted, in: list, damage: &damage) }
         return damage.clipped(width: width, height: height)
     }
 
@@ -174,13 +171,8 @@ struct RenderListUpdate {
             switch command {
             case .beginGroup(let index): groups.append(index)
             case .endGroup: groups.removeLast()
-            case .draw(let first, let count, let binding, _, _):
-                switch binding {
-                case .bitmap(let texture, let sampler) where repainted.contains(texture.name):
-                    if sampler.minification == .trilinear { texture.ensureMipmaps() }
-                case .generated(let texture) where repainted.contains(texture.name): break
-                default: continue
-                }
+            case .draw(let first, let count, .bitmap(let texture, let sampler), _, _) where repainted.contains(texture.name):
+                if sampler.minification == .trilinear { texture.ensureMipmaps() }
                 var changed = Damage.none
                 for index in first..<(first + count) {
                     let instance = list.instances[index]

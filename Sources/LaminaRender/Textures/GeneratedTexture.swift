@@ -18,6 +18,16 @@ public final class GeneratedTexture {
         case coverage2
         /// 32-bit floats, sampled only with `texelFetch` (a gradient's stop table).
         case floats
+
+        /// Bytes per texel.
+        var bytesPerTexel: Int {
+            switch self {
+            case .coverage: 1
+            case .coverage2: 2
+            case .premultipliedBGRA: 4
+            case .floats: 16
+            }
+        }
     }
 
     let name: GLuint
@@ -28,15 +38,7 @@ public final class GeneratedTexture {
     var drawnInFrame: UInt64 = 0
 
     /// GPU bytes.
-    var bytes: Int {
-        let texel = switch storage {
-            case .coverage: 1
-            case .coverage2: 2
-            case .premultipliedBGRA: 4
-            case .floats: 16
-            }
-        return width * height * texel
-    }
+    var bytes: Int { width * height * storage.bytesPerTexel }
 
     /// A texture of `width` x `height` texels from `pixels` (rows top to bottom, tightly packed, in the
     /// layout `storage` names), sampled linearly unless it holds floats.
@@ -79,6 +81,11 @@ public final class GeneratedTexture {
     /// same size keeps its texture, so a retained render list that binds it needs no rebuild, only
     /// damage where it is shown.
     func replace(_ pixels: UnsafeRawPointer) {
+        replace(pixels, x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Replaces the texels of one rectangle with `pixels` (tightly packed, in this texture's layout).
+    func replace(_ pixels: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) {
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         let (format, type): (GLenum, GLenum) =
@@ -88,7 +95,7 @@ public final class GeneratedTexture {
             case .premultipliedBGRA: (GLenum(GL_BGRA_EXT), GLenum(GL_UNSIGNED_BYTE))
             case .floats: (GLenum(GL_RGBA), GLenum(GL_FLOAT))
             }
-        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format, type, pixels)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height), format, type, pixels)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
     }
 

@@ -49,7 +49,7 @@ struct TextLayerTests {
             var scene = Self.textScene { $0[.contentsScale] = 2 }
             let target = try OffscreenTarget(render, width: 120, height: 40)
             try renderer.draw(scene.tree, scene.presentation, into: target)
-            let bytes = renderer.generatedTextures.bytes
+            let bytes = renderer.generatedTextures.texels
             let id = scene.tree.roots[0]
             for color in [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)] {
                 try scene.tree.setValue(.color(color), at: LayerKeyPath(.foregroundColor), of: id)
@@ -57,7 +57,7 @@ struct TextLayerTests {
             }
             return (bytes, renderer.rasterizations, try target.read())
         }
-        #expect(bytes == 240 * 80, "one coverage byte per pixel at scale 2: \(bytes)")
+        #expect(bytes == 240 * 80, "one coverage texel per pixel at scale 2: \(bytes)")
         #expect(rasterizations == 1)
         #expect((0..<pixels.width * pixels.height).contains { pixels.bytes[$0 * 4 + 2] > 200 }, "the last colour, blue, drawn")
     }
