@@ -17,13 +17,54 @@ public enum ShapeRasterizer {
     public static let maximumDashes = 100_000
 
     /// The rectangle of the layer's space (points) the drawn shape can reach: the path's control
-    /// points, grown by the stroke's reach; nil when nothing is drawn.
+    /// points, grown by the stroke's reach; nil when nothing is drawn. Conservative and cheap (no
+    /// stroking): a miter join may reach `miterLimit` half-widths from the path.
     public static func extent(of path: Path, style: ShapeStyle) -> Rect? {
         guard !path.isEmpty, style.fills || style.strokeRange != nil else { return nil }
         let box = path.boundingBox
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let reach = style.strokeReach
         return box.insetBy(dx: -reach, dy: -reach)
+    }
+
+    /// The rectangle the shape's ink reaches, as cairo strokes and fills it: tighter than `extent` where
+    /// joins turn gently (a circle's stroke reaches half its width, not `miterLimit` half-widths), and
+    /// the same for every `strokeStart`, `strokeEnd` and dash pattern, so an animation of those keeps
+    /// the raster's size. Grown by `margin` points for curve flattening; nil when nothing is drawn.
+    public static func inkExtent(of path: Path, style: ShapeStyle, margin: Double = 0.5) -> Rect? {
+        guard let bound = extent(of: path, style: style) else { return nil }
+        // Far beyond cairo's fixed-point range (±8 million units) its extents are not to be trusted.
+        guard max(abs(bound.minX), abs(bound.maxX), abs(bound.minY), abs(bound.maxY)) < 1e6 else { return bound }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
+        let cairo = cairo_create(surface)!
+        defer {
+            cairo_destroy(cairo)
+            cairo_surface_destroy(surface)
+        }
+        cairo_set_tolerance(cairo, 0.1)
+        trace(path, into: cairo)
+        var ink = Rect.null
+        var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+        if style.fills {
+            cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+            ink = ink.union(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+        if style.strokeRange != nil {
+            cairo_set_line_width(cairo, style.lineWidth)
+            cairo_set_line_cap(
+                cairo, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : style.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(
+                cairo, style.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : style.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cairo, style.miterLimit)
+            cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
+            ink = ink.union(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            // Cut ends and dashes take caps where the whole path has none: as far as a square cap
+            // reaches from the path's control points (always, so cutting changes no size).
+            let cap = style.lineWidth / 2 * (style.lineCap == .butt ? 1 : 2.squareRoot())
+            ink = ink.union(path.boundingBox.insetBy(dx: -cap, dy: -cap))
+        }
+        guard !ink.isNull, ink.width.isFinite, ink.height.isFinite else { return bound }
+        return ink.insetBy(dx: -margin, dy: -margin)
     }
 
     /// The coverage of `path` drawn with `style` over `extent` (points) at `scale` pixels per point:

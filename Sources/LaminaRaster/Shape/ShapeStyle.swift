@@ -53,6 +53,15 @@ public struct ShapeStyle: Hashable, Sendable {
         return dashes
     }
 
+    /// The style with what `ShapeRasterizer.inkExtent` ignores reset: the whole stroke, solid. Two
+    /// styles with the same ink style reach the same rectangle.
+    public var inkStyle: ShapeStyle {
+        var style = self
+        style.strokes = strokeRange != nil
+        (style.strokeStart, style.strokeEnd, style.dashes, style.dashPhase) = (0, 1, [], 0)
+        return style
+    }
+
     /// How far outside the path's control points the stroke may reach, in points: half the width, more
     /// for square caps (the corner of the square) and miter joins (up to the miter limit).
     public var strokeReach: Double {

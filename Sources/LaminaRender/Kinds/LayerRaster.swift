@@ -11,6 +11,9 @@ struct ShapeRaster {
     var extent: Rect
     /// The path flattened at the key's scale, kept for a stroke cut anew every frame.
     var flattened: FlattenedPath?
+    /// The style the ink's reach was computed for (`ShapeStyle.inkStyle`), and that reach (points).
+    var inkStyle: ShapeStyle
+    var ink: Rect
 }
 
 /// A text layer's coverage, rasterised at `contentsScale` times the output's scale and tinted with

@@ -115,9 +115,17 @@ extension RenderListBuilder {
         forceDamage = false
         let style = Self.shapeStyle(values)
         let path = values[.path]
-        guard let whole = ShapeRasterizer.extent(of: path, style: style),
-            Self.placement(of: whole, under: world, in: target).visible
-        else { return }
+        // Where the ink can reach: computed by stroking once per path and ink style, kept while only
+        // the cut, the dashes or the colours change.
+        let inkStyle = style.inkStyle
+        let whole: Rect
+        if let held = generated.shapes[id], held.key.path == path, held.inkStyle == inkStyle {
+            whole = held.ink
+        } else {
+            guard let ink = ShapeRasterizer.inkExtent(of: path, style: inkStyle) else { return }
+            whole = ink
+        }
+        guard Self.placement(of: whole, under: world, in: target).visible else { return }
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
         // A shape much larger than the target is rasterised only where it can be seen (its part
         // inside the target, widened by a quarter of the target on every side and snapped to a grid of
@@ -160,7 +168,8 @@ extension RenderListBuilder {
             placed = coverage.bytes.withUnsafeBytes {
                 generated.place($0, width: coverage.width, height: coverage.height, in: generated.coverage, replacing: old?.placed)
             }
-            generated.shapes[id] = ShapeRaster(key: key, placed: placed, extent: extent, flattened: flattened)
+            generated.shapes[id] = ShapeRaster(
+                key: key, placed: placed, extent: extent, flattened: flattened, inkStyle: inkStyle, ink: whole)
             generated.rasterizations += 1
             forceDamage = true
         }
