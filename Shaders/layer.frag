@@ -39,9 +39,19 @@ uniform sampler2D u_texture;   // unit 0: contents, or an offscreen group
 out vec4 o_color;
 
 #ifdef PLAIN
-// Square corners, no clip, colour or contents: the common case, and the cheapest.
+// Square corners, no clip: colour, contents or coverage (text, shapes). The common case, and the
+// cheapest.
 void main() {
-    o_color = TEXTURE_MODE(v_params) == TEXTURE_RGBA ? v_color * texture(u_texture, v_uv, v_lodBias) : v_color;
+    float mode = TEXTURE_MODE(v_params);
+    if (mode == TEXTURE_RGBA) {
+        o_color = v_color * texture(u_texture, v_uv, v_lodBias);
+    } else if (mode == TEXTURE_RED) {
+        o_color = v_color * texture(u_texture, v_uv).r;
+    } else if (mode == TEXTURE_GREEN) {
+        o_color = v_color * texture(u_texture, v_uv).g;
+    } else {
+        o_color = v_color;
+    }
 }
 #else
 in vec2 v_local;

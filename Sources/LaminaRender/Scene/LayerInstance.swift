@@ -121,10 +121,10 @@ public struct LayerInstance: Hashable, Sendable {
         clipRect = SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
     }
 
-    /// Whether the `PLAIN` program variant can draw it: no shape, no clip, colour or contents.
+    /// Whether the `PLAIN` program variant can draw it: no shape, no clip; colour, contents or coverage.
     public var isPlain: Bool {
-        self[.shaped] == 0 && clipRect.z < 0
-            && (self[.textureMode] == TextureMode.none.rawValue || self[.textureMode] == TextureMode.rgba.rawValue)
+        self[.shaped] == 0 && clipRect.z < 0 && self[.textureMode] != TextureMode.alpha.rawValue
+            && self[.textureMode] != TextureMode.gradient.rawValue
     }
 
     /// Whether the instance paints every pixel of its quad fully opaque: plain, at full strength, and
