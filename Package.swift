@@ -176,6 +176,7 @@ let package = Package(
         .executableTarget(name: "SpriteAnimation", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/SpriteAnimation", swiftSettings: strict),
         .executableTarget(name: "PauseResume", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/PauseResume", swiftSettings: strict),
         .executableTarget(name: "CairoDrawing", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CairoDrawing", swiftSettings: strict),
+        .executableTarget(name: "ShapesAndText", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/ShapesAndText", swiftSettings: strict),
 
         // MARK: Tests.
         .testTarget(
