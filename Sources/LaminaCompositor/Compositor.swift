@@ -61,6 +61,16 @@ public final class Compositor {
     }
     private let clock = ContinuousClock()
 
+    /// Rasterises shape and text layers on a thread of their own (see
+    /// `Renderer.rasterizeInBackground`): `onReady` is called on that thread when a raster is ready,
+    /// and the caller then runs a frame to show it.
+    public func rasterizeInBackground(onReady: @escaping @Sendable () -> Void) {
+        renderer.rasterizeInBackground(onReady: onReady)
+    }
+
+    /// Whether rasters are being drawn in the background: a later frame will show more.
+    public var hasPendingRasters: Bool { renderer.hasPendingRasters }
+
     /// Where the renderer reports what it cannot draw as asked (a font that is not installed, text too
     /// large to rasterise), once each.
     public var renderLog: RenderLog {

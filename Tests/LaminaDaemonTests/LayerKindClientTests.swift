@@ -148,4 +148,66 @@ struct LayerKindClientTests {
         #expect(cut[20, 10] == SIMD4<UInt8>(0, 0, 255, 255), "along the top: \(cut[20, 10])")
         #expect(cut[10, 20] == SIMD4<UInt8>(255, 0, 0, 255) || cut[10, 20].x > 200, "the left edge's stroke is gone: \(cut[10, 20])")
     }
+
+    @Test("a client's costly shape is rasterised beside the frames: other layers keep animating while it is drawn")
+    func costlyShapesDoNotHoldUpFrames() throws {
+        let (daemon, connection) = try open(["--size", "480x320"])
+        defer { withExtendedLifetime(daemon) {} }
+        let spinner = Layer()
+        spinner.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        spinner.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        connection.addLayer(spinner)
+        let spin = Lamina.BasicAnimation(keyPath: "transform.rotation.z")
+        spin.byValue = 2 * Double.pi
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        spinner.add(spin, forKey: "spin")
+        try connection.synchronize()
+
+        // 50,000 elements (the most a 1 MiB message carries is about 60,000) zigzagging across the
+        // whole output, filled and stroked: hundreds of milliseconds of rasterising.
+        var zigzag = Path()
+        zigzag.move(to: Point(x: 0, y: 20))
+        for i in 0..<24_990 {
+            let x = Double(i) * 480 / 24_990
+            zigzag.addLine(to: Point(x: x, y: 300))
+            zigzag.addLine(to: Point(x: x + 0.004, y: 20))
+        }
+        zigzag.closeSubpath()
+        let heavy = ShapeLayer()
+        heavy.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        heavy.path = zigzag
+        heavy.fillColor = Color(red: 1, green: 0.5, blue: 0)
+        heavy.strokeColor = Color(red: 0, green: 0, blue: 1)
+        connection.addLayer(heavy)
+        try connection.synchronize()
+        let before = try connection.stats().framesDrawn
+        // A screenshot is answered by the first frame after the raster is ready.
+        let shot = try connection.screenshot()
+        let after = try connection.stats().framesDrawn
+        #expect(after - before >= 3, "frames kept coming while the shape was rasterised: \(after - before)")
+        #expect(shot[240, 160].w == 255 && shot[240, 160] != SIMD4<UInt8>(0, 0, 0, 255), "the shape is drawn: \(shot[240, 160])")
+    }
+
+    @Test("a commit larger than the daemon's message limit is refused by the library, naming the limit, and the connection lives on")
+    func oversizedCommits() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        var long = Path()
+        for i in 0..<70_000 { long.addLine(to: Point(x: Double(i % 100), y: Double(i % 37))) }
+        let shape = ShapeLayer()
+        shape.path = long
+        connection.addLayer(shape)
+        do {
+            try connection.synchronize()
+            Issue.record("the oversized commit was not refused")
+        } catch {
+            #expect("\(error)".contains("over the daemon's limit of 1048576 bytes"), "\(error)")
+        }
+        let small = ShapeLayer()
+        small.path = try Path(svgPathData: "M0 0 L10 10")
+        connection.addLayer(small)
+        try connection.synchronize()
+        #expect(try connection.stats().clients == 1)
+    }
 }

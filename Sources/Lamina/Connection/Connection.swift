@@ -120,12 +120,21 @@ public final class Connection {
     // MARK: Sending
 
     func send(_ commit: OutgoingCommit) {
-        do {
+        do throws(LaminaError) {
             let (pools, bitmaps) = try uploader.upload(commit.bitmaps)
             for pool in pools { try sendMessage(pool) }
             let serial = nextSerial
+            let message = ClientMessage.commit(Commit(serial: serial, bitmaps: bitmaps, operations: commit.operations))
+            // The daemon closes a connection that sends a message over its limit: refuse it here, with
+            // the reason, and keep the connection.
+            let size = message.raw.encoded.count
+            guard size <= Int(welcome.limits.maxMessageBytes) else {
+                throw LaminaError.invalidOperation(
+                    "a commit of \(commit.operations.count) operations is \(size) bytes, over the daemon's limit of "
+                        + "\(welcome.limits.maxMessageBytes) bytes a message (large paths and strings count: commit them apart)")
+            }
             nextSerial &+= 1
-            try sendMessage(.commit(Commit(serial: serial, bitmaps: bitmaps, operations: commit.operations)))
+            try sendMessage(message)
             unacknowledged.append((serial, commit))
         } catch {
             deliver(error)

@@ -25,6 +25,19 @@ public final class Renderer {
         set { generated.log = newValue }
     }
 
+    /// Rasterises shape and text layers on a thread of their own from now on: a frame then shows a
+    /// layer's last raster (or, for a new layer, nothing) until the new one is ready, so no layer's
+    /// costly path or text holds up a frame. `onReady` is called on that thread whenever a raster is
+    /// ready; the caller then draws a frame. Without this (offline rendering, tests) a frame draws
+    /// every raster it needs before it is shown.
+    public func rasterizeInBackground(onReady: @escaping @Sendable () -> Void) {
+        guard generated.worker == nil else { return }
+        generated.worker = RasterWorker(onReady: onReady)
+    }
+
+    /// Whether rasters asked of the background thread are not drawn yet.
+    public var hasPendingRasters: Bool { generated.hasPendingRasters }
+
     /// Shapes and texts rasterised on the CPU since the renderer was made: a frame that only moves,
     /// recolours or fades them adds none.
     public var rasterizations: Int { generated.rasterizations }
@@ -157,6 +170,7 @@ public final class Renderer {
     }
 
     deinit {
+        generated.worker?.stop()
         var names = [cornerBuffer, triangleCornerBuffer]
         glDeleteBuffers(2, &names)
         instanceRing.delete()
@@ -188,6 +202,7 @@ public final class Renderer {
         for target: OffscreenTarget
     ) {
         _ = textures.takeChanges()
+        _ = generated.collectResults()
         _ = caches.beginFrame(changed: nil, repainted: [], tree: tree, presentation: presentation)
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
     }
@@ -207,6 +222,9 @@ public final class Renderer {
         scale: Double = 1, for target: OffscreenTarget
     ) -> Damage {
         let textureChanges = textures.takeChanges()
+        // Rasters the background thread finished: their layers show something new.
+        let rastered = generated.collectResults()
+        let changed = rastered.isEmpty ? changed : changed.map { $0 + rastered }
         let roots = roots ?? tree.roots
         // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
         // sorting them out first would only add to that.

@@ -34,24 +34,13 @@ final class RenderThread: Sendable {
             }
             context.tearDown()
         }
-        let start = Unmanaged.passRetained(ThreadStart(main)).toOpaque()
-        var thread = pthread_t()
         // Drawing walks the layer tree recursively, up to `LayerTree.defaultMaximumDepth` levels; a
         // debug build spends about 20 KiB of stack a level, so the default 8 MiB is too tight. Pages are
         // only committed when touched.
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, Self.stackSize)
-        let status = pthread_create(
-            &thread, &attributes,
-            { raw in
-                Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue().main()
-                return nil
-            }, start)
-        guard status == 0 else {
-            Unmanaged<ThreadStart>.fromOpaque(start).release()
-            throw .threadCreationFailed(errno: status)
+        let thread: pthread_t
+        switch spawnThread(stackSize: Self.stackSize, main) {
+        case .success(let started): thread = started
+        case .failure(let status): throw .threadCreationFailed(errno: status.code)
         }
         switch started.take() {
         case .success(let info):
@@ -87,24 +76,5 @@ final class RenderThread: Sendable {
         } else {
             pthread_join(thread, nil)
         }
-    }
-}
-
-/// Names the calling thread for `top -H`, `ps -L` and debuggers, best effort: `pthread_setname_np`
-/// needs `_GNU_SOURCE`, which Swift's Glibc module lacks, so this writes `/proc/thread-self/comm`.
-private func nameCurrentThread(_ name: String) {
-    let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    let bytes = Array(name.utf8.prefix(15))
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    close(fd)
-}
-
-/// The thread's body, passed through `pthread_create`'s one pointer argument.
-private final class ThreadStart {
-    let main: @Sendable () -> Void
-
-    init(_ main: @escaping @Sendable () -> Void) {
-        self.main = main
     }
 }

@@ -35,6 +35,97 @@ final class GeneratedTextures {
     /// Text layers whose last raster failed, with the style that failed (not tried again until it
     /// changes).
     var failedTexts: [LayerID: TextRasterKey] = [:]
+    /// The thread rasterising in the background, or nil to rasterise while building the frame.
+    var worker: RasterWorker?
+    /// The rasters asked of the worker and not yet taken back, by layer.
+    private var requestedShapes: [LayerID: ShapeRasterKey] = [:]
+    private var requestedTexts: [LayerID: TextRasterKey] = [:]
+    /// Layers whose raster was placed at the start of this frame (taken from the worker): their
+    /// instances damage where they show even when unchanged.
+    private(set) var fresh: Set<LayerID> = []
+
+    /// Whether rasters are being drawn in the background (a frame should follow when they are done).
+    var hasPendingRasters: Bool { !requestedShapes.isEmpty || !requestedTexts.isEmpty }
+
+    /// Draws `job` now, placing it, when there is no worker (true); else asks the worker for it, unless
+    /// it already has (false: the layer shows its last raster meanwhile).
+    func rasterize(_ job: RasterJob) -> Bool {
+        guard let worker else {
+            apply(job.perform())
+            return true
+        }
+        switch job {
+        case .shape(let id, let key, _):
+            guard requestedShapes[id] != key else { return false }
+            requestedShapes[id] = key
+        case .text(let id, let key, _):
+            guard requestedTexts[id] != key else { return false }
+            requestedTexts[id] = key
+        }
+        worker.submit(job)
+        return false
+    }
+
+    /// Places what the worker finished; returns the layers it was for (changed for this frame).
+    func collectResults() -> [LayerID] {
+        fresh.removeAll(keepingCapacity: true)
+        guard let worker else { return [] }
+        var layers: [LayerID] = []
+        for result in worker.takeResults() {
+            switch result {
+            case .shape(let id, let key, _, _):
+                if requestedShapes[id] == key { requestedShapes[id] = nil }
+                layers.append(id)
+            case .text(let id, let key, _, _):
+                if requestedTexts[id] == key { requestedTexts[id] = nil }
+                layers.append(id)
+            }
+            apply(result)
+            fresh.insert(layers[layers.count - 1])
+        }
+        return layers
+    }
+
+    /// Places a finished raster into the coverage atlas as its layer's entry.
+    func apply(_ result: RasterResult) {
+        rasterizations += 1
+        switch result {
+        case .shape(let id, let key, let coverage, let flattened):
+            let placed = coverage.bytes.withUnsafeBytes {
+                place($0, width: coverage.width, height: coverage.height, in: self.coverage, replacing: shapes[id]?.placed)
+            }
+            shapes[id] = ShapeRaster(
+                key: key, placed: placed, extent: key.extent, flattened: flattened, inkStyle: key.style.inkStyle, ink: key.ink)
+        case .text(let id, let key, let outcome, let resolvedFont):
+            if let resolvedFont, resolvedFont.lowercased() != key.style.font.lowercased() {
+                log("text: font \"\(key.style.font)\" is not installed; fontconfig draws it with \"\(resolvedFont)\"")
+            }
+            let coverage: TextCoverage
+            switch outcome {
+            case .success(let c): coverage = c
+            case .failure(let error):
+                failedTexts[id] = key
+                log("text: layer \(id) is not drawn: \(error)")
+                if let old = texts.removeValue(forKey: id) { release(old.placed, from: self.coverage) }
+                return
+            }
+            failedTexts[id] = nil
+            guard coverage.width > 0, coverage.height > 0 else {
+                if let old = texts.removeValue(forKey: id) { release(old.placed, from: self.coverage) }
+                return
+            }
+            // The coverage atlas holds two bytes a texel: the glyphs' coverage in the first.
+            var texels = [UInt8](repeating: 0, count: coverage.alpha.count * 2)
+            for (i, a) in coverage.alpha.enumerated() { texels[2 * i] = a }
+            let placed = texels.withUnsafeBytes {
+                place($0, width: coverage.width, height: coverage.height, in: self.coverage, replacing: texts[id]?.placed)
+            }
+            let extent = Rect(
+                x: key.origin.x, y: key.origin.y, width: Double(coverage.width) / key.scale,
+                height: Double(coverage.height) / key.scale)
+            texts[id] = TextRaster(key: key, placed: placed, extent: extent)
+        }
+    }
 
     init(maximumSize: Int) {
         self.maximumSize = maximumSize
@@ -63,14 +154,9 @@ final class GeneratedTextures {
         if let slot = placed.slot { atlas.free(slot) }
     }
 
-    /// Reports once that `family` falls back to another font.
-    func checkFont(_ family: String) {
-        guard !reportedFonts.contains(family) else { return }
-        reportedFonts.insert(family)
-        let resolved = TextRasterizer.resolvedFamily(family)
-        if resolved.lowercased() != family.lowercased() {
-            log("text: font \"\(family)\" is not installed; fontconfig draws it with \"\(resolved)\"")
-        }
+    /// Whether `family` has yet to be checked for falling back (each is checked, and reported, once).
+    func needsFontCheck(_ family: String) -> Bool {
+        reportedFonts.insert(family).inserted
     }
 
     /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw (a steady frame

@@ -33,17 +33,21 @@ struct GradientTable {
 }
 
 /// The inputs of a shape raster.
-struct ShapeRasterKey: Hashable {
+struct ShapeRasterKey: Hashable, Sendable {
     var path: Path
     var style: ShapeStyle
     var scale: Double
     /// The rectangle rasterised (points): the shape's reach, or its visible part.
     var extent: Rect
+    /// Where the whole shape's ink reaches (points), kept with the raster.
+    var ink: Rect
 }
 
 /// The inputs of a text raster.
-struct TextRasterKey: Hashable {
+struct TextRasterKey: Hashable, Sendable {
     var style: TextStyle
+    /// The bounds: the text is laid out in their size from their origin.
+    var origin: Point
     var size: Size
     var scale: Double
 }

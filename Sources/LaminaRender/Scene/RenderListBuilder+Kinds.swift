@@ -152,32 +152,22 @@ extension RenderListBuilder {
         let x0 = (reach.minX * scale).rounded(.down) - 1, y0 = (reach.minY * scale).rounded(.down) - 1
         let x1 = (reach.maxX * scale).rounded(.up) + 1, y1 = (reach.maxY * scale).rounded(.up) + 1
         let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
-        let key = ShapeRasterKey(path: path, style: style, scale: scale, extent: extent)
-
-        let placed: PlacedTexture
-        if let raster = generated.shapes[id], raster.key == key {
-            placed = raster.placed
-        } else {
+        let key = ShapeRasterKey(path: path, style: style, scale: scale, extent: extent, ink: whole)
+        if generated.shapes[id]?.key != key {
             // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
             let old = generated.shapes[id]
-            let flattened =
-                style.strokeRange.map { $0 != 0...1 } == true
-                ? (old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil) ?? FlattenedPath(path, scale: scale)
-                : nil
-            let coverage = ShapeRasterizer.rasterize(path, style: style, extent: extent, scale: scale, flattened: flattened)
-            placed = coverage.bytes.withUnsafeBytes {
-                generated.place($0, width: coverage.width, height: coverage.height, in: generated.coverage, replacing: old?.placed)
-            }
-            generated.shapes[id] = ShapeRaster(
-                key: key, placed: placed, extent: extent, flattened: flattened, inkStyle: inkStyle, ink: whole)
-            generated.rasterizations += 1
-            forceDamage = true
+            let flattened = old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil
+            if generated.rasterize(.shape(id, key, flattened: flattened)) { forceDamage = true }
         }
+        if generated.fresh.contains(id) { forceDamage = true }
+        // The raster just made, or (while the worker draws the new one) the layer's last.
+        guard let raster = generated.shapes[id] else { return }
+        let placed = raster.placed
         let bounds = values[.bounds]
         let clipsToBounds = values[.masksToBounds]
         for (color, mode) in [(values[.fillColor], LayerInstance.TextureMode.red), (values[.strokeColor], .green)]
         where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
-            var instance = LayerInstance(matrix: matrix, rect: extent, color: Self.premultiplied(color, opacity))
+            var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
             instance.texture(mode, uv: placed.uv)
             if clipsToBounds { instance.shape(bounds, radius: values[.cornerRadius]) }
             applyClip(&instance, localToClip)
@@ -204,36 +194,14 @@ extension RenderListBuilder {
             string: string, font: values[.font], fontSize: values[.fontSize], alignment: values[.alignmentMode],
             isWrapped: values[.wrapped], truncation: values[.truncationMode])
         let scale = values[.contentsScale] * self.scale
-        let key = TextRasterKey(style: style, size: bounds.size, scale: scale)
-        let raster: TextRaster
-        if let held = generated.texts[id], held.key == key {
-            raster = held
-        } else {
-            guard generated.failedTexts[id] != key else { return }
-            generated.checkFont(style.font)
-            let coverage: TextCoverage
-            do {
-                coverage = try TextRasterizer.rasterize(style, width: bounds.width, height: bounds.height, scale: scale)
-            } catch {
-                generated.failedTexts[id] = key
-                generated.log("text: layer \(id) is not drawn: \(error)")
-                return
-            }
-            generated.failedTexts[id] = nil
-            guard coverage.width > 0, coverage.height > 0 else { return }
-            let extent = Rect(
-                x: bounds.minX, y: bounds.minY, width: Double(coverage.width) / scale, height: Double(coverage.height) / scale)
-            // The coverage atlas holds two bytes a texel: the glyphs' coverage in the first.
-            var texels = [UInt8](repeating: 0, count: coverage.alpha.count * 2)
-            for (i, a) in coverage.alpha.enumerated() { texels[2 * i] = a }
-            let placed = texels.withUnsafeBytes {
-                generated.place($0, width: coverage.width, height: coverage.height, in: generated.coverage, replacing: generated.texts[id]?.placed)
-            }
-            raster = TextRaster(key: key, placed: placed, extent: extent)
-            generated.texts[id] = raster
-            generated.rasterizations += 1
-            forceDamage = true
+        let key = TextRasterKey(style: style, origin: bounds.origin, size: bounds.size, scale: scale)
+        if generated.texts[id]?.key != key, generated.failedTexts[id] != key {
+            let job = RasterJob.text(id, key, checkFont: generated.needsFontCheck(style.font))
+            if generated.rasterize(job) { forceDamage = true }
         }
+        if generated.fresh.contains(id) { forceDamage = true }
+        // The raster just made, or (while the worker draws the new one) the layer's last.
+        guard let raster = generated.texts[id] else { return }
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
         instance.texture(.red, uv: raster.placed.uv)
         if values[.masksToBounds], values[.cornerRadius] > 0 { instance.shape(bounds, radius: values[.cornerRadius]) }

@@ -49,8 +49,11 @@ final class CompositorLoop {
     }
 
     private enum Token: UInt64 {
-        case requests = 1, timer, stop, present
+        case requests = 1, timer, stop, present, rasters
     }
+
+    /// Signalled by the raster thread when a shape or text raster is ready to show.
+    private let rasters: EventNotifier
 
     /// Makes the compositor on the render thread (`context` is that thread's).
     init(
@@ -72,6 +75,7 @@ final class CompositorLoop {
         compositor.redrawsEverything = configuration.redrawsEverything
         compositor.renderLog = RenderLog { [logger] line in logger.warning("\(line)") }
         do {
+            rasters = try EventNotifier()
             timer = try FrameTimer(refreshRate: configuration.refreshRate)
             present = try OneShotTimer()
             epoll = try Epoll()
@@ -79,9 +83,13 @@ final class CompositorLoop {
             try epoll.add(timer.descriptor, token: Token.timer.rawValue)
             try epoll.add(stop.descriptor, token: Token.stop.rawValue)
             try epoll.add(present.descriptor, token: Token.present.rawValue)
+            try epoll.add(rasters.descriptor, token: Token.rasters.rawValue)
         } catch {
             throw .system(error)
         }
+        // Shapes and text are rasterised on a thread of their own, so that no client's costly path
+        // or string holds up the frame every client shares; a frame shows each raster once ready.
+        compositor.rasterizeInBackground { [rasters] in rasters.signal() }
     }
 
     /// Runs until the stop notifier fires.
@@ -98,6 +106,9 @@ final class CompositorLoop {
                     return
                 case .present:
                     present.clear()
+                case .rasters:
+                    rasters.drain()
+                    needsFrame = true
                 case nil:
                     break
                 }
@@ -326,7 +337,9 @@ final class CompositorLoop {
         }
         frameRequests.removeAll(keepingCapacity: true)
 
-        if !screenshots.isEmpty { answerScreenshots() }
+        // A screenshot shows the frame once its shapes and text are rasterised (the raster thread wakes
+        // the loop for another frame when they are).
+        if !screenshots.isEmpty, !compositor.hasPendingRasters { answerScreenshots() }
     }
 
     private func answerScreenshots() {

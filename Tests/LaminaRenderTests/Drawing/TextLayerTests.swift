@@ -1,3 +1,4 @@
+import Dispatch
 import LaminaCore
 import LaminaRaster
 import LaminaRender
@@ -95,5 +96,42 @@ struct TextLayerTests {
         })
         #expect((0..<60).contains { x in (0..<12).contains { drawn[x, $0].w > 0 } })
         for y in 12..<60 { for x in 0..<60 { #expect(drawn[x, y].w == 0, "(\(x), \(y))") } }
+    }
+}
+
+/// Rasterising in the background: a frame never waits for a shape or text raster; it shows the
+/// layer's last one until the thread has drawn the new one.
+@Suite("Drawing: rasters drawn in the background")
+struct BackgroundRasterTests {
+    @Test("the first frame shows nothing of a new text layer, the frame after the raster is ready shows it; a change shows the old raster meanwhile")
+    func showsTheLastRasterUntilTheNewOneIsReady() throws {
+        let gpu = try makeContext()
+        let (first, second, third, fourth) = try gpu.perform { render in
+            let renderer = try Renderer(render)
+            let ready = DispatchSemaphore(value: 0)
+            renderer.rasterizeInBackground { ready.signal() }
+            var scene = TextLayerTests.textScene { $0[.string] = "Lamina" }
+            let target = try OffscreenTarget(render, width: 120, height: 40)
+            func inked() throws -> Int {
+                try renderer.draw(scene.tree, scene.presentation, into: target)
+                let image = try target.read()
+                return (0..<image.width * image.height).filter { image.bytes[$0 * 4 + 3] > 0 }.count
+            }
+            let first = try inked()
+            #expect(renderer.hasPendingRasters)
+            ready.wait()
+            let second = try inked()
+            #expect(!renderer.hasPendingRasters)
+            // A longer string: the frame before its raster is ready still shows "Lamina".
+            try scene.tree.setValue(.string("Lamina Lamina"), at: LayerKeyPath(.string), of: scene.tree.roots[0])
+            let third = try inked()
+            ready.wait()
+            let fourth = try inked()
+            return (first, second, third, fourth)
+        }
+        #expect(first == 0)
+        #expect(second > 100)
+        #expect(third == second, "the old raster, until the new one is ready")
+        #expect(fourth > third)
     }
 }

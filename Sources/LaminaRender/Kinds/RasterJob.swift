@@ -1,0 +1,44 @@
+import LaminaCore
+import LaminaRaster
+
+/// A raster the renderer needs: a shape's coverage or a text layer's, for one layer at one key. Pure
+/// CPU work from values alone, so it runs on the render thread (offline rendering, tests: the frame
+/// shows it at once) or on the raster worker (the daemon: the frame shows the layer's last raster
+/// until this one is ready, so no client's heavy shape or text holds up anyone's frame).
+enum RasterJob: Sendable {
+    /// `flattened`: the path flattened for the key's scale, when an earlier raster made it.
+    case shape(LayerID, ShapeRasterKey, flattened: FlattenedPath?)
+    /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
+    case text(LayerID, TextRasterKey, checkFont: Bool)
+
+    /// The layer it is for.
+    var layer: LayerID {
+        switch self {
+        case .shape(let id, _, _), .text(let id, _, _): id
+        }
+    }
+
+    /// Draws it.
+    func perform() -> RasterResult {
+        switch self {
+        case .shape(let id, let key, let flattened):
+            let cuts = key.style.strokeRange.map { $0 != 0...1 } ?? false
+            let flat = cuts ? flattened ?? FlattenedPath(key.path, scale: key.scale) : nil
+            let coverage = ShapeRasterizer.rasterize(key.path, style: key.style, extent: key.extent, scale: key.scale, flattened: flat)
+            return .shape(id, key, coverage, flattened: flat)
+        case .text(let id, let key, let checkFont):
+            let fallback = checkFont ? TextRasterizer.resolvedFamily(key.style.font) : nil
+            let coverage = Result { () throws(TextRasterError) in
+                try TextRasterizer.rasterize(key.style, width: key.size.width, height: key.size.height, scale: key.scale)
+            }
+            return .text(id, key, coverage, resolvedFont: fallback)
+        }
+    }
+}
+
+/// A finished `RasterJob`.
+enum RasterResult: Sendable {
+    case shape(LayerID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
+    /// `resolvedFont`: the family fontconfig uses for the style's font, when the job was asked.
+    case text(LayerID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
+}

@@ -1,0 +1,73 @@
+import Glibc
+import LaminaCore
+import Synchronization
+
+/// A thread that draws shape and text rasters off the render thread (see `RasterJob`), one job at a
+/// time, telling `onReady` after each, from its own thread.
+///
+/// Jobs for a layer that has a newer job queued are skipped: only the latest state of a layer is
+/// worth drawing. Results wait until the render thread takes them at the start of a frame.
+final class RasterWorker: Sendable {
+    /// The jobs and results, shared with the thread.
+    private final class Queue: Sendable {
+        struct State {
+            var jobs: [RasterJob] = []
+            var results: [RasterResult] = []
+            var stopping = false
+        }
+
+        let state = Mutex(State())
+        let pending = Semaphore()
+    }
+
+    private let queue = Queue()
+    private let thread: pthread_t
+
+    /// Starts the worker; nil when no thread could be started (the renderer then rasterises on its own
+    /// thread).
+    init?(onReady: @escaping @Sendable () -> Void) {
+        let queue = self.queue
+        let started = spawnThread(stackSize: 8 << 20) {
+            nameCurrentThread("lamina-raster")
+            while true {
+                queue.pending.wait()
+                let (jobs, stopping) = queue.state.withLock { state in
+                    defer { state.jobs.removeAll() }
+                    return (state.jobs, state.stopping)
+                }
+                if stopping { return }
+                // The latest job of each layer only.
+                var latest: [LayerID: Int] = [:]
+                for (i, job) in jobs.enumerated() { latest[job.layer] = i }
+                for (i, job) in jobs.enumerated() where latest[job.layer] == i {
+                    let result = job.perform()
+                    queue.state.withLock { $0.results.append(result) }
+                    onReady()
+                }
+            }
+        }
+        guard case .success(let thread) = started else { return nil }
+        self.thread = thread
+    }
+
+    /// Queues `job`.
+    func submit(_ job: RasterJob) {
+        queue.state.withLock { $0.jobs.append(job) }
+        queue.pending.signal()
+    }
+
+    /// The results finished since the last call, in order.
+    func takeResults() -> [RasterResult] {
+        queue.state.withLock { state in
+            defer { state.results.removeAll() }
+            return state.results
+        }
+    }
+
+    /// Stops the thread after the job in hand and waits for it.
+    func stop() {
+        queue.state.withLock { $0.stopping = true }
+        queue.pending.signal()
+        pthread_join(thread, nil)
+    }
+}
