@@ -71,13 +71,19 @@ public enum ShapeRasterizer {
     /// `width` x `height` pixels with `width = ceil(extent.width * scale)`, two bytes a pixel (fill,
     /// stroke), texel (0, 0) at the extent's top-left. `flattened` is the path flattened at `scale`,
     /// for a stroke cut by `strokeStart` / `strokeEnd` (made here when nil).
+    ///
+    /// `fill`, when given, is the fill's coverage of an earlier raster of the same path, fill rule,
+    /// extent and scale (`ShapeCoverage.fill`): it is copied, not drawn again, so a stroke animating
+    /// over a fill costs only the stroke.
     public static func rasterize(
-        _ path: Path, style: ShapeStyle, extent: Rect, scale: Double, flattened: FlattenedPath? = nil
+        _ path: Path, style: ShapeStyle, extent: Rect, scale: Double, flattened: FlattenedPath? = nil, fill: [UInt8]? = nil
     ) -> ShapeCoverage {
         let width = max(Int((extent.width * scale).rounded(.up)), 1)
         let height = max(Int((extent.height * scale).rounded(.up)), 1)
         var coverage = ShapeCoverage(width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height * 2))
-        if style.fills {
+        if style.fills, let fill, fill.count == width * height {
+            for i in 0..<fill.count { coverage.bytes[2 * i] = fill[i] }
+        } else if style.fills {
             draw(into: &coverage, channel: 0, extent: extent, scale: scale) { cairo in
                 trace(path, into: cairo)
                 cairo_set_fill_rule(cairo, style.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -254,6 +260,9 @@ public struct ShapeCoverage: Sendable {
     public var width: Int
     public var height: Int
     public var bytes: [UInt8]
+
+    /// The fill's coverage alone, a byte a pixel (to hand back to `rasterize` while the fill stays).
+    public var fill: [UInt8] { stride(from: 0, to: bytes.count, by: 2).map { bytes[$0] } }
 
     /// The fill's and the stroke's coverage of pixel (x, y), 0...255.
     public subscript(x: Int, y: Int) -> (fill: UInt8, stroke: UInt8) {

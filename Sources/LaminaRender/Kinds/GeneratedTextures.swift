@@ -55,7 +55,7 @@ final class GeneratedTextures {
             return true
         }
         switch job {
-        case .shape(let id, let key, _):
+        case .shape(let id, let key, _, _):
             guard requestedShapes[id] != key else { return false }
             requestedShapes[id] = key
         case .text(let id, let key, _):
@@ -95,7 +95,8 @@ final class GeneratedTextures {
                 place($0, width: coverage.width, height: coverage.height, in: self.coverage, replacing: shapes[id]?.placed)
             }
             shapes[id] = ShapeRaster(
-                key: key, placed: placed, extent: key.extent, flattened: flattened, inkStyle: key.style.inkStyle, ink: key.ink)
+                key: key, placed: placed, extent: key.extent, flattened: flattened, inkStyle: key.style.inkStyle, ink: key.ink,
+                fill: key.style.fills ? coverage.fill : nil)
         case .text(let id, let key, let outcome, let resolvedFont):
             if let resolvedFont, resolvedFont.lowercased() != key.style.font.lowercased() {
                 log("text: font \"\(key.style.font)\" is not installed; fontconfig draws it with \"\(resolvedFont)\"")

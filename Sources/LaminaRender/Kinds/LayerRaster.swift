@@ -14,6 +14,15 @@ struct ShapeRaster {
     /// The style the ink's reach was computed for (`ShapeStyle.inkStyle`), and that reach (points).
     var inkStyle: ShapeStyle
     var ink: Rect
+    /// The fill's coverage, a byte a texel, kept so that a new stroke over the same fill does not
+    /// draw the fill again.
+    var fill: [UInt8]?
+
+    /// Whether a raster for `key` could reuse this one's fill coverage.
+    func fillFits(_ key: ShapeRasterKey) -> Bool {
+        fill != nil && key.style.fills && key.path == self.key.path && key.style.fillRule == self.key.style.fillRule
+            && key.extent == self.key.extent && key.scale == self.key.scale
+    }
 }
 
 /// A text layer's coverage, rasterised at `contentsScale` times the output's scale and tinted with

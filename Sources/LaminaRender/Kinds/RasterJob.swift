@@ -6,25 +6,27 @@ import LaminaRaster
 /// shows it at once) or on the raster worker (the daemon: the frame shows the layer's last raster
 /// until this one is ready, so no client's heavy shape or text holds up anyone's frame).
 enum RasterJob: Sendable {
-    /// `flattened`: the path flattened for the key's scale, when an earlier raster made it.
-    case shape(LayerID, ShapeRasterKey, flattened: FlattenedPath?)
+    /// `flattened`: the path flattened for the key's scale, when an earlier raster made it; `fill`:
+    /// the fill's coverage, when an earlier raster of the same path, fill rule, extent and scale has it.
+    case shape(LayerID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
     /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
     case text(LayerID, TextRasterKey, checkFont: Bool)
 
     /// The layer it is for.
     var layer: LayerID {
         switch self {
-        case .shape(let id, _, _), .text(let id, _, _): id
+        case .shape(let id, _, _, _), .text(let id, _, _): id
         }
     }
 
     /// Draws it.
     func perform() -> RasterResult {
         switch self {
-        case .shape(let id, let key, let flattened):
+        case .shape(let id, let key, let flattened, let fill):
             let cuts = key.style.strokeRange.map { $0 != 0...1 } ?? false
             let flat = cuts ? flattened ?? FlattenedPath(key.path, scale: key.scale) : nil
-            let coverage = ShapeRasterizer.rasterize(key.path, style: key.style, extent: key.extent, scale: key.scale, flattened: flat)
+            let coverage = ShapeRasterizer.rasterize(
+                key.path, style: key.style, extent: key.extent, scale: key.scale, flattened: flat, fill: fill)
             return .shape(id, key, coverage, flattened: flat)
         case .text(let id, let key, let checkFont):
             let fallback = checkFont ? TextRasterizer.resolvedFamily(key.style.font) : nil

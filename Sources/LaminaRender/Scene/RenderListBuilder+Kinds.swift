@@ -157,7 +157,8 @@ extension RenderListBuilder {
             // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
             let old = generated.shapes[id]
             let flattened = old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil
-            if generated.rasterize(.shape(id, key, flattened: flattened)) { forceDamage = true }
+            let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
+            if generated.rasterize(.shape(id, key, flattened: flattened, fill: fill)) { forceDamage = true }
         }
         if generated.fresh.contains(id) { forceDamage = true }
         // The raster just made, or (while the worker draws the new one) the layer's last.

@@ -239,4 +239,26 @@ struct ShapeLayerTests {
         #expect(many.expectPixel(20, 20, pixel(255, 0, 0), within: 0))
         #expect(many[20, 5] == transparent)
     }
+
+    @Test("mid-animation: strokeEnd halfway strokes half the line; a path morph halfway draws the halfway shape")
+    func midAnimation() throws {
+        var stroke = Self.stroke("M10 20 L50 20")
+        let line = stroke.tree.roots[0]
+        try stroke.tree.addAnimation(
+            .basic(LayerKeyPath(.strokeEnd), from: .number(0), to: .number(1), timing: MediaTiming(duration: 1)), forKey: "draw", to: line)
+        stroke.evaluate(at: 0.5)
+        let half = try draw(stroke)
+        #expect(half.expectPixel(29, 20, Self.strokeBlue, within: 0))
+        #expect(half[30, 20] == transparent)
+
+        var morph = Self.shape("M10 10 H20 V20 H10 Z") { $0[.fillColor] = red }
+        let square = morph.tree.roots[0]
+        let target = try Path(svgPathData: "M10 10 H50 V50 H10 Z")
+        try morph.tree.addAnimation(.basic(LayerKeyPath(.path), to: .path(target), timing: MediaTiming(duration: 1)), forKey: "grow", to: square)
+        morph.evaluate(at: 0.5)
+        let grown = try draw(morph)
+        // Halfway from 10...20 to 10...50 on each axis: 10...35.
+        #expect(grown.expectPixel(34, 34, pixel(255, 0, 0), within: 0))
+        #expect(grown[35, 20] == transparent && grown[20, 35] == transparent)
+    }
 }
