@@ -50,12 +50,7 @@ public enum ShapeRasterizer {
             ink = ink.union(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
         if style.strokeRange != nil {
-            cairo_set_line_width(cairo, style.lineWidth)
-            cairo_set_line_cap(
-                cairo, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : style.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(
-                cairo, style.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : style.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-            cairo_set_miter_limit(cairo, style.miterLimit)
+            setStroke(style, on: cairo)
             cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
             ink = ink.union(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
             // Cut ends and dashes take caps where the whole path has none: as far as a square cap
@@ -92,12 +87,7 @@ public enum ShapeRasterizer {
         }
         if let range = style.strokeRange {
             draw(into: &coverage, channel: 1, extent: extent, scale: scale) { cairo in
-                cairo_set_line_width(cairo, style.lineWidth)
-                cairo_set_line_cap(
-                    cairo, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : style.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-                cairo_set_line_join(
-                    cairo, style.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : style.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-                cairo_set_miter_limit(cairo, style.miterLimit)
+                setStroke(style, on: cairo)
                 // A pattern so fine that the path would hold more than `maximumDashes` dashes strokes
                 // solid (a documented clamp): at that density the dashes are a grey of the stroke,
                 // and drawing each would take unbounded time.
@@ -182,6 +172,16 @@ public enum ShapeRasterizer {
             }
         }
         return length
+    }
+
+    /// Sets cairo's line width, cap, join and miter limit from `style`.
+    static func setStroke(_ style: ShapeStyle, on cairo: OpaquePointer) {
+        cairo_set_line_width(cairo, style.lineWidth)
+        cairo_set_line_cap(
+            cairo, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : style.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(
+            cairo, style.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : style.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(cairo, style.miterLimit)
     }
 
     /// Adds `path`'s elements to cairo's current path.
