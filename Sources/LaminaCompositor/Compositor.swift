@@ -372,6 +372,9 @@ public final class Compositor {
             }
         }
 
+        for id in transaction.released {
+            if let bitmap = store.releaseBitmap(id, of: client) { renderer.textures.remove(bitmap) }
+        }
         for (handle, entry) in changes.stopped where !entry.hasStopped {
             renderer.releaseAppearance(for: entry.id)
             events.append(

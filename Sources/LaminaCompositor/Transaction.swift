@@ -15,13 +15,18 @@ public struct Transaction: Sendable {
     public var commitTime: Double?
     /// The client's number for the transaction, echoed in the frame report (the wire's commit serial).
     public var serial: UInt32
+    /// The client's bitmaps to drop once the operations applied (its identities; unknown ones are
+    /// ignored): their textures are freed, and layers still showing them show nothing.
+    public var released: [BitmapID]
 
     /// A transaction.
     public init(
-        operations: [LayerOperation] = [], bitmaps: [BitmapContents] = [], commitTime: Double? = nil, serial: UInt32 = 0
+        operations: [LayerOperation] = [], bitmaps: [BitmapContents] = [], released: [BitmapID] = [],
+        commitTime: Double? = nil, serial: UInt32 = 0
     ) {
         self.operations = operations
         self.bitmaps = bitmaps
+        self.released = released
         self.commitTime = commitTime
         self.serial = serial
     }

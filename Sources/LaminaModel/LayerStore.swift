@@ -91,6 +91,12 @@ public struct LayerStore: Sendable {
         clients[client]?.layers[handle]
     }
 
+    /// Forgets a client's bitmap (the client released it), returning the compositor's identity of it;
+    /// nil when the client had none by that identity. A layer still showing it shows nothing.
+    public mutating func releaseBitmap(_ id: BitmapID, of client: ClientID) -> BitmapID? {
+        clients[client]?.bitmaps.removeValue(forKey: id)
+    }
+
     /// The compositor's identity of a client's bitmap, if the client uploaded it.
     public func bitmap(_ id: BitmapID, of client: ClientID) -> BitmapID? {
         clients[client]?.bitmaps[id]

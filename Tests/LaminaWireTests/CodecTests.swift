@@ -120,7 +120,8 @@ struct CodecTests {
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1_000_000) } == "1000000 operations cannot fit in the 0 bytes that remain (at byte 8)")
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(0); $0.u64(1); $0.u8(1); $0.u32(3); $0.bytes([0xff, 0xfe, 0x41]) }
             == "operation 0: a layer name is not valid UTF-8 (at byte 22)")
-        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(1); $0.u64(1); $0.u8(0) } == "1 unexpected bytes after the commit request (at byte 21)")
+        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(1); $0.u64(1); $0.u8(0) } == "the message ends inside the count of released bitmaps (at byte 21)")
+        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(1); $0.u64(1); $0.u32(0); $0.u8(0) } == "1 unexpected bytes after the commit request (at byte 25)")
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(3); $0.u64(1); $0.u8(2) } == "operation 0: the presence byte of a superlayer is 2, not 0 or 1 (at byte 21)")
         #expect(commitError { $0.u32(1) } == "the message ends inside the count of bitmaps (at byte 4)")
     }

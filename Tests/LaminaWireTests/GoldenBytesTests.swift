@@ -27,31 +27,35 @@ struct GoldenBytesTests {
         #expect(ClientMessage.requestFrame(serial: 7).raw.encoded == Self.hex("0c000000 0500 0000 07000000"))
         // size 19, opcode 1; version 2, the string "app" (length 3, then UTF-8).
         #expect(ClientMessage.hello(version: 2, name: "app").raw.encoded == Self.hex("13000000 0100 0000 02000000 03000000 617070"))
-        // size 39, opcode 4; serial 1, no bitmaps, one operation: tag 2 (set), layer 3, property id 8
-        // (opacity), component 0, the number 0.5.
+        // size 43, opcode 4; serial 1, no bitmaps, one operation: tag 2 (set), layer 3, property id 8
+        // (opacity), component 0, the number 0.5; then no released bitmaps (version 5: a count of 0,
+        // as every commit below ends).
         let commit = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.opacity), .number(0.5))]))
-        #expect(commit.raw.encoded == Self.hex("27000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 08 00 000000000000e03f"))
-        // size 35, opcode 4; serial 1, no bitmaps, one operation: tag 9 (setName, version 4), layer 3,
+        #expect(commit.raw.encoded == Self.hex("2b000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 08 00 000000000000e03f 00000000"))
+        // size 39, opcode 4; serial 1, no bitmaps, one operation: tag 9 (setName, version 4), layer 3,
         // present (1), the string "n"; then the same clearing the name: absent (0).
         let named = ClientMessage.commit(Commit(serial: 1, operations: [.setName(LayerHandle(3), name: "n")]))
-        #expect(named.raw.encoded == Self.hex("23000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 01 01000000 6e"))
+        #expect(named.raw.encoded == Self.hex("27000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 01 01000000 6e 00000000"))
         let unnamed = ClientMessage.commit(Commit(serial: 1, operations: [.setName(LayerHandle(3), name: nil)]))
-        #expect(unnamed.raw.encoded == Self.hex("1e000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 00"))
+        #expect(unnamed.raw.encoded == Self.hex("22000000 0400 0000 01000000 00000000 01000000 09 0300000000000000 00 00000000"))
         // Protocol version 5. Size 31: tag 0 (create), layer 3, no name (0), kind 1 (shape).
         let shape = ClientMessage.commit(Commit(serial: 1, operations: [.create(LayerHandle(3), name: nil, kind: .shape)]))
-        #expect(shape.raw.encoded == Self.hex("1f000000 0400 0000 01000000 00000000 01000000 00 0300000000000000 00 01"))
-        // Size 32: set, layer 3, property 40 (lineCap), the keyword 1 (round).
+        #expect(shape.raw.encoded == Self.hex("23000000 0400 0000 01000000 00000000 01000000 00 0300000000000000 00 01 00000000"))
+        // Size 36: set, layer 3, property 40 (lineCap), the keyword 1 (round).
         let cap = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.lineCap), .keyword(1))]))
-        #expect(cap.raw.encoded == Self.hex("20000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 28 00 01"))
-        // Size 51: property 43 (lineDashPattern), a count of 2, then 2.0 and 0.5.
+        #expect(cap.raw.encoded == Self.hex("24000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 28 00 01 00000000"))
+        // Size 55: property 43 (lineDashPattern), a count of 2, then 2.0 and 0.5.
         let dashes = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.lineDashPattern), .numbers([2, 0.5]))]))
-        #expect(dashes.raw.encoded == Self.hex("33000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 2b 00 02000000 0000000000000040 000000000000e03f"))
-        // Size 37: property 52 (string), length 2, "hi".
+        #expect(dashes.raw.encoded == Self.hex("37000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 2b 00 02000000 0000000000000040 000000000000e03f 00000000"))
+        // Size 41: property 52 (string), length 2, "hi".
         let text = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.string), .string("hi"))]))
-        #expect(text.raw.encoded == Self.hex("25000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 34 00 02000000 6869"))
-        // Size 53: property 35 (path), 2 elements: move (0) to (1, 2), then close (4).
+        #expect(text.raw.encoded == Self.hex("29000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 34 00 02000000 6869 00000000"))
+        // Size 57: property 35 (path), 2 elements: move (0) to (1, 2), then close (4).
         let path = ClientMessage.commit(Commit(serial: 1, operations: [.set(LayerHandle(3), LayerKeyPath(.path), .path(try! Path(svgPathData: "M1 2 Z")))]))
-        #expect(path.raw.encoded == Self.hex("35000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 23 00 02000000 00 000000000000f03f 0000000000000040 04"))
+        // Size 40: no bitmaps, no operations, released bitmaps 7 and 9 (version 5).
+        let released = ClientMessage.commit(Commit(serial: 1, operations: [], released: [BitmapID(7), BitmapID(9)]))
+        #expect(released.raw.encoded == Self.hex("28000000 0400 0000 01000000 00000000 00000000 02000000 0700000000000000 0900000000000000"))
+        #expect(path.raw.encoded == Self.hex("39000000 0400 0000 01000000 00000000 01000000 02 0300000000000000 23 00 02000000 00 000000000000f03f 0000000000000040 04 00000000"))
     }
 
     /// Every property's wire id, as `docs/protocol.md` lists them, by name: the ids belong to the

@@ -9,9 +9,20 @@ import Synchronization
 /// A bitmap is immutable once made, and its pixels reach the daemon once: the first commit that uses
 /// it copies them into a shared-memory pool, and every other layer (or keyframe) that shows it names
 /// the same bitmap. Make one from a PNG file, from raw RGBA or BGRA pixels, or by drawing with cairo.
+///
+/// A bitmap lives as long as something holds it: a layer showing it, an animation of `contents`, the
+/// app. When the last holder lets go, the next commit tells the daemon to drop its pixels too. A layer
+/// that draws its contents again at the same size (`display()`) makes a new *version* of its bitmap,
+/// which the daemon updates in place, only where it was marked (`setNeedsDisplay(_:)`).
 public final class Bitmap: Sendable, Hashable {
     /// The identity `contents` values carry on the wire.
-    public let id: BitmapID
+    public var id: BitmapID { identity.id }
+    /// The identity, shared by every version of the bitmap; released when the last version goes.
+    let identity: BitmapIdentity
+    /// Which version of the identity's pixels these are (1 for a new bitmap).
+    let version: UInt64
+    /// The pixels that changed from the version before, or nil when all may have.
+    let damage: WireRegion?
     /// Size in pixels.
     public let width: Int
     public let height: Int
@@ -22,7 +33,8 @@ public final class Bitmap: Sendable, Hashable {
     /// Whether colours in `pixels` are premultiplied by alpha.
     let premultiplied: Bool
 
-    private static let nextID = Atomic<UInt64>(1)
+    /// Identities of bitmaps no longer held, for the next commit to release.
+    static let released = Mutex<[BitmapID]>([])
 
     /// Whether every pixel is opaque (an `x` format): the daemon draws it without blending and skips
     /// what it hides.
@@ -39,12 +51,27 @@ public final class Bitmap: Sendable, Hashable {
         guard pixels.count == width * height * 4 else {
             throw .bitmap("\(pixels.count) bytes do not make a \(width)x\(height) bitmap (\(width * height * 4) needed)")
         }
-        self.id = BitmapID(Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
+        self.identity = BitmapIdentity()
+        self.version = 1
+        self.damage = nil
         self.width = width
         self.height = height
         self.pixels = pixels
         self.format = format
         self.premultiplied = premultiplied
+    }
+
+    /// A new version of `previous` (same identity and size), with `pixels` of which only `damage`
+    /// changed (nil: any pixel may have).
+    init(updating previous: Bitmap, pixels: [UInt8], damage: WireRegion?) {
+        identity = previous.identity
+        version = previous.version + 1
+        self.damage = damage
+        width = previous.width
+        height = previous.height
+        format = previous.format
+        premultiplied = previous.premultiplied
+        self.pixels = pixels
     }
 
     /// A bitmap of an image in memory.
@@ -75,6 +102,28 @@ public final class Bitmap: Sendable, Hashable {
     public convenience init(
         width: Int, height: Int, scale: Double = 1, opaque: Bool = false, draw: (DrawingContext) -> Void
     ) throws(LaminaError) {
+        let pixels = try Self.render(width: width, height: height, scale: scale, opaque: opaque, over: nil, in: nil, draw)
+        try self.init(width: width, height: height, pixels: pixels, format: opaque ? .bgrx8 : .bgra8, premultiplied: true)
+    }
+
+    /// A new version of `previous` (a bitmap drawn by cairo, see `init(width:height:scale:opaque:draw:)`)
+    /// drawn again by `draw` inside `region` only (pixels; cleared first), over its last pixels.
+    convenience init(
+        redrawing previous: Bitmap, in region: WireRegion, scale: Double, draw: (DrawingContext) -> Void
+    ) throws(LaminaError) {
+        let pixels = try Self.render(
+            width: previous.width, height: previous.height, scale: scale, opaque: previous.isOpaque, over: previous.pixels,
+            in: region, draw)
+        self.init(updating: previous, pixels: pixels, damage: region)
+    }
+
+    /// Draws with `draw` on a cairo surface of `width` x `height` pixels scaled by `scale` (starting
+    /// from `base` pixels, or transparent; opaque surfaces start black), clipped to `clip` (pixels),
+    /// and returns the surface's bytes (BGRA, premultiplied).
+    private static func render(
+        width: Int, height: Int, scale: Double, opaque: Bool, over base: [UInt8]?, in clip: WireRegion?,
+        _ draw: (DrawingContext) -> Void
+    ) throws(LaminaError) -> [UInt8] {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .bitmap("a bitmap of \(width)x\(height) pixels is outside 1...16384 on a side")
         }
@@ -82,13 +131,32 @@ public final class Bitmap: Sendable, Hashable {
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw .bitmap("cairo could not make a \(width)x\(height) surface") }
         defer { cairo_surface_destroy(surface) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        if let base {
+            base.withUnsafeBytes { source in
+                let rowBytes = width * 4
+                for row in 0..<height {
+                    let target = UnsafeMutableRawPointer(data + row * stride)
+                    target.copyMemory(from: source.baseAddress! + row * rowBytes, byteCount: rowBytes)
+                }
+            }
+            cairo_surface_mark_dirty(surface)
+        }
         let cairo = cairo_create(surface)!
+        if let clip {
+            cairo_rectangle(cairo, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+            cairo_clip(cairo)
+            // The marked part starts as a new drawing does: transparent, or black when opaque.
+            cairo_save(cairo)
+            if opaque { cairo_set_source_rgb(cairo, 0, 0, 0) } else { cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR) }
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+        }
         cairo_scale(cairo, scale, scale)
         draw(DrawingContext(cairo, size: Size(width: Double(width) / scale, height: Double(height) / scale)))
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { out in
             for row in 0..<height {
@@ -96,7 +164,7 @@ public final class Bitmap: Sendable, Hashable {
                     .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: width * 4))
             }
         }
-        try self.init(width: width, height: height, pixels: pixels, format: opaque ? .bgrx8 : .bgra8, premultiplied: true)
+        return pixels
     }
 
     /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving.
@@ -114,4 +182,15 @@ public final class Bitmap: Sendable, Hashable {
 
     public static func == (a: Bitmap, b: Bitmap) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// The identity a bitmap's versions share: when the last version is gone, the identity is released
+/// (noted for the next commit, which tells the daemon to drop the pixels).
+final class BitmapIdentity: Sendable {
+    let id: BitmapID
+    private static let nextID = Atomic<UInt64>(1)
+
+    init() { id = BitmapID(Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue) }
+
+    deinit { Bitmap.released.withLock { $0.append(id) } }
 }

@@ -119,16 +119,24 @@ public final class Connection {
 
     // MARK: Sending
 
+    /// The shared-memory pools this connection maps for bitmaps: their bytes, and of them the bytes
+    /// holding pixels the daemon has not taken yet (the rest is free for the next uploads).
+    public var bitmapPools: (bytes: Int, inFlight: Int) { (uploader.poolBytes, uploader.bytesInFlight) }
+
     func send(_ commit: OutgoingCommit) {
         do throws(LaminaError) {
-            let (pools, bitmaps) = try uploader.upload(commit.bitmaps)
-            for pool in pools { try sendMessage(pool) }
             let serial = nextSerial
-            let message = ClientMessage.commit(Commit(serial: serial, bitmaps: bitmaps, operations: commit.operations))
+            let (pools, bitmaps) = try uploader.upload(commit.bitmaps, serial: serial)
+            for pool in pools { try sendMessage(pool) }
+            for id in commit.released { uploader.release(id) }
+            let message = ClientMessage.commit(
+                Commit(serial: serial, bitmaps: bitmaps, operations: commit.operations, released: commit.released))
             // The daemon closes a connection that sends a message over its limit: refuse it here, with
             // the reason, and keep the connection.
             let size = message.raw.encoded.count
             guard size <= Int(welcome.limits.maxMessageBytes) else {
+                uploader.acknowledge(serial)  // nothing of it is sent: its pool space is free again
+                uploader.forget(commit.bitmaps)
                 throw LaminaError.invalidOperation(
                     "a commit of \(commit.operations.count) operations is \(size) bytes, over the daemon's limit of "
                         + "\(welcome.limits.maxMessageBytes) bytes a message (large paths and strings count: commit them apart)")
@@ -227,6 +235,7 @@ public final class Connection {
         let session = Session.shared
         switch message {
         case .committed(let serial, let time, let animations):
+            uploader.acknowledge(serial)
             guard let index = unacknowledged.firstIndex(where: { $0.serial == serial }) else { return }
             let commit = unacknowledged.remove(at: index).commit
             do { try mirror.apply(commit.operations, at: time) } catch {
@@ -238,6 +247,7 @@ public final class Connection {
             }
         case .error(let report):
             if let index = unacknowledged.firstIndex(where: { $0.serial == report.serial }) {
+                uploader.acknowledge(report.serial)
                 let commit = unacknowledged.remove(at: index).commit
                 uploader.forget(commit.bitmaps)  // the daemon did not take them: send them again when used
                 deliver(LaminaError(report))

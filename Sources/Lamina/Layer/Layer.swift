@@ -26,6 +26,12 @@ open class Layer {
     private weak var maskOwner: Layer?
     private var explicitlySet: Set<PropertyKey> = []
     private var displayRequested = false
+    /// The bitmap shown as `contents`, held here: a bitmap lives while a layer shows it.
+    var contentsBitmap: Bitmap?
+    /// Whether `contentsBitmap` was drawn by `drawContents()` (so a redraw may update it in place).
+    var contentsDrawn = false
+    /// The part of the bounds marked by `setNeedsDisplay(_:)` since the last display (nil: all of it).
+    var displayDamage: Rect?
 
     /// `CALayer.name`: setting it renames the layer on the daemon too (its `tree` reply shows it).
     public var name: String? {
@@ -122,6 +128,10 @@ open class Layer {
         }
         if let bitmap = value as? Bitmap { Session.shared.use(bitmap) }
         setValue(v, at: path)
+        if path.key == .contents {
+            contentsBitmap = value as? Bitmap
+            contentsDrawn = false
+        }
     }
 
     /// The value at a Core Animation key path.

@@ -10,6 +10,8 @@ struct OutgoingCommit {
     var animations: [AnimationID]
     var completions: [PendingCompletion]
     var bitmaps: [Bitmap]
+    /// Bitmaps nothing holds any more: the daemon drops them after the operations.
+    var released: [BitmapID] = []
 }
 
 /// The process's side of Core Animation: the model tree every layer edit goes into at once, the
@@ -118,12 +120,19 @@ final class Session {
 
     /// Notes a bitmap an operation of this transaction shows.
     func use(_ bitmap: Bitmap) {
+        ensureTransaction()
         pendingBitmaps.append(bitmap)
-        bitmaps[bitmap.id] = bitmap
+        bitmaps[bitmap.id] = WeakBitmap(bitmap)
     }
 
-    /// Every bitmap shown so far, by identity (kept: the daemon may show any of them again).
-    private(set) var bitmaps: [BitmapID: Bitmap] = [:]
+    /// Bitmaps shown so far and still held somewhere, by identity (weakly: a layer, an animation or the
+    /// app holds them; for `contents` of presentation copies).
+    private var bitmaps: [BitmapID: WeakBitmap] = [:]
+    /// Bitmaps released since the last commit.
+    private var pendingReleases: [BitmapID] = []
+
+    /// The latest version of a bitmap still held, by identity.
+    func bitmap(_ id: BitmapID) -> Bitmap? { bitmaps[id]?.bitmap }
 
     /// Layers under the root, in order (`Connection.layers`).
     var rootLayers: [Layer] {
@@ -199,6 +208,12 @@ final class Session {
             registry[handle] = nil
             record(.destroy(handle))
         }
+        let released = Bitmap.released.withLock { list in
+            defer { list = [] }
+            return list
+        }
+        for id in released { bitmaps[id] = nil }
+        pendingReleases += released
     }
 
     private func send(_ completions: [PendingCompletion]) {
@@ -214,11 +229,14 @@ final class Session {
         }
         let tracked = completions.filter { !$0.animations.isEmpty }
         let commit = OutgoingCommit(
-            operations: operations, animations: addedAnimations, completions: tracked, bitmaps: pendingBitmaps)
+            operations: operations, animations: addedAnimations, completions: tracked, bitmaps: pendingBitmaps,
+            released: pendingReleases)
         operations = []
         addedAnimations = []
         pendingBitmaps = []
-        guard !commit.operations.isEmpty || !commit.completions.isEmpty else { return }
+        pendingReleases = []
+        guard !commit.operations.isEmpty || !commit.completions.isEmpty || !commit.bitmaps.isEmpty || !commit.released.isEmpty
+        else { return }
         if let connection {
             connection.send(commit)
         } else {
@@ -284,4 +302,10 @@ extension LayerTree {
     fileprivate func animationKeys(ofOptional layer: LayerID, id: AnimationID) -> Bool {
         ((try? animations(of: layer)) ?? []).contains { $0.id == id }
     }
+}
+
+/// A bitmap held weakly.
+private struct WeakBitmap {
+    weak var bitmap: Bitmap?
+    init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 }

@@ -416,7 +416,7 @@ public final class ClientSession {
                         format: b.format, alpha: b.premultiplied ? .premultiplied : .straight),
                     damage: damage))
         }
-        return Transaction(operations: commit.operations, bitmaps: bitmaps, serial: commit.serial)
+        return Transaction(operations: commit.operations, bitmaps: bitmaps, released: commit.released, serial: commit.serial)
     }
 }
 

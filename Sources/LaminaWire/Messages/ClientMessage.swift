@@ -12,12 +12,16 @@ public struct Commit: Hashable, Sendable {
     public var serial: UInt32
     public var bitmaps: [WireBitmap]
     public var operations: [LayerOperation]
+    /// Bitmaps the client no longer shows anywhere (version 5): dropped once the operations are
+    /// applied; a layer still showing one shows nothing.
+    public var released: [BitmapID]
 
     /// A commit.
-    public init(serial: UInt32, bitmaps: [WireBitmap] = [], operations: [LayerOperation]) {
+    public init(serial: UInt32, bitmaps: [WireBitmap] = [], operations: [LayerOperation], released: [BitmapID] = []) {
         self.serial = serial
         self.bitmaps = bitmaps
         self.operations = operations
+        self.released = released
     }
 }
 
@@ -96,6 +100,7 @@ public enum ClientMessage: Hashable, Sendable {
             w.u32(c.serial)
             w.array(c.bitmaps) { $0.bitmap($1) }
             w.array(c.operations) { $0.operation($1) }
+            w.array(c.released) { $0.u64($1.rawValue) }
         case .requestFrame(let serial), .stats(let serial):
             w.u32(serial)
         case .tree(let serial, let scope):
@@ -142,7 +147,10 @@ public enum ClientMessage: Hashable, Sendable {
                     throw WireError(offset: error.offset, "operation \(i): \(error.message)")
                 }
             }
-            self = .commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations))
+            let released = try r.array("released bitmaps", minimumSize: 8) { (r: inout WireReader, _) throws(WireError) in
+                BitmapID(try r.u64("a released bitmap id"))
+            }
+            self = .commit(Commit(serial: serial, bitmaps: bitmaps, operations: operations, released: released))
         case .requestFrame:
             self = .requestFrame(serial: try r.u32("a serial"))
         case .queryPresentation:
