@@ -59,6 +59,7 @@ in vec3 v_clip;
 flat in vec4 v_shape;
 flat in vec4 v_clipRect;
 flat in float v_clipRadius;
+flat in float v_clipFlags;
 flat in vec4 v_gradient;
 flat in vec3 v_gradientInfo;
 
@@ -75,18 +76,38 @@ float ramp(float d) {
 
 // How much of the pixel at p lies inside a rectangle inset by `inset` on every side, its corners
 // rounded by radius - inset (radius clamped to half the shorter side, as Core Animation clamps
-// cornerRadius). Straight edges use each axis's own distance, so square corners stay exact; the rounded
-// corner uses the distance to the arc. Each distance is divided by its screen-space gradient: a one
-// pixel wide ramp across the edge under any transform.
-float shapeCoverage(vec2 p, vec4 rect, float radius, float inset) {
+// cornerRadius). `flags` (CornerShape) say which corners stay square (maskedCorners) and whether the
+// rounded ones are continuous (cornerCurve); 0 means every corner circular. Straight edges use each
+// axis's own distance, so square corners stay exact; a circular corner uses the distance to the arc, a
+// continuous one the superellipse |u|^3 + |v|^3 = 1 spanning 1.528 radius along each edge. Each is
+// divided by its screen-space gradient: a one pixel wide ramp across the edge under any transform.
+float shapeCoverage(vec2 p, vec4 rect, float radius, float inset, float flags) {
+    int f = max(int(flags) - 1, 0);
+    vec2 center = rect.xy + rect.zw * 0.5;
     vec2 halfSize = rect.zw * 0.5 - inset;
-    vec2 q = abs(p - (rect.xy + rect.zw * 0.5)) - halfSize;
-    float r = clamp(radius - inset, 0.0, max(min(halfSize.x, halfSize.y), 0.0));
-    vec2 k = q + r;
-    float arc = length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - r;
+    vec2 q = abs(p - center) - halfSize;
+    // The corner this pixel is nearest: bit 0 top left (minX, minY; y runs down), 1 top right,
+    // 2 bottom left, 3 bottom right.
+    int corner = (p.x > center.x ? 1 : 0) + (p.y > center.y ? 2 : 0);
+    bool square = ((f >> corner) & 1) == 1;
+    float r = square ? 0.0 : clamp(radius - inset, 0.0, max(min(halfSize.x, halfSize.y), 0.0));
     float edges = ramp(q.x) * ramp(q.y);
-    float corner = ramp(arc);
-    return (halfSize.x <= 0.0 || halfSize.y <= 0.0) ? 0.0 : (r > 0.0 ? min(edges, corner) : edges);
+    float rounded;
+    if ((f & 16) != 0) {
+        float a = min(1.528 * r, max(min(halfSize.x, halfSize.y), 0.0));
+        vec2 u = max(q + a, 0.0) / max(a, 1e-6);
+        // The implicit function divided by its gradient: the distance to the curve near it, in local
+        // units (far inside, where the gradient vanishes, very negative), over the pixel's size in
+        // local units: the superellipse's distance is no field a screen derivative can follow.
+        float implicit = u.x * u.x * u.x + u.y * u.y * u.y - 1.0;
+        float distance = implicit / max(length(3.0 * u * u / max(a, 1e-6)), 1e-6);
+        float unitsPerPixel = 0.5 * (length(dFdx(p)) + length(dFdy(p)));
+        rounded = unitsPerPixel > 0.0 ? clamp(0.5 - distance / unitsPerPixel, 0.0, 1.0) : step(distance, 0.0);
+    } else {
+        vec2 k = q + r;
+        rounded = ramp(length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - r);
+    }
+    return (halfSize.x <= 0.0 || halfSize.y <= 0.0) ? 0.0 : (r > 0.0 ? min(edges, rounded) : edges);
 }
 
 // The gradient's premultiplied colour at p (local space): its position t along the gradient by type
@@ -158,15 +179,15 @@ void main() {
     }
 
     float cover = 1.0;
-    if (SHAPED(v_params) == 1.0) {
-        float outer = shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), 0.0);
+    if (SHAPED(v_params) >= 1.0) {
+        float outer = shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), 0.0, SHAPED(v_params));
         cover = outer;
         if (BORDER_WIDTH(v_params) > 0.0) {
-            cover = max(outer - shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), BORDER_WIDTH(v_params)), 0.0);
+            cover = max(outer - shapeCoverage(v_local, v_shape, CORNER_RADIUS(v_params), BORDER_WIDTH(v_params), SHAPED(v_params)), 0.0);
         }
     }
     if (v_clipRect.z >= 0.0) {
-        cover *= shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0);
+        cover *= shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0, v_clipFlags);
     }
     if (u_stencilOnly && cover < 0.5) {
         discard;

@@ -25,6 +25,7 @@ out vec3 v_clip;
 flat out vec4 v_shape;
 flat out vec4 v_clipRect;
 flat out float v_clipRadius;
+flat out float v_clipFlags;
 flat out vec4 v_gradient;      // a gradient's start and end points in local space (TEXTURE_GRADIENT)
 flat out vec3 v_gradientInfo;  // type, where its stop table starts (x + 1024 y), stop count
 #endif
@@ -43,6 +44,7 @@ void main() {
     v_shape = i_shape;
     v_clipRect = i_clipRect;
     v_clipRadius = i_clipX.w;
+    v_clipFlags = i_clipY.w;
     v_gradient = i_uv;
     v_gradientInfo = vec3(GRADIENT_TYPE(i_sampling), GRADIENT_ORIGIN(i_sampling), GRADIENT_COUNT(i_sampling));
 #endif

@@ -71,6 +71,7 @@ public struct OperationSynthesizer {
         case .string:
             return .string(input.pick(["", "Hello", "汉字 and English", "שלום עולם", String(repeating: "long words ", count: input.count(small: 200))]))
         case .keyword: return .keyword(UInt8(input.below(7)))
+        case .corners: return .corners(CornerMask(rawValue: UInt8(input.below(16))))
         }
     }
 

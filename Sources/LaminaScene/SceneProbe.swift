@@ -66,6 +66,7 @@ public enum SceneProbe {
         case .colors(let list): return list.isEmpty ? .null : .array(list.map { numbers([$0.red, $0.green, $0.blue, $0.alpha]) })
         case .string(let s): return .string(s)
         case .keyword(let k): return Int(k) < choices.count ? .string(choices[Int(k)]) : .number(Double(k))
+        case .corners(let c): return .array(CornerMask.names.filter { c.contains($0.corner) }.map { .string($0.name) })
         }
     }
 

@@ -29,6 +29,15 @@ public enum LayerSchema {
         .init("borderColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 15, "The border's colour."),
         .init("cornerRadius", .number, .number(0), wire: 16, "The radius of the rounded corners of background, border and clip."),
         .init(
+            "maskedCorners", .corners, .allCorners, wire: 59, animatable: false,
+            "Which corners `cornerRadius` rounds (the others stay square)."),
+        .init(
+            "cornerCurve", .keyword, .choice("circular"), wire: 60, animatable: false,
+            keyword: .init(
+                "CornerCurve", ["circular", "continuous"],
+                "The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner."),
+            "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner)."),
+        .init(
             "contents", .bitmap, .none, wire: 17, accessor: false,
             "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`."),
         .init("contentsRect", .rect, .rect(0, 0, 1, 1), wire: 18, "The part of `contents` shown, in unit coordinates."),

@@ -100,7 +100,7 @@ public struct SchemaKeyword: Sendable {
 /// The value types of layer properties.
 public enum SchemaType: String, Sendable, CaseIterable {
     case number, point, size, rect, color, transform, bool, gravity, filter, bitmap
-    case path, numbers, colors, string, keyword
+    case path, numbers, colors, string, keyword, corners
 
     /// The Swift type of a value (`PropertyValue`'s payload).
     public var swiftType: String {
@@ -120,6 +120,7 @@ public enum SchemaType: String, Sendable, CaseIterable {
         case .colors: "[Color]"
         case .string: "String"
         case .keyword: "keyword"  // each row's own enumeration (`PropertySchema.swiftType`)
+        case .corners: "CornerMask"
         }
     }
 
@@ -158,6 +159,8 @@ public enum SchemaValue: Sendable {
     case text(String)
     /// A keyword property's choice, by name.
     case choice(String)
+    /// Every corner.
+    case allCorners
 }
 
 extension PropertySchema {

@@ -189,6 +189,7 @@ public enum SchemaGenerator {
                 case .numbers: "list of numbers"
                 case .colors: "list of colours"
                 case .keyword: row.keyword!.choices.map { "`\($0)`" }.joined(separator: ", ")
+                case .corners: "list of `minXMinY`, `maxXMinY`, `minXMaxY`, `maxXMaxY` (minY is the top)"
                 default: row.type.rawValue
                 }
             if row.isNullable { kind += " or `null`" }
@@ -221,7 +222,7 @@ public enum SchemaGenerator {
     static func animatable(_ row: PropertySchema) -> String {
         guard row.isAnimatable else { return "no" }
         switch row.type {
-        case .bool, .gravity, .filter, .bitmap, .string, .keyword: return "yes (discrete)"
+        case .bool, .gravity, .filter, .bitmap, .string, .keyword, .corners: return "yes (discrete)"
         case .path: return "yes (point by point when the commands match)"
         case .numbers, .colors: return "yes (element-wise, same count)"
         default: return "yes"
@@ -255,6 +256,7 @@ public enum SchemaGenerator {
         case .empty: return type == .path ? ".path(Path())" : type == .colors ? ".colors([])" : ".numbers([])"
         case .text(let t): return ".string(\"\(t)\")"
         case .choice(let name): return ".keyword(\(row.keyword!.choices.firstIndex(of: name)!))"
+        case .allCorners: return ".corners(.all)"
         }
     }
 
@@ -273,6 +275,7 @@ public enum SchemaGenerator {
         case .choice(let name):
             let index = row?.keyword?.choices.firstIndex(of: name)
             return wireNumbers && index != nil ? "`\(name)` (\(index!))" : "`\(name)`"
+        case .allCorners: return wireNumbers ? "all four (15)" : "all four"
         }
     }
 
@@ -288,6 +291,7 @@ public enum SchemaGenerator {
         case .enumeration(let name, _), .choice(let name): return "`\(name)`"
         case .none, .empty: return "`null`"
         case .text(let t): return "`\"\(t)\"`"
+        case .allCorners: return "all four"
         }
     }
 
@@ -298,6 +302,7 @@ public enum SchemaGenerator {
             return words == "transparent" ? "`\(swift)` (\(number(r)), \(number(g)), \(number(b)), \(number(a)))" : words
         case .identity: return "`.identity`"
         case .enumeration(let name, _), .choice(let name): return "`.\(name)`"
+        case .allCorners: return "`.all`"
         default: return docValue(value, wireNumbers: false)
         }
     }

@@ -17,7 +17,7 @@ struct PropertyTableTests {
 
     @Test("Values remember which properties were written; reads and equality do not depend on it")
     func writtenProperties() throws {
-        #expect(PropertyKey.allCases.count <= 64)  // one bit each in `PropertyValues`' mask
+        #expect(PropertyKey.allCases.count <= 128)  // one bit each in `PropertyValues`' mask
         let fresh = PropertyValues()
         for key in PropertyKey.allCases {
             #expect(!fresh.isWritten(key))

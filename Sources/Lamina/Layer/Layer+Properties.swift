@@ -107,6 +107,18 @@ extension Layer {
         set { self[.cornerRadius] = newValue }
     }
 
+    /// Which corners `cornerRadius` rounds (the others stay square). Core Animation's `maskedCorners`; not animatable.
+    public var maskedCorners: CornerMask {
+        get { self[.maskedCorners] }
+        set { self[.maskedCorners] = newValue }
+    }
+
+    /// The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner). Core Animation's `cornerCurve`; not animatable.
+    public var cornerCurve: CornerCurve {
+        get { self[.cornerCurve] }
+        set { self[.cornerCurve] = newValue }
+    }
+
     /// The part of `contents` shown, in unit coordinates. Core Animation's `contentsRect`; animatable.
     public var contentsRect: Rect {
         get { self[.contentsRect] }
@@ -233,6 +245,8 @@ extension Layer {
         .borderWidth: "borderWidth",
         .borderColor: "borderColor",
         .cornerRadius: "cornerRadius",
+        .maskedCorners: "maskedCorners",
+        .cornerCurve: "cornerCurve",
         .contents: "contents",
         .contentsRect: "contentsRect",
         .contentsCenter: "contentsCenter",
@@ -306,6 +320,8 @@ extension Layer {
         \Layer.borderWidth: "borderWidth",
         \Layer.borderColor: "borderColor",
         \Layer.cornerRadius: "cornerRadius",
+        \Layer.maskedCorners: "maskedCorners",
+        \Layer.cornerCurve: "cornerCurve",
         \Layer.contents: "contents",
         \Layer.contentsRect: "contentsRect",
         \Layer.contentsRect.origin: "contentsRect.origin",

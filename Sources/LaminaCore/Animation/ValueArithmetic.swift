@@ -34,7 +34,7 @@ extension PropertyValue {
         case .size: self = .size(Size(width: v.x, height: v.y))
         case .rect: self = .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword:
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners:
             preconditionFailure("\(type) is not a vector type")
         }
     }
@@ -157,7 +157,7 @@ extension PropertyType {
     public var isVector: Bool {
         switch self {
         case .number, .point, .size, .rect, .color: true
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword: false
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners: false
         }
     }
 }
@@ -191,7 +191,7 @@ extension Interpolation {
         case .number, .point, .size, .rect, .color: .linear
         case .transform: .decomposedTransform
         case .path, .numbers, .colors: .elementwise
-        case .bool, .gravity, .filter, .bitmap, .string, .keyword: .discrete
+        case .bool, .gravity, .filter, .bitmap, .string, .keyword, .corners: .discrete
         }
     }
 }

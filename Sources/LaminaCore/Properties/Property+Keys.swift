@@ -60,6 +60,14 @@ extension Property where Value == Color {
     public static var foregroundColor: Self { .init(.foregroundColor) }
 }
 
+extension Property where Value == CornerMask {
+    public static var maskedCorners: Self { .init(.maskedCorners) }
+}
+
+extension Property where Value == CornerCurve {
+    public static var cornerCurve: Self { .init(.cornerCurve) }
+}
+
 extension Property where Value == BitmapID? {
     public static var contents: Self { .init(.contents) }
 }

@@ -22,6 +22,8 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case borderWidth
     case borderColor
     case cornerRadius
+    case maskedCorners
+    case cornerCurve
     case contents
     case contentsRect
     case contentsCenter

@@ -12,6 +12,8 @@ public enum PropertyType: String, Sendable, CaseIterable {
     /// One of a property's named choices (`fillRule`, `lineCap`, ...), by its index in
     /// `PropertyDescriptor.choices`.
     case keyword
+    /// A set of the layer's four corners (`maskedCorners`).
+    case corners
 }
 
 /// How the animation engine moves a property from one value to another.

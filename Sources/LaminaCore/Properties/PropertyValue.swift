@@ -24,6 +24,8 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String)
     /// A choice among a property's named values, by index (`PropertyDescriptor.choices`).
     case keyword(UInt8)
+    /// A set of corners.
+    case corners(CornerMask)
 
     /// The kind of this value.
     public var type: PropertyType {
@@ -43,6 +45,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .colors: .colors
         case .string: .string
         case .keyword: .keyword
+        case .corners: .corners
         }
     }
 }
@@ -141,6 +144,14 @@ extension Path: PropertyValueConvertible {
         self = x
     }
     @inlinable public var propertyValue: PropertyValue { .path(self) }
+}
+
+extension CornerMask: PropertyValueConvertible {
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard case .corners(let x) = v else { return nil }
+        self = x
+    }
+    @inlinable public var propertyValue: PropertyValue { .corners(self) }
 }
 
 extension String: PropertyValueConvertible {

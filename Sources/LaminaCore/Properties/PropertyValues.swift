@@ -16,7 +16,7 @@ public struct PropertyValues: Hashable, Sendable {
     @usableFromInline var storage: ContiguousArray<PropertyValue>
     /// Bit `rawValue` set: the property was written, so `storage` holds its value (which may still
     /// equal the default). Clear: it holds the default.
-    @usableFromInline var written: UInt64 = 0
+    @usableFromInline var written: UInt128 = 0
     /// The kind of layer these values belong to, which decides the properties they have.
     public let kind: LayerKind
 
@@ -31,7 +31,7 @@ public struct PropertyValues: Hashable, Sendable {
     /// The value stored at `index`, read from the defaults when it was never written.
     @inlinable @inline(__always)
     func stored(_ index: Int) -> PropertyValue {
-        written & (1 &<< UInt64(index)) != 0 ? storage[index] : Self.defaults[index]
+        written & (1 &<< UInt128(index)) != 0 ? storage[index] : Self.defaults[index]
     }
 
     /// Stores `value` at `index` (whose type the caller has checked) and marks it written.
@@ -39,7 +39,7 @@ public struct PropertyValues: Hashable, Sendable {
     mutating func store(_ value: PropertyValue, at index: Int) {
         if index >= storage.count { grow(through: index) }
         storage[index] = value
-        written |= 1 &<< UInt64(index)
+        written |= 1 &<< UInt128(index)
     }
 
     /// Extends the storage with defaults up to `index`.
@@ -55,7 +55,7 @@ public struct PropertyValues: Hashable, Sendable {
     /// Whether a property was ever written; when not, it holds its default. (A written property may
     /// also hold its default, when that is what was written.)
     @inlinable
-    public func isWritten(_ key: PropertyKey) -> Bool { written & (1 &<< UInt64(key.rawValue)) != 0 }
+    public func isWritten(_ key: PropertyKey) -> Bool { written & (1 &<< UInt128(key.rawValue)) != 0 }
 
     /// The untyped value of a property (`values[.position]` is the typed way).
     @inlinable

@@ -35,7 +35,7 @@ public enum InstanceLayout {
             ("i_shape", \.shape, "the rounded rectangle that shapes it: x, y, width, height"),
             ("i_params", \.params, "see the Param macros below"),
             ("i_clipX", \.clipX, "homography local -> clip layer (x row), w: clip radius"),
-            ("i_clipY", \.clipY, "(y row)"),
+            ("i_clipY", \.clipY, "(y row), w: the clip's corner flags (CornerShape)"),
             ("i_clipW", \.clipW, "(constant row)"),
             ("i_clipRect", \.clipRect, "the clip layer's bounds; width < 0: no clip"),
             ("i_sampling", \.sampling, "see the Sampling macros below"),

@@ -18,7 +18,7 @@ public struct LayerInstance: Hashable, Sendable {
     /// The rounded rectangle shaping the instance, in local space.
     public var shape: SIMD4<Float>
     /// Four small numbers, one per `Param`: corner radius, border width (0: a fill), texture mode
-    /// (`TextureMode`), shaped (1) or not (0).
+    /// (`TextureMode`), and the shape's flags (`CornerShape.flags`; 0: not shaped).
     public var params: SIMD4<Float>
     /// The homography from local space to the clip layer's space (x, y and constant rows), with the
     /// clip's corner radius in `clipX.w`.
@@ -96,12 +96,18 @@ public struct LayerInstance: Hashable, Sendable {
         sampling = .zero
     }
 
-    /// Shapes the instance by a rounded rectangle (a border when `borderWidth` > 0).
+    /// Shapes the instance by a rectangle with every corner rounded by `radius`, circular (a border
+    /// when `borderWidth` > 0).
     public mutating func shape(_ rect: Rect, radius: Double, borderWidth: Double = 0) {
+        shape(rect, corners: .circular(radius), borderWidth: borderWidth)
+    }
+
+    /// Shapes the instance by a rectangle rounded as `corners` says (a border when `borderWidth` > 0).
+    mutating func shape(_ rect: Rect, corners: CornerShape, borderWidth: Double = 0) {
         shape = SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
-        self[.cornerRadius] = Float(radius)
+        self[.cornerRadius] = Float(corners.radius)
         self[.borderWidth] = Float(borderWidth)
-        self[.shaped] = 1
+        self[.shaped] = corners.flags
     }
 
     /// Grows the quad by `margin` local units on every side, its texture coordinates with it, keeping
@@ -115,8 +121,14 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Clips the instance by a rounded rectangle in another plane that `map` takes local points to.
     public mutating func clip(_ rect: Rect, radius: Double, map: Homography) {
-        clipX = SIMD4(Float(map.row1.x), Float(map.row1.y), Float(map.row1.z), Float(radius))
-        clipY = SIMD4(Float(map.row2.x), Float(map.row2.y), Float(map.row2.z), 0)
+        clip(rect, corners: .circular(radius), map: map)
+    }
+
+    /// Clips the instance by a rectangle rounded as `corners` says, in another plane that `map` takes
+    /// local points to (the radius in `clipX.w`, the flags in `clipY.w`).
+    mutating func clip(_ rect: Rect, corners: CornerShape, map: Homography) {
+        clipX = SIMD4(Float(map.row1.x), Float(map.row1.y), Float(map.row1.z), Float(corners.radius))
+        clipY = SIMD4(Float(map.row2.x), Float(map.row2.y), Float(map.row2.z), corners.flags)
         clipW = SIMD4(Float(map.row3.x), Float(map.row3.y), Float(map.row3.z), 0)
         clipRect = SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
     }

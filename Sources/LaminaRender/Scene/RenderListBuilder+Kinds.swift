@@ -37,10 +37,10 @@ extension RenderListBuilder {
             forceDamage = true
         }
         let bounds = values[.bounds]
-        let radius = values[.cornerRadius]
+        let corners = CornerShape(values)
         let start = values[.startPoint], end = values[.endPoint]
         var instance = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: Float(opacity)))
-        if radius > 0 || edgeMargin != nil { instance.shape(bounds, radius: radius) }
+        if corners.isRounded || edgeMargin != nil { instance.shape(bounds, corners: corners) }
         if let edgeMargin { instance.widen(by: edgeMargin) }
         // The points in local space (after widening, which moves texture coordinates).
         instance.texture(
@@ -170,7 +170,7 @@ extension RenderListBuilder {
         where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
             var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
             instance.texture(mode, uv: placed.uv)
-            if clipsToBounds { instance.shape(bounds, radius: values[.cornerRadius]) }
+            if clipsToBounds { instance.shape(bounds, corners: CornerShape(values)) }
             applyClip(&instance, localToClip)
             appendGenerated(instance, placed.texture)
         }
@@ -205,7 +205,7 @@ extension RenderListBuilder {
         guard let raster = generated.texts[id] else { return }
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
         instance.texture(.red, uv: raster.placed.uv)
-        if values[.masksToBounds], values[.cornerRadius] > 0 { instance.shape(bounds, radius: values[.cornerRadius]) }
+        if values[.masksToBounds], CornerShape(values).isRounded { instance.shape(bounds, corners: CornerShape(values)) }
         applyClip(&instance, localToClip)
         appendGenerated(instance, raster.placed.texture)
     }

@@ -47,7 +47,7 @@ struct RenderListBuilder {
     /// takes its place in the shader.
     struct ClipState {
         var rect: Rect
-        var radius: Double
+        var corners: CornerShape
         var fromTarget: Homography
         var write: ClipWrite
     }
@@ -209,7 +209,7 @@ struct RenderListBuilder {
         let placement = hasArea ? Self.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
         let drawsOwn = placement.visible && (placement.front || values[.doubleSided])
         if !drawsOwn { list.culledLayers += 1 }
-        let radius = values[.cornerRadius]
+        let corners = CornerShape(values)
         let masks = values[.masksToBounds]
         let matrix = GPUMatrix(world.concatenating(projection))
         // allowsEdgeAntialiasing: a turned or skewed layer's edges are shaped (anti-aliased in the
@@ -221,7 +221,7 @@ struct RenderListBuilder {
             let background = values[.backgroundColor]
             if background.alpha > 0 {
                 var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(background, opacity))
-                if radius > 0 || edgeMargin != nil { instance.shape(bounds, radius: radius) }
+                if corners.isRounded || edgeMargin != nil { instance.shape(bounds, corners: corners) }
                 if let edgeMargin { instance.widen(by: edgeMargin) }
                 applyClip(&instance, localToClip)
                 list.append(instance, texture: .none)
@@ -255,7 +255,7 @@ struct RenderListBuilder {
                     list.appendSpecial(.pushClip(outer.write))
                     pushed = true
                 }
-                if let state = makeClip(bounds: bounds, radius: radius, world: world, matrix: matrix) {
+                if let state = makeClip(bounds: bounds, corners: corners, world: world, matrix: matrix) {
                     clip = state
                     childToClip = Self.childSpace(sublayerSpace, .identity)
                 } else {
@@ -277,7 +277,7 @@ struct RenderListBuilder {
         let borderColor = values[.borderColor]
         if drawsOwn, borderWidth > 0, borderColor.alpha > 0 {
             var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(borderColor, opacity))
-            instance.shape(bounds, radius: radius, borderWidth: borderWidth)
+            instance.shape(bounds, corners: corners, borderWidth: borderWidth)
             if let edgeMargin { instance.widen(by: edgeMargin) }
             applyClip(&instance, localToClip)
             list.append(instance, texture: .none)
@@ -300,8 +300,8 @@ struct RenderListBuilder {
         let filters = SamplerChoice(minification: minification, magnification: values[.magnificationFilter])
         let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
         let bounds = values[.bounds]
-        let radius = values[.cornerRadius]
-        let shaped = values[.masksToBounds] && radius > 0
+        let corners = CornerShape(values)
+        let shaped = values[.masksToBounds] && corners.isRounded
         // The bias moves trilinear's choice of mip level; without mipmaps there is no level to move.
         let lodBias = minification == .trilinear ? Float(values[.minificationFilterBias]) : 0
         ContentsLayout.forEachPiece(
@@ -313,7 +313,7 @@ struct RenderListBuilder {
             instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
             instance[sampling: .lodBias] = lodBias
             if shaped {
-                instance.shape(bounds, radius: radius)
+                instance.shape(bounds, corners: corners)
             } else if edgeMargin != nil {
                 instance.shape(piece.rect, radius: 0)
             }
@@ -457,14 +457,14 @@ struct RenderListBuilder {
 
     func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?) {
         guard let clip, let localToClip else { return }
-        instance.clip(clip.rect, radius: clip.radius, map: Homography(planeOf: localToClip))
+        instance.clip(clip.rect, corners: clip.corners, map: Homography(planeOf: localToClip))
     }
 
     /// The clip a layer's bounds make for its sublayers, or nil when the layer is seen edge-on.
-    private mutating func makeClip(bounds: Rect, radius: Double, world: Transform3D, matrix: GPUMatrix) -> ClipState? {
+    private mutating func makeClip(bounds: Rect, corners: CornerShape, world: Transform3D, matrix: GPUMatrix) -> ClipState? {
         guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
         let write: ClipWrite
-        if radius <= 0, world.isAxisAlignedInPlane {
+        if !corners.isRounded, world.isAxisAlignedInPlane {
             // Held within ±2^24 pixels, far past any target, so extreme geometry stays a valid GLint.
             func pixel(_ v: Double) -> Int { Swift.min(Swift.max(v.rounded(), -16_777_216), 16_777_216).saturatingInt }
             let x0 = pixel(bounds.minX * world.row1.x + world.row4.x)
@@ -474,11 +474,11 @@ struct RenderListBuilder {
             write = .scissor(PixelRegion(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)))
         } else {
             var shape = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: 1))
-            shape.shape(bounds, radius: radius)
+            shape.shape(bounds, corners: corners)
             write = .stencil(instance: list.appendDetached(shape))
             list.usesStencil = true
         }
-        return ClipState(rect: bounds, radius: radius, fromTarget: fromTarget, write: write)
+        return ClipState(rect: bounds, corners: corners, fromTarget: fromTarget, write: write)
     }
 
     // MARK: Helpers
@@ -492,7 +492,7 @@ struct RenderListBuilder {
             color: color)
         instance.texture(mode, uv: SIMD4(0, 1, 1, 0))  // GL rows run bottom-up in the offscreen texture
         if let clip {
-            instance.clip(clip.rect, radius: clip.radius, map: clip.fromTarget)
+            instance.clip(clip.rect, corners: clip.corners, map: clip.fromTarget)
         }
         return instance
     }

@@ -121,6 +121,10 @@ extension JSONNode {
         case .string: return .string(try string())
         case .keyword:
             return .keyword(try name(choices.enumerated().map { ($0.element, UInt8($0.offset)) }, what: "value"))
+        case .corners:
+            var corners: CornerMask = []
+            for element in try array() { corners.insert(try element.name(CornerMask.names.map { ($0.name, $0.corner) }, what: "corner")) }
+            return .corners(corners)
         case .transform: return .transform(try transform())
         case .bool: return .bool(try bool())
         case .gravity:

@@ -34,6 +34,7 @@ extension WireWriter {
         case .colors(let list): array(list) { w, c in w.f64(c.red); w.f64(c.green); w.f64(c.blue); w.f64(c.alpha) }
         case .string(let s): string(s)
         case .keyword(let k): u8(k)
+        case .corners(let c): u8(c.rawValue)
         }
     }
 }
@@ -95,6 +96,11 @@ extension WireReader {
                 })
         case .string: return .string(try string("a string value", limit: PropertyLimits.stringBytes))
         case .keyword: return .keyword(try u8("a keyword"))
+        case .corners:
+            let start = offset
+            let bits = try u8("a corner mask")
+            guard bits <= 15 else { throw WireError(offset: start, "a corner mask is 4 bits, not \(bits)") }
+            return .corners(CornerMask(rawValue: bits))
         }
     }
 
@@ -105,7 +111,7 @@ extension WireReader {
         case .point, .size: 16
         case .rect, .color: 32
         case .transform: 128
-        case .bool, .gravity, .filter, .bitmap, .keyword: 1
+        case .bool, .gravity, .filter, .bitmap, .keyword, .corners: 1
         case .path, .numbers, .colors, .string: 4
         }
     }
