@@ -5,8 +5,8 @@ import LaminaCore
 /// daemon's, computed here without asking (`Layer.presentation()`).
 struct CommittedMirror {
     private(set) var tree = LayerTree()
-    private let root: LayerID
-    private var handles = HandleTable()
+    private(set) var root: LayerID
+    private(set) var handles = HandleTable()
 
     init() {
         root = tree.create(name: "canvas")

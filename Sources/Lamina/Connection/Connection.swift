@@ -250,6 +250,10 @@ public final class Connection {
                 uploader.acknowledge(report.serial)
                 let commit = unacknowledged.remove(at: index).commit
                 uploader.forget(commit.bitmaps)  // the daemon did not take them: send them again when used
+                // The app's model goes back to what the daemon has, plus what is still on its way.
+                session.rollBack(
+                    to: mirror.tree, root: mirror.root, handles: mirror.handles,
+                    replaying: unacknowledged[index...].map(\.commit.operations), rejected: commit.operations)
                 deliver(LaminaError(report))
                 for pending in commit.completions { session.fire(pending.completion) }
             } else if report.serial != 0 {

@@ -281,6 +281,33 @@ open class Layer {
         for child in children { child.parent = self }
     }
 
+    /// Brings the object's sublayers, superlayer and mask back in line with the model tree (after a
+    /// refused commit was rolled back).
+    func syncWithModel() {
+        syncChildren()
+        guard let handle else { return }
+        let session = Session.shared
+        if let id = session.layerID(handle), let mask = (try? session.model.mask(of: id)) ?? nil,
+            let maskHandle = session.handles.handles[mask]
+        {
+            maskLayer = session.layer(maskHandle)
+        } else {
+            maskLayer = nil
+        }
+        if let parent, let parentHandle = parent.handle, let id = session.layerID(handle), let parentID = session.layerID(parentHandle),
+            (try? session.model.superlayer(of: id)) ?? nil == parentID
+        {
+            return
+        }
+        if let id = session.layerID(handle), let superlayer = (try? session.model.superlayer(of: id)) ?? nil,
+            let superHandle = session.handles.handles[superlayer]
+        {
+            parent = session.layer(superHandle)
+        } else {
+            parent = nil
+        }
+    }
+
     var childObjects: [Layer] { children }
     var parentObject: Layer? {
         get { parent }

@@ -244,6 +244,30 @@ final class Session {
         }
     }
 
+    /// Rolls the model back after the daemon refused a commit (`rejected`): the model becomes what the
+    /// daemon has applied (`tree`, `root` and `handles`, the connection's mirror), then the commits
+    /// still on their way and the transaction still open are applied on it again, as the daemon will
+    /// apply them (an operation that no longer applies is left out here, and refused there). Layer
+    /// objects follow the model: a layer made by the refused commit is detached again, and the refused
+    /// property values are gone.
+    func rollBack(
+        to tree: LayerTree, root: LayerID, handles: HandleTable, replaying later: [[LayerOperation]],
+        rejected: [LayerOperation]
+    ) {
+        model = tree
+        modelRoot = root
+        self.handles = handles
+        for operation in later.joined() + operations {
+            var effects = LayerTree.OperationEffects()
+            try? model.perform(
+                operation, handles: &self.handles, root: modelRoot, committedAt: 0, readsPriorValues: false, effects: &effects)
+        }
+        for case .create(let handle, _, _) in rejected where self.handles.layers[handle] == nil {
+            committedLayers.remove(handle)
+        }
+        for weak in registry.values { weak.layer?.syncWithModel() }
+    }
+
     /// How many connections have opened in this process.
     private var connectionsOpened = 0
 
