@@ -57,16 +57,17 @@ final class DaemonProcess {
     let notify: NotifySocket
     private let stderrPipe = Pipe()
 
-    /// Starts `laminad` with `arguments` and returns once it reported READY=1.
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Starts `laminad` with `arguments` and returns once it reported READY=1; on `socketPath` when
+    /// given (another daemon's, to stand in for it after it died), else on a socket of its own.
+    init(_ arguments: [String] = [], environment: [String: String] = [:], socketPath: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("laminad-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        socketPath = folder.appendingPathComponent("lamina.sock").path
+        self.socketPath = socketPath ?? folder.appendingPathComponent("lamina.sock").path
         notify = try NotifySocket(folder: folder)
         // LAMINAD_UNDER_TEST measures another build (a release one, for docs/performance.md).
         process.executableURL = ProcessInfo.processInfo.environment["LAMINAD_UNDER_TEST"].map(URL.init(fileURLWithPath:))
             ?? buildFolder.appendingPathComponent("laminad")
-        process.arguments = ["--socket", socketPath, "--log-level", "debug"] + arguments
+        process.arguments = ["--socket", self.socketPath, "--log-level", "debug"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["NOTIFY_SOCKET"] = notify.path
         for (k, v) in environment { env[k] = v }
@@ -83,6 +84,12 @@ final class DaemonProcess {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Kills the daemon with SIGKILL, as a crash would, and waits for it to end.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// A client connected and handshaken.

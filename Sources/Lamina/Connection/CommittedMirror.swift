@@ -12,8 +12,10 @@ struct CommittedMirror {
         root = tree.create(name: "canvas")
     }
 
-    /// Applies one acknowledged commit.
-    mutating func apply(_ operations: [LayerOperation], at commitTime: Double) throws(OperationError) {
+    /// Applies one acknowledged commit; returns the mirror's identities of the animations it added, in
+    /// order.
+    @discardableResult
+    mutating func apply(_ operations: [LayerOperation], at commitTime: Double) throws(OperationError) -> [AnimationID] {
         var effects = LayerTree.OperationEffects()
         let savedHandles = handles
         tree.beginJournal()
@@ -28,6 +30,7 @@ struct CommittedMirror {
         }
         tree.compactSublayerLists()
         tree.commitJournal()
+        return effects.added
     }
 
     /// The whole tree as it is presented at `time` (every layer's values with its animations applied),

@@ -13,15 +13,26 @@ public import LaminaWire
 /// of the waiting calls (`synchronize()`, `screenshot()`), which read them in place.
 @MainActor
 public final class Connection {
-    /// What the daemon said when the connection opened: its version, outputs and limits.
-    public let welcome: Welcome
+    /// What the daemon said when the connection opened (or last reopened): its version, outputs and
+    /// limits.
+    public private(set) var welcome: Welcome
     /// The socket path it connected to.
     public let path: String
     /// Called with every error the daemon or the library reports after the call that caused it
     /// returned (a rejected commit, an edit refused locally). Errors are also kept for `synchronize()`.
     public var onError: (@MainActor (LaminaError) -> Void)?
 
-    private let wire: WireClient
+    private var wire: WireClient
+    /// The name the connection handshakes with.
+    private let name: String
+    /// Whether the connection opens again by itself when the daemon goes away (see `reconnect()`).
+    public var reconnectsAutomatically = true
+    /// How many times the connection has opened again after the daemon went away.
+    public private(set) var reconnections = 0
+    /// Whether a reconnection is under way (a send that fails inside it does not start another).
+    private var reconnecting = false
+    /// The mirror's identities of animations, to the model tree's (for a replay after reconnecting).
+    private var mirrorAnimations: [AnimationID: AnimationID] = [:]
     private var source: (any DispatchSourceRead)?
     private var uploader = BitmapUploader()
     private var mirror = CommittedMirror()
@@ -58,16 +69,56 @@ public final class Connection {
         }
         self.wire = wire
         self.path = path
+        self.name = name
         self.welcome = welcome
         errors = Self.unclaimedErrors
         Self.unclaimedErrors = []
+        watch()
+        Session.shared.attach(self)
+    }
+
+    /// Reads events on the main queue as they arrive.
+    private func watch() {
         let source = DispatchSource.makeReadSource(fileDescriptor: wire.socket, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.readAvailableEvents() }
         }
         source.resume()
         self.source = source
-        Session.shared.attach(self)
+    }
+
+    /// Opens the connection again after the daemon went away (it restarted: an upgrade, a crash,
+    /// systemd's `Restart=on-failure`; socket activation keeps the socket) and hands the new daemon
+    /// the app's model, as KWin hands a restarted compositor its Wayland apps: every layer with its
+    /// written values, the hierarchy, masks and names, the bitmaps still held, the animations at their
+    /// original times (media time is the machine's monotonic clock, so they carry on where they were),
+    /// then the commits that were on their way. Returns whether it reconnected.
+    ///
+    /// Called when a read or a send finds the connection closed; the app does nothing itself.
+    @discardableResult
+    public func reconnect() -> Bool {
+        guard reconnectsAutomatically, Session.shared.connection === self else { return false }
+        let wasReconnecting = reconnecting
+        reconnecting = true
+        defer { reconnecting = wasReconnecting }
+        let fresh: WireClient
+        do { fresh = try WireClient.connect(path: path, name: name) } catch { return false }
+        guard let freshWelcome = fresh.welcome else { return false }
+        source?.cancel()
+        wire = fresh
+        welcome = freshWelcome
+        watch()
+        let before = mirror, onTheirWay = unacknowledged.map(\.commit), localIDs = mirrorAnimations
+        mirror = CommittedMirror()
+        mirrorAnimations = [:]
+        uploader = BitmapUploader()
+        unacknowledged = []
+        animationIDs = [:]
+        frameRequested = nil
+        reconnections += 1
+        send(Session.shared.snapshot(of: before, localAnimations: localIDs))
+        for commit in onTheirWay { send(commit) }
+        return true
     }
 
     /// The paths tried, in order: `$LAMINA_SOCKET`, `$XDG_RUNTIME_DIR/lamina-0`, `/run/lamina/laminad.sock`.
@@ -142,7 +193,19 @@ public final class Connection {
                         + "\(welcome.limits.maxMessageBytes) bytes a message (large paths and strings count: commit them apart)")
             }
             nextSerial &+= 1
-            try sendMessage(message)
+            do throws(LaminaError) {
+                try sendMessage(message)
+            } catch {
+                // The daemon went away: open again, which sends the model and then this commit.
+                if !reconnecting {
+                    reconnecting = true
+                    defer { reconnecting = false }
+                    unacknowledged.append((serial, commit))
+                    if reconnect() { return }
+                    unacknowledged.removeLast()
+                }
+                throw error
+            }
             unacknowledged.append((serial, commit))
         } catch {
             deliver(error)
@@ -203,6 +266,8 @@ public final class Connection {
             let message: ServerMessage
             do { message = try wire.receive(timeout: wait) } catch {
                 if case .timedOut = error { return handled }
+                // The daemon went away: open again and carry on, or report it.
+                if reconnect() { return handled }
                 throw .connection(error)
             }
             handle(message)
@@ -238,7 +303,10 @@ public final class Connection {
             uploader.acknowledge(serial)
             guard let index = unacknowledged.firstIndex(where: { $0.serial == serial }) else { return }
             let commit = unacknowledged.remove(at: index).commit
-            do { try mirror.apply(commit.operations, at: time) } catch {
+            do {
+                let added = try mirror.apply(commit.operations, at: time)
+                for (mirrored, local) in zip(added, commit.animations) { mirrorAnimations[mirrored] = local }
+            } catch {
                 deliver(.invalidOperation("the daemon applied commit \(serial), which this client cannot: \(error)"))
             }
             for (server, local) in zip(animations, commit.animations) { animationIDs[server] = local }

@@ -268,6 +268,54 @@ final class Session {
         for weak in registry.values { weak.layer?.syncWithModel() }
     }
 
+    /// A commit that builds, on a daemon that knows nothing of this client, the tree a connection's
+    /// mirror holds (what the last daemon had applied): every layer with its kind, name and written
+    /// values, the hierarchy in order, the masks, the bitmaps still held (values naming one that is gone
+    /// are left at their defaults), and the animations with their original begin times
+    /// (`localAnimations` maps the mirror's identities of them to the model's).
+    func snapshot(of mirror: CommittedMirror, localAnimations: [AnimationID: AnimationID]) -> OutgoingCommit {
+        let tree = mirror.tree
+        var operations: [LayerOperation] = []
+        var animations: [AnimationID] = []
+        var shown: [BitmapID: Bitmap] = [:]
+        func available(_ value: PropertyValue) -> Bool {
+            guard case .bitmap(let id?) = value else { return true }
+            guard let bitmap = bitmap(id) else { return false }
+            shown[id] = bitmap
+            return true
+        }
+        let layers = mirror.handles.layers.sorted { $0.key.rawValue < $1.key.rawValue }
+        for (handle, id) in layers {
+            guard let values = try? tree.values(of: id) else { continue }
+            operations.append(.create(handle, name: (try? tree.name(of: id)) ?? nil, kind: values.kind))
+            for key in LayerProperties.keys(of: values.kind) where values.isWritten(key) && available(values.value(key)) {
+                operations.append(.set(handle, LayerKeyPath(key), values.value(key)))
+            }
+        }
+        func insert(_ parent: LayerID, as parentHandle: LayerHandle?) {
+            for child in (try? tree.sublayers(of: parent)) ?? [] {
+                guard let handle = mirror.handles.handles[child] else { continue }
+                operations.append(.insertSublayer(handle, into: parentHandle, at: nil))
+                insert(child, as: handle)
+            }
+        }
+        insert(mirror.root, as: nil)
+        for (handle, id) in layers {
+            if let mask = (try? tree.mask(of: id)) ?? nil, let maskHandle = mirror.handles.handles[mask] {
+                operations.append(.setMask(handle, mask: maskHandle))
+                insert(mask, as: maskHandle)
+            }
+            for entry in (try? tree.animations(of: id)) ?? [] {
+                // Every bitmap the animation shows must still be held to be sent.
+                let shows = (try? entry.animation.mappingBitmaps { available(.bitmap($0)) ? $0 : nil }) != nil
+                guard shows, let local = localAnimations[entry.id] else { continue }
+                operations.append(.addAnimation(handle, entry.animation, key: entry.key))
+                animations.append(local)
+            }
+        }
+        return OutgoingCommit(operations: operations, animations: animations, completions: [], bitmaps: Array(shown.values))
+    }
+
     /// How many connections have opened in this process.
     private var connectionsOpened = 0
 
