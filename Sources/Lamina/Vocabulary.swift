@@ -22,6 +22,16 @@ public typealias Path = LaminaCore.Path
 public typealias TimingFunction = LaminaCore.TimingFunction
 /// `CAMediaTimingFillMode`.
 public typealias FillMode = LaminaCore.FillMode
+/// `CACornerMask`: which corners `cornerRadius` rounds.
+public typealias CornerMask = LaminaCore.CornerMask
+/// `CAConstraint`: where a constraint layout places a sublayer.
+public typealias Constraint = LaminaCore.Constraint
+/// `CAConstraintAttribute`.
+public typealias ConstraintAttribute = LaminaCore.ConstraintAttribute
+/// What a constraint measures from: the superlayer or a sibling, by name.
+public typealias ConstraintSource = LaminaCore.ConstraintSource
+/// The kind of layer a layer class makes (`ShapeLayer.kind`).
+public typealias LayerKind = LaminaCore.LayerKind
 /// `CALayerContentsGravity`.
 public typealias ContentsGravity = LaminaCore.ContentsGravity
 /// `CALayerContentsFilter`.

@@ -159,6 +159,13 @@ public enum SchemaGenerator {
             lines.removeLast()
             lines.append("}")
         }
+        // The keyword enumerations under the names an app that imports only Lamina writes.
+        lines.append("")
+        for row in rows {
+            guard let keyword = row.keyword else { continue }
+            lines.append("/// \(keyword.meaning)")
+            lines.append("public typealias \(keyword.typeName) = LaminaCore.\(keyword.typeName)")
+        }
         return swiftHeader + lines.joined(separator: "\n") + "\n"
     }
 

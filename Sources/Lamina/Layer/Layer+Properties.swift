@@ -534,3 +534,18 @@ extension TextLayer {
         set { self[.truncationMode] = newValue }
     }
 }
+
+/// The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner.
+public typealias CornerCurve = LaminaCore.CornerCurve
+/// Which points lie inside a path that crosses itself (`CAShapeLayerFillRule`).
+public typealias FillRule = LaminaCore.FillRule
+/// How an open stroke ends (`CAShapeLayerLineCap`).
+public typealias LineCap = LaminaCore.LineCap
+/// How a stroke turns a corner (`CAShapeLayerLineJoin`).
+public typealias LineJoin = LaminaCore.LineJoin
+/// How a gradient's position is measured (`CAGradientLayerType`).
+public typealias GradientType = LaminaCore.GradientType
+/// How lines sit across the bounds (`CATextLayerAlignmentMode`): `left` and `right` are physical sides whatever the script; `natural` follows each paragraph's writing direction (its first strong character), and `justified` stretches wrapped lines but the last to the full width.
+public typealias TextAlignmentMode = LaminaCore.TextAlignmentMode
+/// Where text too wide for the bounds is cut, an ellipsis "…" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it.
+public typealias TruncationMode = LaminaCore.TruncationMode

@@ -32,6 +32,18 @@ open class Layer {
     var contentsDrawn = false
     /// The part of the bounds marked by `setNeedsDisplay(_:)` since the last display (nil: all of it).
     var displayDamage: Rect?
+    /// Whether `layoutSublayers()` is due.
+    var layoutRequested = false
+    /// How the sublayers are laid out when the layer has no delegate (`CALayer.layoutManager`): a
+    /// `ConstraintLayoutManager` places them by their `constraints`.
+    public var layoutManager: (any LayoutManager)? {
+        didSet { setNeedsLayout() }
+    }
+    /// Where a constraint layout places this layer in its superlayer (`CALayer.constraints`), relative
+    /// to the superlayer's bounds or to siblings by `name`.
+    public var constraints: [Constraint] = [] {
+        didSet { superlayer?.setNeedsLayout() }
+    }
 
     /// `CALayer.name`: setting it renames the layer on the daemon too (its `tree` reply shows it).
     public var name: String? {
@@ -111,6 +123,12 @@ open class Layer {
         guard Session.shared.record(.set(handle, path, value)) != nil else { return }
         explicitlySet.insert(path.key)
         if path.key == .bounds, needsDisplayOnBoundsChange { setNeedsDisplay() }
+        // New bounds lay the sublayers out again; a new frame, the siblings a constraint layout places
+        // relative to this one.
+        if path.key == .bounds { setNeedsLayout() }
+        if [.bounds, .position, .anchorPoint, .transform].contains(path.key), let parent = superlayer, parent.layoutManager != nil {
+            parent.setNeedsLayout()
+        }
         if path.key.descriptor.isAnimatable { runAction(forKey: path.key.name) }
     }
 
@@ -256,6 +274,13 @@ open class Layer {
 
     // MARK: Display
 
+    /// Lays out the sublayers: the delegate's `layoutSublayers(of:)`, whose default asks the
+    /// `layoutManager`; with no delegate, the `layoutManager`. Subclasses override it to lay out
+    /// themselves (`CALayer.layoutSublayers()`).
+    open func layoutSublayers() {
+        if let delegate { delegate.layoutSublayers(of: self) } else { layoutManager?.layoutSublayers(of: self) }
+    }
+
     /// Makes the contents: the delegate's `display(_:)`, whose default draws them (`drawContents()`).
     /// Subclasses may override it to set `contents` themselves.
     open func display() {
@@ -273,6 +298,7 @@ open class Layer {
     /// Re-reads the sublayer objects' order from the model tree after an edit.
     func syncChildren() {
         guard let handle else { return }
+        setNeedsLayout()
         let objects = Session.shared.sublayerObjects(of: handle)
         for child in children where !objects.contains(where: { $0 === child }) && child.parent === self {
             child.parent = nil

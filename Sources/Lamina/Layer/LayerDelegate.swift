@@ -10,10 +10,13 @@ public protocol LayerDelegate: AnyObject {
     func display(_ layer: Layer)
     /// Draws the layer's contents.
     func draw(_ layer: Layer, in context: DrawingContext)
+    /// Lays out the layer's sublayers. The default asks the layer's `layoutManager`.
+    func layoutSublayers(of layer: Layer)
 }
 
 extension LayerDelegate {
     public func action(for layer: Layer, forKey event: String) -> (any Action)? { nil }
     public func display(_ layer: Layer) { layer.drawContents() }
     public func draw(_ layer: Layer, in context: DrawingContext) {}
+    public func layoutSublayers(of layer: Layer) { layer.layoutManager?.layoutSublayers(of: layer) }
 }

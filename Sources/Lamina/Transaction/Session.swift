@@ -46,6 +46,7 @@ final class Session {
     /// Layers that have been through an outermost commit (implicit actions run only for them).
     private var committedLayers: Set<LayerHandle> = []
     private var needsDisplay: [Layer] = []
+    private var needsLayout: [Layer] = []
     var completionBlocks: [CompletionID: @MainActor () -> Void] = [:]
     private var nextCompletion: UInt64 = 1
     /// Animations added and not yet reported stopped, with the copies `animation(forKey:)` returns.
@@ -146,6 +147,43 @@ final class Session {
     }
 
     /// Asks for `layer.display()` before the transaction commits.
+    func setNeedsLayout(_ layer: Layer) {
+        ensureTransaction()
+        if !needsLayout.contains(where: { $0 === layer }) { needsLayout.append(layer) }
+    }
+
+    /// The most passes of layout before a commit: a layout that keeps marking layers again is stopped
+    /// there, with an error naming them.
+    static let maximumLayoutPasses = 16
+
+    /// Lays out the marked layers, superlayers before sublayers, until none is marked (each layout may
+    /// mark others: a sublayer whose bounds it changed).
+    private func layOut() {
+        var passes = 0
+        while !needsLayout.isEmpty {
+            passes += 1
+            let layers = needsLayout
+            needsLayout = []
+            guard passes <= Self.maximumLayoutPasses else {
+                for layer in layers { layer.layoutRequested = false }
+                let names = layers.prefix(8).map { $0.name.map { "\"\($0)\"" } ?? "a layer" }.joined(separator: ", ")
+                Connection.report(
+                    .invalidOperation("layout did not settle after \(Self.maximumLayoutPasses) passes; still marked: \(names)"))
+                return
+            }
+            func depth(_ layer: Layer) -> Int {
+                var d = 0
+                var current = layer.superlayer
+                while let c = current, d < 300 {
+                    d += 1
+                    current = c.superlayer
+                }
+                return d
+            }
+            for layer in layers.sorted(by: { depth($0) < depth($1) }) { layer.layoutIfNeeded() }
+        }
+    }
+
     func setNeedsDisplay(_ layer: Layer) {
         ensureTransaction()
         if !needsDisplay.contains(where: { $0 === layer }) { needsDisplay.append(layer) }
@@ -195,6 +233,7 @@ final class Session {
     /// What runs just before the outermost transaction closes: pending displays (which may set
     /// contents) and the destruction of freed layers.
     private func prepareOutermost() {
+        layOut()
         while !needsDisplay.isEmpty {
             let layers = needsDisplay
             needsDisplay = []
