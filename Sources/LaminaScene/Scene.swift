@@ -48,6 +48,8 @@ public struct SceneLayer: Sendable {
     /// The mask layer (at most one element).
     public var mask: [SceneLayer]
     public var animations: [SceneAnimation]
+    /// Where a constraint layout places it in its superlayer (`"constraints"`).
+    public var constraints: [Constraint]
 }
 
 /// An animation with the key it is added under.

@@ -30,6 +30,8 @@ public struct SceneScript: Sendable {
     /// Every layer's handle by name, in the order layers were introduced.
     public private(set) var handles: [(name: String, handle: LayerHandle)] = []
     private var handleByName: [String: LayerHandle] = [:]
+    /// The layers with constraints, by name, with their JSON paths.
+    private var constrained: [String: (constraints: [Constraint], path: String)] = [:]
     private var nextHandle: UInt64 = 1
 
     /// Compiles `scene`, checking every transaction against the compositor's rules.
@@ -44,6 +46,7 @@ public struct SceneScript: Sendable {
         for layer in scene.layers { emit(layer, parent: nil, into: &ops, paths: &paths) }
         let identities = Dictionary(uniqueKeysWithValues: scene.images.map { ($0.id, $0.id) })
         try check(&store, client, ops, paths, at: 0, newBitmaps: identities)
+        try layOut(&store, client, at: 0, into: &ops)
         steps.append(Step(at: 0, operations: ops, images: scene.images.map { ($0.id, $0.image) }))
 
         for commit in scene.timeline {
@@ -131,7 +134,51 @@ public struct SceneScript: Sendable {
             }
         }
         try check(&store, client, ops, paths, at: commit.at)
+        try layOut(&store, client, at: commit.at, into: &ops)
         steps.append(Step(at: commit.at, operations: ops, images: []))
+    }
+
+    /// Solves the constraints of the layers that have them (after a transaction's operations, so a
+    /// superlayer's new bounds or a sibling's new frame count) and appends the frames that changed to
+    /// the transaction, set without implicit animation. Nested layouts settle in at most 16 passes.
+    private mutating func layOut(_ store: inout LayerStore, _ client: ClientID, at time: Double, into ops: inout [LayerOperation])
+        throws(SceneError)
+    {
+        guard !constrained.isEmpty else { return }
+        for _ in 0..<16 {
+            var changes: [LayerOperation] = []
+            let tree = store.tree
+            var parents: [LayerID] = []
+            for (name, _) in constrained {
+                guard let handle = handleByName[name], let id = store.layer(handle, of: client),
+                    let parent = (try? tree.superlayer(of: id)) ?? nil, !parents.contains(parent)
+                else { continue }
+                parents.append(parent)
+            }
+            for parent in parents {
+                let sublayers = (try? tree.sublayers(of: parent)) ?? []
+                var items: [ConstraintLayout.Item] = []
+                for sublayer in sublayers {
+                    let name = (try? tree.name(of: sublayer)) ?? nil ?? ""
+                    items.append(ConstraintLayout.Item(name: name, frame: tree[sublayer].frame, constraints: constrained[name]?.constraints ?? []))
+                }
+                let frames: [Rect]
+                do { frames = try ConstraintLayout.solve(items, in: tree[parent][.bounds]) } catch {
+                    let path = items.first { !$0.constraints.isEmpty }.flatMap { constrained[$0.name]?.path } ?? ""
+                    throw SceneError(path: path + ".constraints", message: "\(error)")
+                }
+                for (i, sublayer) in sublayers.enumerated() where !items[i].constraints.isEmpty && items[i].frame != frames[i] {
+                    guard let handle = handleByName[items[i].name] else { continue }
+                    var values = tree[sublayer]
+                    values.setFrame(frames[i])
+                    changes.append(.set(handle, LayerKeyPath(.bounds), values.value(.bounds)))
+                    changes.append(.set(handle, LayerKeyPath(.position), values.value(.position)))
+                }
+            }
+            guard !changes.isEmpty else { return }
+            try check(&store, client, changes, changes.map { _ in "constraints" }, at: time)
+            ops += changes
+        }
     }
 
     /// The operations that create `layer` and its subtree, then put it under `parent` (nil: the root).
@@ -143,6 +190,7 @@ public struct SceneScript: Sendable {
         nextHandle += 1
         handles.append((layer.name, handle))
         handleByName[layer.name] = handle
+        if !layer.constraints.isEmpty { constrained[layer.name] = (layer.constraints, layer.path) }
         ops.append(.create(handle, name: layer.name, kind: layer.kind))
         paths.append(layer.path)
         var values = PropertyValues()

@@ -17,7 +17,8 @@ struct SceneDecoder {
     /// Every layer name seen so far (initial tree and timeline adds).
     var names: Set<String> = []
 
-    static let layerFields = ["name", "type", "frame", "sublayers", "mask", "animations"] + LayerProperties.table.map(\.name)
+    static let layerFields = ["name", "type", "frame", "sublayers", "mask", "animations", "constraints"] + LayerProperties.table.map(\.name)
+    static let constraintFields = ["attribute", "relativeTo", "sourceAttribute", "scale", "offset"]
     static let timingFields = [
         "type", "key", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
         "autoreverses", "fillMode", "removedOnCompletion", "timingFunction",
@@ -163,7 +164,8 @@ struct SceneDecoder {
         if let typeNode = members["type"] {
             kind = try typeNode.name(LayerKind.allCases.map { ($0.description, $0) }, what: "layer type")
         }
-        var layer = SceneLayer(name: name, path: node.path, kind: kind, properties: [], sublayers: [], mask: [], animations: [])
+        var layer = SceneLayer(
+            name: name, path: node.path, kind: kind, properties: [], sublayers: [], mask: [], animations: [], constraints: [])
         for (key, child) in members.nodes {
             switch key {
             case "name", "type": continue
@@ -173,6 +175,8 @@ struct SceneDecoder {
                 layer.mask = [try self.layer(child)]
             case "animations":
                 for element in try child.array() { layer.animations.append(try animation(element)) }
+            case "constraints":
+                for element in try child.array() { layer.constraints.append(try constraint(element)) }
             default:
                 layer.properties.append(try property(key, child, kind: kind))
             }
@@ -198,6 +202,19 @@ struct SceneDecoder {
             do { _ = try path.write(value, into: path.key.descriptor.defaultValue) } catch { throw node.error("\(error)") }
         }
         return .value(path, value)
+    }
+
+    /// `{"attribute": A, "relativeTo": "superlayer" or a sibling's name, "sourceAttribute": A, "scale": 1,
+    /// "offset": 0}` (CAConstraint).
+    func constraint(_ node: JSONNode) throws(SceneError) -> Constraint {
+        let members = try node.object(allowing: Self.constraintFields)
+        let attributes = ConstraintAttribute.allCases.map { ($0.rawValue, $0) }
+        let attribute = try members.required("attribute").name(attributes, what: "constraint attribute")
+        let source = try members["relativeTo"].map { (n) throws(SceneError) in try n.string() } ?? "superlayer"
+        return Constraint(
+            attribute, relativeTo: source == "superlayer" ? .superlayer : .sibling(source),
+            attribute: try members["sourceAttribute"].map { (n) throws(SceneError) in try n.name(attributes, what: "constraint attribute") },
+            scale: try members["scale"]?.number() ?? 1, offset: try members["offset"]?.number() ?? 0)
     }
 
     // MARK: Animations
