@@ -10,7 +10,21 @@
 // gradient. Derivatives are only taken under conditions that are flat per instance (uniform across a
 // primitive), where they are well defined.
 
+#ifdef BLEND_ADVANCED
+// The build that composites a group with a blend mode (compositingFilter): the blending hardware (or
+// Mesa's lowering of it) applies the W3C formulas with glBlendEquation.
+#extension GL_KHR_blend_equation_advanced : require
+#endif
+
 precision highp float;
+
+#ifdef BLEND_ADVANCED
+layout(blend_support_all_equations) out;
+// plusDarker: what the blend subtracts from what is behind (GL_FUNC_REVERSE_SUBTRACT): the colour's
+// complement weighted by its alpha, so R = max(0, D - (As - S)), Core Graphics' max(0, D + S - 1)
+// where the layer is opaque, and D untouched where it is transparent; alpha stays the backdrop's.
+uniform bool u_complement;
+#endif
 
 #ifdef BLIT
 // Contents at full strength, square, unclipped: the texel is the colour. Kept to exactly what Mesa's
@@ -193,6 +207,11 @@ void main() {
         discard;
     }
     o_color = color * cover;
+#ifdef BLEND_ADVANCED
+    if (u_complement) {
+        o_color = vec4(vec3(o_color.a) - o_color.rgb, 0.0);
+    }
+#endif
 }
 #endif
 #endif

@@ -29,6 +29,16 @@ public enum LayerSchema {
         .init("borderColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 15, "The border's colour."),
         .init("cornerRadius", .number, .number(0), wire: 16, "The radius of the rounded corners of background, border and clip."),
         .init(
+            "compositingFilter", .keyword, .choice("normal"), wire: 61, animatable: false,
+            keyword: .init(
+                "BlendMode",
+                [
+                    "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight",
+                    "hardLight", "difference", "exclusion", "plusLighter", "plusDarker",
+                ],
+                "How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`."),
+            "How the layer, with its sublayers, combines with what is behind it (a blend mode)."),
+        .init(
             "maskedCorners", .corners, .allCorners, wire: 59, animatable: false,
             "Which corners `cornerRadius` rounds (the others stay square)."),
         .init(

@@ -107,6 +107,12 @@ extension Layer {
         set { self[.cornerRadius] = newValue }
     }
 
+    /// How the layer, with its sublayers, combines with what is behind it (a blend mode). Core Animation's `compositingFilter`; not animatable.
+    public var compositingFilter: BlendMode {
+        get { self[.compositingFilter] }
+        set { self[.compositingFilter] = newValue }
+    }
+
     /// Which corners `cornerRadius` rounds (the others stay square). Core Animation's `maskedCorners`; not animatable.
     public var maskedCorners: CornerMask {
         get { self[.maskedCorners] }
@@ -245,6 +251,7 @@ extension Layer {
         .borderWidth: "borderWidth",
         .borderColor: "borderColor",
         .cornerRadius: "cornerRadius",
+        .compositingFilter: "compositingFilter",
         .maskedCorners: "maskedCorners",
         .cornerCurve: "cornerCurve",
         .contents: "contents",
@@ -320,6 +327,7 @@ extension Layer {
         \Layer.borderWidth: "borderWidth",
         \Layer.borderColor: "borderColor",
         \Layer.cornerRadius: "cornerRadius",
+        \Layer.compositingFilter: "compositingFilter",
         \Layer.maskedCorners: "maskedCorners",
         \Layer.cornerCurve: "cornerCurve",
         \Layer.contents: "contents",
@@ -535,6 +543,8 @@ extension TextLayer {
     }
 }
 
+/// How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`.
+public typealias BlendMode = LaminaCore.BlendMode
 /// The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner.
 public typealias CornerCurve = LaminaCore.CornerCurve
 /// Which points lie inside a path that crosses itself (`CAShapeLayerFillRule`).

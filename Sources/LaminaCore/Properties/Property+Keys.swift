@@ -60,6 +60,10 @@ extension Property where Value == Color {
     public static var foregroundColor: Self { .init(.foregroundColor) }
 }
 
+extension Property where Value == BlendMode {
+    public static var compositingFilter: Self { .init(.compositingFilter) }
+}
+
 extension Property where Value == CornerMask {
     public static var maskedCorners: Self { .init(.maskedCorners) }
 }

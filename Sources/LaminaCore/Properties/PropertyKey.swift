@@ -22,6 +22,7 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case borderWidth
     case borderColor
     case cornerRadius
+    case compositingFilter
     case maskedCorners
     case cornerCurve
     case contents

@@ -47,8 +47,65 @@ extension Renderer {
             bind(offscreen: mask.texture, unit: 1)
             layerProgram.set(uniforms.secondMode, Int32(1))
         }
-        drawDetached(group.composite)
+        if group.blendMode != .normal {
+            compositeBlended(group, masked: mask != nil)
+        } else {
+            drawDetached(group.composite)
+        }
         layerProgram.set(uniforms.secondMode, Int32(0))
+    }
+
+    /// Draws a group's composite with its blend mode: Core Graphics' `plusLighter` with additive
+    /// blending, `plusDarker` by subtracting the composite's complement, the W3C modes with
+    /// `GL_KHR_blend_equation_advanced`'s equations (or normally where the driver lacks them).
+    func compositeBlended(_ group: RenderGroup, masked: Bool) {
+        defer {
+            glBlendEquation(GLenum(GL_FUNC_ADD))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            useLayerProgram()
+        }
+        if group.blendMode == .plusLighter {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))  // min(1, S + D): the target's bytes clamp
+            drawDetached(group.composite)
+            return
+        }
+        guard let blend = blendProgram else {
+            drawDetached(group.composite)
+            return
+        }
+        blend.program.use()
+        blend.program.set(blend.texture, Int32(0))
+        blend.program.set(blend.secondMode, Int32(masked ? 1 : 0))
+        blend.program.set(blend.stencilOnly, false)
+        if group.blendMode == .plusDarker {
+            blend.program.set(blend.complement, true)
+            glBlendEquation(GLenum(GL_FUNC_REVERSE_SUBTRACT))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            drawDetached(group.composite)
+            blend.program.set(blend.complement, false)
+            return
+        }
+        blend.program.set(blend.complement, false)
+        glBlendEquation(Self.advancedEquation(group.blendMode))
+        drawDetached(group.composite)
+    }
+
+    /// `GL_KHR_blend_equation_advanced`'s equation for a W3C blend mode.
+    static func advancedEquation(_ mode: BlendMode) -> GLenum {
+        switch mode {
+        case .multiply: 0x9294
+        case .screen: 0x9295
+        case .overlay: 0x9296
+        case .darken: 0x9297
+        case .lighten: 0x9298
+        case .colorDodge: 0x9299
+        case .colorBurn: 0x929A
+        case .hardLight: 0x929B
+        case .softLight: 0x929C
+        case .difference: 0x929E
+        case .exclusion: 0x92A0
+        case .normal, .plusLighter, .plusDarker: GLenum(GL_FUNC_ADD)
+        }
     }
 
     /// Draws one instance that no batch holds (a composite, a clip shape).

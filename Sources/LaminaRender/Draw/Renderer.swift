@@ -50,6 +50,15 @@ public final class Renderer {
     let layerProgram: ShaderProgram
     let plainProgram: ShaderProgram
     let blitProgram: ShaderProgram
+    /// The program compositing groups with a blend mode, where the driver has
+    /// `GL_KHR_blend_equation_advanced` (nil elsewhere: blend modes then composite normally).
+    let blendProgram: BlendProgram?
+
+    /// `layer-blend` and the uniforms a composite sets.
+    struct BlendProgram {
+        let program: ShaderProgram
+        let texture, secondMode, stencilOnly, complement: ShaderProgram.Uniform
+    }
     /// The layer program variant in use.
     var variantInUse = DrawVariant.full
     let blurProgram: ShaderProgram
@@ -125,6 +134,14 @@ public final class Renderer {
             plainProgram = try ShaderProgram(context, .plainLayer)
             blitProgram = try ShaderProgram(context, .blitLayer)
             blurProgram = try ShaderProgram(context, .blur)
+            if context.info.extensions.contains("GL_KHR_blend_equation_advanced") {
+                let program = try ShaderProgram(context, .blendLayer)
+                blendProgram = BlendProgram(
+                    program: program, texture: try program.uniform("u_texture"), secondMode: try program.uniform("u_secondMode"),
+                    stencilOnly: try program.uniform("u_stencilOnly"), complement: try program.uniform("u_complement"))
+            } else {
+                blendProgram = nil
+            }
             uniforms = Uniforms(
                 texture: try layerProgram.uniform("u_texture"), second: try layerProgram.uniform("u_second"),
                 secondMode: try layerProgram.uniform("u_secondMode"), mix: try layerProgram.uniform("u_mix"),

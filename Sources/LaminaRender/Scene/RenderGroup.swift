@@ -18,6 +18,8 @@ public struct RenderGroup {
     public var transition: TransitionDraw?
     /// The group this one is drawn inside, or -1.
     public var parent = -1
+    /// How the group's image combines with what is behind it (`compositingFilter`).
+    public var blendMode = BlendMode.normal
 
     /// A shadow: the group's alpha blurred, tinted and offset.
     public struct Shadow {

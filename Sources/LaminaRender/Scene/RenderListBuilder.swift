@@ -127,7 +127,8 @@ struct RenderListBuilder {
         let hasShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
         let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
 
-        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity else {
+        let blendMode = values[.compositingFilter]
+        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal else {
             drawBody(id, values, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
@@ -135,7 +136,7 @@ struct RenderListBuilder {
         // An offscreen group: drawn unclipped at full strength, composited with what it needs.
         let index = list.groups.count
         let compositeOpacity = opacity * (values[.allowsGroupOpacity] ? layerOpacity : 1)
-        list.groups.append(RenderGroup(layer: id, composite: -1, parent: group))
+        list.groups.append(RenderGroup(layer: id, composite: -1, parent: group, blendMode: blendMode))
         list.appendSpecial(.beginGroup(index))
         let enclosing = group
         group = index

@@ -53,12 +53,19 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
         name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"],
         header: InstanceLayout.glslHeader)
 
+    /// The layer program that composites a group with a blend mode (`BLEND_ADVANCED`): the full build,
+    /// declaring `GL_KHR_blend_equation_advanced`'s equations. Built where the driver has the
+    /// extension (llvmpipe does).
+    public static let blendLayer = ShaderProgramDescriptor(
+        name: "layer-blend", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLEND_ADVANCED"],
+        header: InstanceLayout.glslHeader)
+
     /// One direction of a separable Gaussian blur over a texture (shadows).
     public static let blur = ShaderProgramDescriptor(
         name: "blur", vertexShader: "blur.vert", fragmentShader: "blur.frag")
 
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blur]
+    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blendLayer, .blur]
 
     /// The program's name.
     public var description: String { name }
