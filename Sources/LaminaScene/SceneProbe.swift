@@ -50,7 +50,7 @@ public enum SceneProbe {
     public static func json(_ value: PropertyValue, images: [BitmapID: String] = [:], choices: [String] = []) -> JSONValue {
         func numbers(_ list: [Double]) -> JSONValue { .array(list.map(JSONValue.number)) }
         switch value {
-        case .number(let n): return .number(n)
+        case .number(let n): return n == .infinity ? .string("infinity") : .number(n)
         case .point(let p): return numbers([p.x, p.y])
         case .size(let s): return numbers([s.width, s.height])
         case .rect(let r): return numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])

@@ -89,6 +89,24 @@ public enum LayerSchema {
         .init(
             "speed", .number, .number(1), wire: 30, animatable: false,
             "The rate of the layer's time relative to its superlayer's (`MediaTiming`)."),
+        .init(
+            "duration", .number, .number(.infinity), wire: 62, animatable: false, domain: .nonNegativeOrInfinite,
+            "The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over."),
+        .init(
+            "repeatCount", .number, .number(0), wire: 63, animatable: false, domain: .nonNegativeOrInfinite,
+            "How many times the layer's time repeats its duration (`MediaTiming`); 0 means once."),
+        .init(
+            "repeatDuration", .number, .number(0), wire: 64, animatable: false, domain: .nonNegativeOrInfinite,
+            "How long the layer's time repeats its duration (`MediaTiming`); 0 means not set."),
+        .init(
+            "autoreverses", .bool, .bool(false), wire: 65, animatable: false,
+            "Whether each repeat of the layer's time runs forward then back (`MediaTiming`)."),
+        .init(
+            "fillMode", .keyword, .choice("removed"), wire: 66, animatable: false,
+            keyword: .init(
+                "FillMode", ["removed", "forwards", "backwards", "both"],
+                "What shows outside the active interval (`CAMediaTimingFillMode`).", existing: true),
+            "Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says."),
 
         // MARK: CAShapeLayer
         .init(

@@ -54,7 +54,7 @@ public struct PropertySchema: Sendable {
 
 /// The values a property takes beyond its type (LaminaCore's `PropertyDomain`).
 public enum SchemaDomain: String, Sendable, CaseIterable {
-    case finite, positive, nonNegative, unitInterval
+    case finite, positive, nonNegative, unitInterval, nonNegativeOrInfinite
 
     /// In words, for the docs' tables.
     var words: String {
@@ -63,6 +63,7 @@ public enum SchemaDomain: String, Sendable, CaseIterable {
         case .positive: "> 0"
         case .nonNegative: "≥ 0"
         case .unitInterval: "in 0...1"
+        case .nonNegativeOrInfinite: "≥ 0 or infinite"
         }
     }
 }
@@ -89,11 +90,15 @@ public struct SchemaKeyword: Sendable {
     public var choices: [String]
     /// What the enumeration is, for its doc comment.
     public var meaning: String
+    /// Whether LaminaCore already has the enumeration (`FillMode`, shared with animations): it is not
+    /// generated, and its cases must be the choices in order.
+    public var isExisting: Bool
 
-    public init(_ typeName: String, _ choices: [String], _ meaning: String) {
+    public init(_ typeName: String, _ choices: [String], _ meaning: String, existing: Bool = false) {
         self.typeName = typeName
         self.choices = choices
         self.meaning = meaning
+        self.isExisting = existing
     }
 }
 

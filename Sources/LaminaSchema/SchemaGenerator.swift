@@ -76,7 +76,7 @@ public enum SchemaGenerator {
     static func keywords(_ rows: [PropertySchema]) -> String {
         var lines: [String] = []
         for row in rows {
-            guard let keyword = row.keyword else { continue }
+            guard let keyword = row.keyword, !keyword.isExisting else { continue }
             if !lines.isEmpty { lines.append("") }
             lines.append("/// \(keyword.meaning) The raw values are the choices' wire numbers.")
             lines.append("public enum \(keyword.typeName): UInt8, PropertyKeyword {")
@@ -162,7 +162,7 @@ public enum SchemaGenerator {
         // The keyword enumerations under the names an app that imports only Lamina writes.
         lines.append("")
         for row in rows {
-            guard let keyword = row.keyword else { continue }
+            guard let keyword = row.keyword, !keyword.isExisting else { continue }
             lines.append("/// \(keyword.meaning)")
             lines.append("public typealias \(keyword.typeName) = LaminaCore.\(keyword.typeName)")
         }
@@ -240,6 +240,7 @@ public enum SchemaGenerator {
 
     /// A number as the docs write it: no trailing `.0`; `−` for minus when `typographic`.
     static func number(_ x: Double, typographic: Bool = true) -> String {
+        if x == .infinity { return typographic ? "∞" : ".infinity" }
         let text = x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
         return typographic && text.hasPrefix("-") ? "−" + text.dropFirst() : text
     }
@@ -289,7 +290,7 @@ public enum SchemaGenerator {
     static func sceneValue(_ value: SchemaValue) -> String {
         func n(_ x: Double) -> String { number(x, typographic: false) }
         switch value {
-        case .number(let x): return n(x)
+        case .number(let x): return x == .infinity ? "`\"infinity\"`" : n(x)
         case .point(let x, let y), .size(let x, let y): return "`[\(n(x)), \(n(y))]`"
         case .rect(let x, let y, let w, let h): return "`[\(n(x)), \(n(y)), \(n(w)), \(n(h))]`"
         case .color(_, _, _, _, let words, _): return words

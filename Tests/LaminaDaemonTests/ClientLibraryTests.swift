@@ -405,7 +405,7 @@ struct ClientLibraryTests {
             }
         }
         guard let x = numbers(a), let y = numbers(b) else { return a == b }
-        return x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 }
+        return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 || abs($0 - $1) <= 1e-6 }
     }
 
     @Test("a display link calls back once per frame on the daemon's clock, at a preferred lower rate, and not while paused")

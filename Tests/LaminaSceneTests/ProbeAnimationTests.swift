@@ -126,3 +126,32 @@ import Testing
         #expect(close(numbers(layers["late"]?["position"]), [12.5, 0]))
     }
 }
+
+/// A layer's own media timing (CALayer adopts CAMediaTiming): its time repeats, reverses and holds.
+@Suite struct ProbeLayerTimingTests {
+    /// position.x of a layer animated 0 to 100 over 2 s (linear, in its own time), the layer timed by
+    /// `timing`, at canvas time `time`.
+    func x(_ timing: String, at time: Double) throws -> Double {
+        let move = #"{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2, "timingFunction": "linear"}"#
+        let layers = try probe(scene(#"[{"name": "a", \#(timing), "animations": [\#(move)]}]"#), at: time)
+        return numbers(layers["a"]?["position"]).first ?? .nan
+    }
+
+    @Test("a layer's time repeats its duration, autoreverses, and holds at the ends of its active interval")
+    func layerTiming() throws {
+        // duration 2, autoreversing forever: canvas time 3 is local time 1 (on the way back).
+        #expect(close([try x(#""duration": 2, "autoreverses": true, "repeatCount": "infinity""#, at: 3)], [50]))
+        // duration 1, once: after it, the time holds at 1.
+        #expect(close([try x(#""duration": 1"#, at: 5)], [50]))
+        // Repeated twice: canvas 1.5 is local 0.5; after 2, held at the end (1).
+        #expect(close([try x(#""duration": 1, "repeatCount": 2"#, at: 1.5)], [25]))
+        #expect(close([try x(#""duration": 1, "repeatCount": 2"#, at: 9)], [50]))
+        // Before its beginTime, held at the start.
+        #expect(close([try x(#""duration": 1, "beginTime": 2"#, at: 1)], [0]))
+        // The default: infinite, an ordinary layer.
+        #expect(close([try x(#""duration": "infinity""#, at: 1.5)], [75]))
+        let layers = try probe(scene(#"[{"name": "a"}]"#), at: 0)
+        #expect(layers["a"]?["duration"] == .string("infinity"))
+        #expect(layers["a"]?["fillMode"] == .string("removed"))
+    }
+}

@@ -227,6 +227,36 @@ extension Layer {
         set { self[.speed] = newValue }
     }
 
+    /// The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over. Core Animation's `duration`; not animatable.
+    public var duration: Double {
+        get { self[.duration] }
+        set { self[.duration] = newValue }
+    }
+
+    /// How many times the layer's time repeats its duration (`MediaTiming`); 0 means once. Core Animation's `repeatCount`; not animatable.
+    public var repeatCount: Double {
+        get { self[.repeatCount] }
+        set { self[.repeatCount] = newValue }
+    }
+
+    /// How long the layer's time repeats its duration (`MediaTiming`); 0 means not set. Core Animation's `repeatDuration`; not animatable.
+    public var repeatDuration: Double {
+        get { self[.repeatDuration] }
+        set { self[.repeatDuration] = newValue }
+    }
+
+    /// Whether each repeat of the layer's time runs forward then back (`MediaTiming`). Core Animation's `autoreverses`; not animatable.
+    public var autoreverses: Bool {
+        get { self[.autoreverses] }
+        set { self[.autoreverses] = newValue }
+    }
+
+    /// Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says. Core Animation's `fillMode`; not animatable.
+    public var fillMode: FillMode {
+        get { self[.fillMode] }
+        set { self[.fillMode] = newValue }
+    }
+
     /// The Swift property of each Core Animation property name (`hidden` is `isHidden`): every row of
     /// the property table.
     public static var swiftPropertyNames: [String: String] {
@@ -272,6 +302,11 @@ extension Layer {
         .beginTime: "beginTime",
         .timeOffset: "timeOffset",
         .speed: "speed",
+        .duration: "duration",
+        .repeatCount: "repeatCount",
+        .repeatDuration: "repeatDuration",
+        .autoreverses: "autoreverses",
+        .fillMode: "fillMode",
         .path: "path",
         .fillColor: "fillColor",
         .fillRule: "fillRule",
@@ -362,6 +397,11 @@ extension Layer {
         \Layer.beginTime: "beginTime",
         \Layer.timeOffset: "timeOffset",
         \Layer.speed: "speed",
+        \Layer.duration: "duration",
+        \Layer.repeatCount: "repeatCount",
+        \Layer.repeatDuration: "repeatDuration",
+        \Layer.autoreverses: "autoreverses",
+        \Layer.fillMode: "fillMode",
         \ShapeLayer.path: "path",
         \ShapeLayer.fillColor: "fillColor",
         \ShapeLayer.fillRule: "fillRule",

@@ -10,8 +10,7 @@ extension LayerTree {
     public func presentationValue(_ path: LayerKeyPath, of id: LayerID, at time: Double) throws(LayerTreeError) -> PropertyValue {
         let node = try node(id)
         guard !node.animations.isEmpty else { return path.read(from: node.values.value(path.key)) }
-        let map = localTimeMap(of: id)
-        return Self.presentationValue(path, of: node, layerTime: map.scale * time + map.offset)
+        return Self.presentationValue(path, of: node, layerTime: localTime(of: id, at: time))
     }
 
     /// The presentation value of `path` on a layer's record at its local time `layerTime`.

@@ -126,8 +126,7 @@ extension LayerTree {
                         let slot = Int(items[k].slot)
                         let node = slots.baseAddress! + slot
                         let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
-                        let map = Self.localTimeMap(ofSlot: slot, in: UnsafeBufferPointer(slots))
-                        let layerTime = map.scale * time + map.offset
+                        let layerTime = Self.localTime(ofSlot: slot, at: time, in: UnsafeBufferPointer(slots))
                         var removals = false
                         writer.startNext()
                         repeat {

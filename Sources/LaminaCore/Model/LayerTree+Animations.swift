@@ -88,25 +88,45 @@ extension LayerTree {
         return try convertTime(commitTime, from: nil, to: layer)
     }
 
-    /// The map from canvas time to `id`'s local time, as `local = scale · t + offset`: each layer's
-    /// `(t - beginTime) · speed + timeOffset` composed up the tree, without allocating.
-    func localTimeMap(of id: LayerID) -> (scale: Double, offset: Double) {
-        slots.withUnsafeBufferPointer { Self.localTimeMap(ofSlot: Int(id.index), in: $0) }
+    /// `id`'s local time at canvas time `time`: each layer's map of its parent's time composed down
+    /// the tree, without allocating.
+    func localTime(of id: LayerID, at time: Double) -> Double {
+        slots.withUnsafeBufferPointer { Self.localTime(ofSlot: Int(id.index), at: time, in: $0) }
     }
 
-    /// `localTimeMap(of:)` over the slots as a buffer, for loops that already hold one: reading a field
+    /// `localTime(of:at:)` over the slots as a buffer, for loops that already hold one: reading a field
     /// through it projects in place instead of copying the slot.
-    static func localTimeMap(ofSlot index: Int, in slots: UnsafeBufferPointer<Slot>) -> (scale: Double, offset: Double) {
+    ///
+    /// While no layer on the way has a finite `duration`, every map is a line, `(t - beginTime) · speed
+    /// + timeOffset`, and the composition is one line gathered on the way up; a layer that repeats or
+    /// holds its time is not a line, and then the maps are applied from the root down.
+    static func localTime(ofSlot slot: Int, at time: Double, in slots: UnsafeBufferPointer<Slot>) -> Double {
         var scale = 1.0, offset = 0.0
-        var index = index
+        var index = slot
         while true {
+            if slots[index].node.timing != nil { return localTimeFolded(ofSlot: slot, at: time, in: slots) }
             // current map g(t) = scale·t + offset; composed with this layer's f(t) = s·t + shift.
             offset += scale * slots[index].node.timeShift
             scale *= slots[index].node.timeScale
             guard let parent = slots[index].node.superlayer ?? slots[index].node.maskOwner else { break }
             index = Int(parent.index)
         }
-        return (scale, offset)
+        return scale * time + offset
+    }
+
+    /// `localTime(ofSlot:at:in:)` applying each map from the root down (the chain is at most
+    /// `maximumDepth` long).
+    private static func localTimeFolded(ofSlot slot: Int, at time: Double, in slots: UnsafeBufferPointer<Slot>) -> Double {
+        var chain: [Int] = []
+        var index = slot
+        while true {
+            chain.append(index)
+            guard let parent = slots[index].node.superlayer ?? slots[index].node.maskOwner, chain.count <= maximumDepth + 1 else { break }
+            index = Int(parent.index)
+        }
+        var t = time
+        for i in chain.reversed() { t = slots[i].node.localTime(t) }
+        return t
     }
 }
 

@@ -80,13 +80,14 @@ extension LayerTree {
     {
         guard journal != nil else { return try presentationValue(path, of: id, at: time) }
         guard existedBeforeJournal(id), let node = slotBeforeJournal(Int(id.index))?.node else { throw .unknownLayer(id) }
-        var scale = 1.0, offset = 0.0
+        var chain: [Node] = []
         var current: Node? = node
-        while let n = current {
-            offset += scale * n.timeShift
-            scale *= n.timeScale
+        while let n = current, chain.count <= Self.maximumDepth + 1 {
+            chain.append(n)
             current = (n.superlayer ?? n.maskOwner).flatMap { slotBeforeJournal(Int($0.index))?.node }
         }
-        return Self.presentationValue(path, of: node, layerTime: scale * time + offset)
+        var t = time
+        for n in chain.reversed() { t = n.localTime(t) }
+        return Self.presentationValue(path, of: node, layerTime: t)
     }
 }

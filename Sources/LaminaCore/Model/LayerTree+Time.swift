@@ -2,13 +2,16 @@
 /// speeds multiply and offsets accumulate down the tree (`CAMediaTiming` on layers). Time is always a
 /// parameter: the tree has no clock.
 extension LayerTree {
-    /// The layer's local time for a time in its parent's time space.
+    /// The layer's local time for a time in its parent's time space: `(t - beginTime) · speed +
+    /// timeOffset`, or with a finite `duration` that time repeated, reversed and held at the ends of the
+    /// active interval as an animation's is (`MediaTiming`).
     public static func localTime(_ parentTime: Double, of values: PropertyValues) -> Double {
-        (parentTime - values[.beginTime]) * values[.speed] + values[.timeOffset]
+        Node(values: values).localTime(parentTime)
     }
 
     /// The parent's time for a layer's local time. A paused layer (`speed` 0) maps every parent time to
-    /// its `timeOffset`, so the inverse is not unique: it answers `beginTime`.
+    /// its `timeOffset`, so the inverse is not unique: it answers `beginTime`. A layer with a finite
+    /// `duration` maps many parent times to each local time: this answers the one in its first pass.
     public static func parentTime(_ localTime: Double, of values: PropertyValues) -> Double {
         let speed = values[.speed]
         guard speed != 0 else { return values[.beginTime] }

@@ -15,6 +15,10 @@ public struct LayerTree: Sendable {
         /// numbers per ancestor instead of three property values.
         @usableFromInline private(set) var timeScale = 1.0
         @usableFromInline private(set) var timeShift = 0.0
+        /// The layer's own media timing when its `duration` is finite (its time then repeats, reverses
+        /// and holds at the ends of its active interval); nil for the usual infinite duration, whose map
+        /// is the line above.
+        @usableFromInline private(set) var timing: MediaTiming?
         var name: String?
         var superlayer: LayerID?
         /// The sublayers in order, and, in a long list, entries of sublayers removed since the list was
@@ -39,6 +43,23 @@ public struct LayerTree: Sendable {
             let speed = values[.speed]
             timeScale = speed
             timeShift = values[.timeOffset] - values[.beginTime] * speed
+            let duration = values[.duration]
+            timing =
+                duration.isFinite
+                ? MediaTiming(
+                    beginTime: values[.beginTime], duration: duration, speed: speed, timeOffset: values[.timeOffset],
+                    repeatCount: values[.repeatCount], repeatDuration: values[.repeatDuration],
+                    autoreverses: values[.autoreverses], fillMode: .both)
+                : nil
+        }
+
+        /// The layer's local time for its parent's time `parent`.
+        @usableFromInline
+        func localTime(_ parent: Double) -> Double {
+            guard let timing else { return timeScale * parent + timeShift }
+            // Outside the active interval the time holds at the nearest end (fillMode both).
+            let state = timing.state(at: parent)
+            return (state.progress ?? 0) * timing.simpleDuration
         }
     }
 

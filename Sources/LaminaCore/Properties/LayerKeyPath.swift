@@ -100,7 +100,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         guard new.type == valueType else {
             throw .typeMismatch(key: description, expected: valueType, got: new.type)
         }
-        guard new.isFinite else { throw .notFinite(key: description) }
+        let infiniteAllowed = component == nil && LayerProperties.table[Int(key.rawValue)].domain.allowsInfinity
+        guard new.isFinite || infiniteAllowed else { throw .notFinite(key: description) }
         guard let component else {
             let descriptor = LayerProperties.table[Int(key.rawValue)]
             guard descriptor.domain.contains(new) else {

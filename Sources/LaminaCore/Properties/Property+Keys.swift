@@ -27,6 +27,9 @@ extension Property where Value == Double {
     public static var beginTime: Self { .init(.beginTime) }
     public static var timeOffset: Self { .init(.timeOffset) }
     public static var speed: Self { .init(.speed) }
+    public static var duration: Self { .init(.duration) }
+    public static var repeatCount: Self { .init(.repeatCount) }
+    public static var repeatDuration: Self { .init(.repeatDuration) }
     public static var lineWidth: Self { .init(.lineWidth) }
     public static var miterLimit: Self { .init(.miterLimit) }
     public static var lineDashPhase: Self { .init(.lineDashPhase) }
@@ -48,6 +51,7 @@ extension Property where Value == Bool {
     public static var masksToBounds: Self { .init(.masksToBounds) }
     public static var allowsEdgeAntialiasing: Self { .init(.allowsEdgeAntialiasing) }
     public static var shouldRasterize: Self { .init(.shouldRasterize) }
+    public static var autoreverses: Self { .init(.autoreverses) }
     public static var wrapped: Self { .init(.wrapped) }
 }
 
@@ -87,6 +91,10 @@ extension Property where Value == ContentsFilter {
 
 extension Property where Value == Size {
     public static var shadowOffset: Self { .init(.shadowOffset) }
+}
+
+extension Property where Value == FillMode {
+    public static var fillMode: Self { .init(.fillMode) }
 }
 
 extension Property where Value == Path {

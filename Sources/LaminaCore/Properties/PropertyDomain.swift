@@ -13,9 +13,15 @@ public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
     case nonNegative
     /// A finite number in 0...1 (a gradient's locations).
     case unitInterval
+    /// A number of zero or more, infinity included (a layer's `duration`, `repeatCount`).
+    case nonNegativeOrInfinite
+
+    /// Whether infinity belongs to the domain (every other number still must be finite).
+    public var allowsInfinity: Bool { self == .nonNegativeOrInfinite }
 
     /// Whether `value` lies in the domain.
     public func contains(_ value: PropertyValue) -> Bool {
+        if allowsInfinity, case .number(let n) = value { return contains(n) }
         guard value.isFinite else { return false }
         switch value {
         case .number(let n): return contains(n)
@@ -31,6 +37,7 @@ public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
         case .positive: n.isFinite && n > 0
         case .nonNegative: n.isFinite && n >= 0
         case .unitInterval: n >= 0 && n <= 1
+        case .nonNegativeOrInfinite: n >= 0
         }
     }
 
@@ -41,6 +48,7 @@ public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
         case .positive: "> 0"
         case .nonNegative: "≥ 0"
         case .unitInterval: "in 0...1"
+        case .nonNegativeOrInfinite: "≥ 0 or infinite"
         }
     }
 }

@@ -43,6 +43,11 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case beginTime
     case timeOffset
     case speed
+    case duration
+    case repeatCount
+    case repeatDuration
+    case autoreverses
+    case fillMode
     case path
     case fillColor
     case fillRule

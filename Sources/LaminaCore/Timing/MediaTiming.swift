@@ -154,3 +154,12 @@ public struct MediaTiming: Hashable, Sendable {
             iteration: Swift.max(iteration, 0).saturatingInt)
     }
 }
+
+extension FillMode: PropertyValueConvertible {
+    /// A layer's `fillMode` is a keyword property: its choices are `allCases` in order.
+    @inlinable public init?(propertyValue v: PropertyValue) {
+        guard case .keyword(let x) = v, Int(x) < Self.allCases.count else { return nil }
+        self = Self.allCases[Int(x)]
+    }
+    @inlinable public var propertyValue: PropertyValue { .keyword(UInt8(Self.allCases.firstIndex(of: self)!)) }
+}

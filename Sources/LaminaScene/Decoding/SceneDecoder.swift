@@ -197,7 +197,12 @@ struct SceneDecoder {
             throw node.error("not a property of a `\(kind)` layer")
         }
         let choices = path.component == nil ? path.key.descriptor.choices : []
-        let value = try node.propertyValue(path.valueType, images: images, choices: choices)
+        let value: PropertyValue
+        if path.component == nil, path.key.descriptor.domain.allowsInfinity, case .string("infinity") = node.value {
+            value = .number(.infinity)
+        } else {
+            value = try node.propertyValue(path.valueType, images: images, choices: choices)
+        }
         if path.component == nil {
             do { _ = try path.write(value, into: path.key.descriptor.defaultValue) } catch { throw node.error("\(error)") }
         }

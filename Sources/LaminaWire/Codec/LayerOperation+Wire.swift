@@ -50,7 +50,8 @@ extension WireReader {
         case 1: return .destroy(handle)
         case 2:
             let path = try keyPath()
-            return .set(handle, path, try value(of: path.valueType))
+            let infinityAllowed = path.component == nil && path.key.descriptor.domain.allowsInfinity
+            return .set(handle, path, try value(of: path.valueType, infinityAllowed: infinityAllowed))
         case 3:
             let parent = try optional("a superlayer") { (r: inout WireReader) throws(WireError) in LayerHandle(try r.u64("a layer handle")) }
             let index = try optional("an index") { (r: inout WireReader) throws(WireError) in Int(try r.u32("a sublayer index")) }

@@ -61,10 +61,16 @@ extension WireReader {
         }
     }
 
-    /// Reads a value of `type`. Numbers must be finite.
-    public mutating func value(of type: PropertyType) throws(WireError) -> PropertyValue {
+    /// Reads a value of `type`. Numbers must be finite, except that `infinityAllowed` lets a number be
+    /// +infinity (a layer's `duration`, `repeatCount`, `repeatDuration`).
+    public mutating func value(of type: PropertyType, infinityAllowed: Bool = false) throws(WireError) -> PropertyValue {
         switch type {
-        case .number: return .number(try finite("a number value"))
+        case .number:
+            guard infinityAllowed else { return .number(try finite("a number value")) }
+            let start = offset
+            let n = try f64("a number value")
+            guard n == .infinity || n.isFinite else { throw WireError(offset: start, "a number value is \(n), not a finite number or infinity") }
+            return .number(n)
         case .point: return .point(Point(x: try finite("x"), y: try finite("y")))
         case .size: return .size(Size(width: try finite("width"), height: try finite("height")))
         case .rect:

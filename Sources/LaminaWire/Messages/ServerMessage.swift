@@ -215,7 +215,7 @@ public enum ServerMessage: Hashable, Sendable {
             let layer = LayerHandle(try r.u64())
             let time = try r.f64()
             var values: [PropertyValue] = []
-            for row in LayerProperties.table { values.append(try r.value(of: row.type)) }
+            for row in LayerProperties.table { values.append(try r.value(of: row.type, infinityAllowed: row.domain.allowsInfinity)) }
             self = .presentation(serial: serial, layer: layer, time: time, values: values)
         case .screenshot:
             self = .screenshot(serial: try r.u32(), width: try r.u32(), height: try r.u32(), png: try r.data("PNG bytes"))
