@@ -81,6 +81,9 @@ public enum LayerSchema {
         .init("shadowOffset", .size, .size(0, -3), wire: 26, "The shadow's offset."),
         .init("shadowRadius", .number, .number(3), wire: 27, "The shadow's blur radius."),
         .init(
+            "shadowPath", .path, .empty, wire: 67, nullable: true,
+            "The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen."),
+        .init(
             "beginTime", .number, .number(0), wire: 28, animatable: false,
             "When the layer's time begins, in its superlayer's time (`MediaTiming`)."),
         .init(

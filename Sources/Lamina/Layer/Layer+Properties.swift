@@ -209,6 +209,12 @@ extension Layer {
         set { self[.shadowRadius] = newValue }
     }
 
+    /// The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen. Core Animation's `shadowPath`; animatable.
+    public var shadowPath: Path? {
+        get { let v = self[.shadowPath]; return v.isEmpty ? nil : v }
+        set { self[.shadowPath] = newValue ?? Path() }
+    }
+
     /// When the layer's time begins, in its superlayer's time (`MediaTiming`). Core Animation's `beginTime`; not animatable.
     public var beginTime: Double {
         get { self[.beginTime] }
@@ -299,6 +305,7 @@ extension Layer {
         .shadowOpacity: "shadowOpacity",
         .shadowOffset: "shadowOffset",
         .shadowRadius: "shadowRadius",
+        .shadowPath: "shadowPath",
         .beginTime: "beginTime",
         .timeOffset: "timeOffset",
         .speed: "speed",
@@ -394,6 +401,7 @@ extension Layer {
         \Layer.shadowOffset.width: "shadowOffset.width",
         \Layer.shadowOffset.height: "shadowOffset.height",
         \Layer.shadowRadius: "shadowRadius",
+        \Layer.shadowPath: "shadowPath",
         \Layer.beginTime: "beginTime",
         \Layer.timeOffset: "timeOffset",
         \Layer.speed: "speed",

@@ -38,6 +38,7 @@ extension LayerProperties {
         row(.shadowOpacity, wire: 25, .number(0)),
         row(.shadowOffset, wire: 26, .size(Size(width: 0, height: -3))),
         row(.shadowRadius, wire: 27, .number(3)),
+        row(.shadowPath, wire: 67, .path(Path())),
         row(.beginTime, wire: 28, .number(0), animatable: false),
         row(.timeOffset, wire: 29, .number(0), animatable: false),
         row(.speed, wire: 30, .number(1), animatable: false),

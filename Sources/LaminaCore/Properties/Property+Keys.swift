@@ -93,12 +93,13 @@ extension Property where Value == Size {
     public static var shadowOffset: Self { .init(.shadowOffset) }
 }
 
-extension Property where Value == FillMode {
-    public static var fillMode: Self { .init(.fillMode) }
+extension Property where Value == Path {
+    public static var shadowPath: Self { .init(.shadowPath) }
+    public static var path: Self { .init(.path) }
 }
 
-extension Property where Value == Path {
-    public static var path: Self { .init(.path) }
+extension Property where Value == FillMode {
+    public static var fillMode: Self { .init(.fillMode) }
 }
 
 extension Property where Value == FillRule {

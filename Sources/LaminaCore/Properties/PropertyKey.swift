@@ -40,6 +40,7 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case shadowOpacity
     case shadowOffset
     case shadowRadius
+    case shadowPath
     case beginTime
     case timeOffset
     case speed

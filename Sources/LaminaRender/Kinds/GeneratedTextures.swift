@@ -25,6 +25,8 @@ final class GeneratedTextures {
     var texts: [LayerID: TextRaster] = [:]
     /// Stop tables by layer.
     var gradients: [LayerID: GradientTable] = [:]
+    /// Shadows from `shadowPath`, by layer.
+    var shadows: [LayerID: ShadowRaster] = [:]
 
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
     var rasterizations = 0
@@ -40,12 +42,13 @@ final class GeneratedTextures {
     /// The rasters asked of the worker and not yet taken back, by layer.
     private var requestedShapes: [LayerID: ShapeRasterKey] = [:]
     private var requestedTexts: [LayerID: TextRasterKey] = [:]
+    private var requestedShadows: [LayerID: ShadowRasterKey] = [:]
     /// Layers whose raster was placed at the start of this frame (taken from the worker): their
     /// instances damage where they show even when unchanged.
     private(set) var fresh: Set<LayerID> = []
 
     /// Whether rasters are being drawn in the background (a frame should follow when they are done).
-    var hasPendingRasters: Bool { !requestedShapes.isEmpty || !requestedTexts.isEmpty }
+    var hasPendingRasters: Bool { !requestedShapes.isEmpty || !requestedTexts.isEmpty || !requestedShadows.isEmpty }
 
     /// Draws `job` now, placing it, when there is no worker (true); else asks the worker for it, unless
     /// it already has (false: the layer shows its last raster meanwhile).
@@ -61,6 +64,9 @@ final class GeneratedTextures {
         case .text(let id, let key, _):
             guard requestedTexts[id] != key else { return false }
             requestedTexts[id] = key
+        case .shadow(let id, let key):
+            guard requestedShadows[id] != key else { return false }
+            requestedShadows[id] = key
         }
         worker.submit(job)
         return false
@@ -79,6 +85,9 @@ final class GeneratedTextures {
             case .text(let id, let key, _, _):
                 if requestedTexts[id] == key { requestedTexts[id] = nil }
                 layers.append(id)
+            case .shadow(let id, let key, _):
+                if requestedShadows[id] == key { requestedShadows[id] = nil }
+                layers.append(id)
             }
             apply(result)
             fresh.insert(layers[layers.count - 1])
@@ -90,6 +99,11 @@ final class GeneratedTextures {
     func apply(_ result: RasterResult) {
         rasterizations += 1
         switch result {
+        case .shadow(let id, let key, let coverage):
+            let placed = coverage.bytes.withUnsafeBytes {
+                place($0, width: coverage.width, height: coverage.height, in: self.coverage, replacing: shadows[id]?.placed)
+            }
+            shadows[id] = ShadowRaster(key: key, placed: placed)
         case .shape(let id, let key, let coverage, let flattened):
             let placed = coverage.bytes.withUnsafeBytes {
                 place($0, width: coverage.width, height: coverage.height, in: self.coverage, replacing: shapes[id]?.placed)
@@ -175,6 +189,12 @@ final class GeneratedTextures {
                 texts[id] = nil
             }
         }
+        if shadows.keys.contains(where: { !isDrawn($0) }) {
+            for (id, shadow) in shadows where !isDrawn(id) {
+                release(shadow.placed, from: coverage)
+                shadows[id] = nil
+            }
+        }
         if gradients.keys.contains(where: { !isDrawn($0) }) {
             for (id, table) in gradients where !isDrawn(id) {
                 release(table.placed, from: stops)
@@ -185,7 +205,7 @@ final class GeneratedTextures {
     }
 
     /// Entries held, and the GPU bytes of their atlas pages and own textures.
-    var count: Int { shapes.count + texts.count + gradients.count }
+    var count: Int { shapes.count + texts.count + gradients.count + shadows.count }
     /// The texels the entries occupy (without atlas padding and free space).
     var texels: Int {
         let all = shapes.values.map(\.placed) + texts.values.map(\.placed) + gradients.values.map(\.placed)

@@ -60,3 +60,19 @@ struct TextRasterKey: Hashable, Sendable {
     var size: Size
     var scale: Double
 }
+
+/// A layer's shadow from its `shadowPath`: the path's fill coverage blurred on the CPU, drawn as
+/// coverage tinted by the shadow's colour, offset, behind the layer.
+struct ShadowRaster {
+    var key: ShadowRasterKey
+    var placed: PlacedTexture
+}
+
+/// The inputs of a shadow raster: the path, the rectangle rasterised (points, the path's box grown by
+/// three standard deviations), the pixels per point, and the standard deviation in pixels.
+struct ShadowRasterKey: Hashable, Sendable {
+    var path: Path
+    var extent: Rect
+    var scale: Double
+    var sigma: Double
+}

@@ -11,11 +11,13 @@ enum RasterJob: Sendable {
     case shape(LayerID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
     /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
     case text(LayerID, TextRasterKey, checkFont: Bool)
+    /// A shadow from a `shadowPath`.
+    case shadow(LayerID, ShadowRasterKey)
 
     /// The layer it is for.
     var layer: LayerID {
         switch self {
-        case .shape(let id, _, _, _), .text(let id, _, _): id
+        case .shape(let id, _, _, _), .text(let id, _, _), .shadow(let id, _): id
         }
     }
 
@@ -34,6 +36,10 @@ enum RasterJob: Sendable {
                 try TextRasterizer.rasterize(key.style, width: key.size.width, height: key.size.height, scale: key.scale)
             }
             return .text(id, key, coverage, resolvedFont: fallback)
+        case .shadow(let id, let key):
+            var coverage = ShapeRasterizer.rasterize(key.path, style: ShapeStyle(), extent: key.extent, scale: key.scale)
+            GaussianBlur.blur(&coverage.bytes, width: coverage.width, height: coverage.height, stride: 2, sigma: key.sigma)
+            return .shadow(id, key, coverage)
         }
     }
 }
@@ -43,4 +49,5 @@ enum RasterResult: Sendable {
     case shape(LayerID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
     /// `resolvedFont`: the family fontconfig uses for the style's font, when the job was asked.
     case text(LayerID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
+    case shadow(LayerID, ShadowRasterKey, ShapeCoverage)
 }

@@ -210,3 +210,44 @@ extension RenderListBuilder {
         appendGenerated(instance, raster.placed.texture)
     }
 }
+
+// MARK: Shadow paths
+
+extension RenderListBuilder {
+    /// A shadow from the layer's `shadowPath` (Core Animation's fast path): the path's fill coverage,
+    /// blurred by `shadowRadius` on the CPU (made again only when the path, the radius or the scale
+    /// changes), drawn behind the layer as coverage tinted by `shadowColor` times `shadowOpacity`,
+    /// offset by `shadowOffset`. The layer needs no offscreen group for it.
+    mutating func drawPathShadow(
+        _ id: LayerID, _ values: PresentedValues, world: Transform3D, localToClip: Transform3D?, opacity: Double
+    ) {
+        forceDamage = false
+        let path = values[.shadowPath]
+        let radius = max(values[.shadowRadius], 0)
+        guard let ink = ShapeRasterizer.inkExtent(of: path, style: ShapeStyle(), margin: 0) else { return }
+        var scale = Self.rasterScale(for: Self.pixelScale(of: world))
+        // At most 21 pixels of standard deviation (the blur's reach): a wider shadow is rasterised at a
+        // lower scale, which its softness hides.
+        if radius > 0 { scale = min(scale, 21 / radius) }
+        let reach = ink.insetBy(dx: -3 * radius, dy: -3 * radius)
+        scale = min(scale, Double(generated.maximumSize - 2) / max(reach.width, reach.height, 1e-9))
+        scale = min(scale, (Double(Self.maximumShapePixels) / max(reach.width * reach.height, 1e-9)).squareRoot())
+        guard scale > 0, scale.isFinite else { return }
+        let x0 = (reach.minX * scale).rounded(.down) - 1, y0 = (reach.minY * scale).rounded(.down) - 1
+        let x1 = (reach.maxX * scale).rounded(.up) + 1, y1 = (reach.maxY * scale).rounded(.up) + 1
+        let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        let key = ShadowRasterKey(path: path, extent: extent, scale: scale, sigma: radius * scale)
+        if generated.shadows[id]?.key != key, generated.rasterize(.shadow(id, key)) { forceDamage = true }
+        if generated.fresh.contains(id) { forceDamage = true }
+        guard let shadow = generated.shadows[id] else { return }
+        let offset = values[.shadowOffset]
+        let shifted = shadow.key.extent.offsetBy(dx: offset.width, dy: offset.height)
+        let matrix = GPUMatrix(world.concatenating(projection))
+        var color = values[.shadowColor]
+        color.alpha *= values[.shadowOpacity]
+        var instance = LayerInstance(matrix: matrix, rect: shifted, color: Self.premultiplied(color, opacity))
+        instance.texture(.red, uv: shadow.placed.uv)
+        applyClip(&instance, localToClip)
+        appendGenerated(instance, shadow.placed.texture)
+    }
+}

@@ -124,7 +124,9 @@ struct RenderListBuilder {
         let localToClip = toClip.map { frame.concatenating($0) }
         let sublayers = (try? tree.sublayers(of: id)) ?? []
         let mask = (try? tree.mask(of: id)) ?? nil
-        let hasShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
+        let anyShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
+        // A shadowPath shadow is drawn from its path, behind the layer, with no offscreen group.
+        let hasShadow = anyShadow && values[.shadowPath].isEmpty
         let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
 
         let blendMode = values[.compositingFilter]
@@ -204,6 +206,9 @@ struct RenderListBuilder {
         if caching != id, let entry = cachedBody(id, values, world: world, opacity: opacity, sublayers: sublayers) {
             drawCached(entry, world: world, localToClip: localToClip, opacity: opacity)
             return
+        }
+        if values[.shadowOpacity] > 0, values[.shadowColor].alpha > 0, !values[.shadowPath].isEmpty {
+            drawPathShadow(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
         let bounds = values[.bounds]
         let hasArea = bounds.width > 0 && bounds.height > 0
