@@ -76,4 +76,6 @@ public struct SceneCommit: Sendable {
     public var animations: [(layer: String, path: String, animations: [SceneAnimation])]
     /// Animation keys removed, by layer name.
     public var removeAnimations: [(layer: String, path: String, keys: [String])]
+    /// Scroll layers scrolled to a point (`"scroll"`), by name: a change of `bounds` in this transaction.
+    public var scroll: [(layer: String, path: String, point: Point)] = []
 }

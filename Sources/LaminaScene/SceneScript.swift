@@ -89,7 +89,21 @@ public struct SceneScript: Sendable {
         var probe = store
         try check(&probe, client, ops, paths, at: commit.at)
 
-        for (name, path, properties) in commit.set {
+        // A scroll is a change of a scroll layer's bounds' origin on the axes its scrollMode allows.
+        var sets = commit.set
+        for (name, path, point) in commit.scroll {
+            let values = probe.tree[probe.layer(try known(name, at: path, commit), of: client)!]
+            guard values.kind == .scroll else {
+                throw SceneError(path: path, message: "\"\(name)\" is a `\(values.kind)` layer, not a `scroll` layer")
+            }
+            var bounds = values[.bounds]
+            let mode = values[.scrollMode]
+            if mode == .horizontally || mode == .both { bounds.origin.x = point.x }
+            if mode == .vertically || mode == .both { bounds.origin.y = point.y }
+            sets.append((name, path, [.value(LayerKeyPath(.bounds), .rect(bounds))]))
+        }
+
+        for (name, path, properties) in sets {
             let handle = try known(name, at: path, commit)
             let id = probe.layer(handle, of: client)!
             var values = probe.tree[id]

@@ -188,5 +188,13 @@ public enum LayerSchema {
                 "TruncationMode", ["none", "start", "middle", "end"],
                 "Where text too wide for the bounds is cut, an ellipsis \"…\" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it."),
             "Where a line too long for the bounds is cut (an ellipsis replaces the cut text)."),
+
+        // MARK: CAScrollLayer
+        .init(
+            "scrollMode", .keyword, .choice("both"), wire: 68, animatable: false, kind: .scroll,
+            keyword: .init(
+                "ScrollMode", ["none", "vertically", "horizontally", "both"],
+                "The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`)."),
+            "The axes `scroll(to:)` moves the bounds' origin on."),
     ]
 }

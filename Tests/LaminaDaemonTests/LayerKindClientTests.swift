@@ -210,4 +210,37 @@ struct LayerKindClientTests {
         try connection.synchronize()
         #expect(try connection.stats().clients == 1)
     }
+
+    @Test("a scroll layer scrolls on its allowed axes; scrollRectToVisible and visibleRect follow the nearest scroll layer")
+    func scrolling() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let scroller = ScrollLayer()
+        scroller.frame = Rect(x: 0, y: 0, width: 50, height: 40)
+        let content = Layer()
+        content.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        let item = Layer()
+        item.frame = Rect(x: 120, y: 200, width: 10, height: 10)
+        content.addSublayer(item)
+        scroller.addSublayer(content)
+        connection.addLayer(scroller)
+        #expect(ScrollLayer.kind == .scroll && scroller.scrollMode == .both)
+        Transaction.begin()
+        Transaction.disableActions = true
+        scroller.scroll(to: Point(x: 10, y: 20))
+        #expect(scroller.bounds == Rect(x: 10, y: 20, width: 50, height: 40))
+        scroller.scrollMode = .vertically
+        scroller.scroll(to: Point(x: 99, y: 5))
+        #expect(scroller.bounds.origin == Point(x: 10, y: 5))
+        scroller.scrollMode = .both
+        item.scrollRectToVisible(item.bounds)
+        // The item's frame 120...130 x 200...210 in the content: scrolled the least to show it.
+        #expect(scroller.bounds.origin == Point(x: 80, y: 170), "\(scroller.bounds)")
+        #expect(item.visibleRect == item.bounds)
+        #expect(content.visibleRect == Rect(x: 80, y: 170, width: 50, height: 40))
+        Transaction.commit()
+        try connection.synchronize()
+        let (_, values) = try connection.daemonPresentation(of: scroller)
+        #expect(values["bounds"] == .rect(Rect(x: 80, y: 170, width: 50, height: 40)))
+    }
 }

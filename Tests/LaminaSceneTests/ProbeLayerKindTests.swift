@@ -100,3 +100,30 @@ import Testing
         #expect(run.stderr.contains("'strokeEnd' is not a property of a `gradient` layer"), "\(run.stderr)")
     }
 }
+
+/// Scroll layers in scene files: the timeline's `scroll` entry moves the bounds' origin on the axes
+/// `scrollMode` allows.
+@Suite struct ProbeScrollTests {
+    func bounds(_ mode: String, at time: Double) throws -> [Double] {
+        let layers = #"[{"name": "s", "type": "scroll", "scrollMode": "\#(mode)", "frame": [0, 0, 50, 50], "sublayers": [{"name": "c", "frame": [0, 0, 200, 200]}]}]"#
+        let timeline = #"[{"at": 1, "disableActions": true, "scroll": {"s": [20, 30]}}]"#
+        return numbers(try probe(scene(layers, timeline: timeline), at: time)["s"]?["bounds"])
+    }
+
+    @Test("scroll sets the bounds' origin on the allowed axes only")
+    func scrollModes() throws {
+        #expect(try bounds("both", at: 0.5) == [0, 0, 50, 50])
+        #expect(try bounds("both", at: 1.5) == [20, 30, 50, 50])
+        #expect(try bounds("vertically", at: 1.5) == [0, 30, 50, 50])
+        #expect(try bounds("horizontally", at: 1.5) == [20, 0, 50, 50])
+        #expect(try bounds("none", at: 1.5) == [0, 0, 50, 50])
+    }
+
+    @Test("scrolling a layer of another kind is an error naming it")
+    func scrollingAPlainLayer() throws {
+        let path = try sceneFile(scene(#"[{"name": "p"}]"#, timeline: #"[{"at": 1, "scroll": {"p": [1, 1]}}]"#))
+        let run = try lamina("probe", path, "--time", "2")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(#"timeline[0].scroll.p: "p" is a `layer` layer, not a `scroll` layer"#), "\(run.stderr)")
+    }
+}

@@ -338,6 +338,7 @@ extension Layer {
         .alignmentMode: "alignmentMode",
         .wrapped: "isWrapped",
         .truncationMode: "truncationMode",
+        .scrollMode: "scrollMode",
     ]
 
     /// Typed key paths to their Core Animation key paths, for `PropertyAnimation(keyPath: \\.position)`.
@@ -438,6 +439,7 @@ extension Layer {
         \TextLayer.alignmentMode: "alignmentMode",
         \TextLayer.isWrapped: "wrapped",
         \TextLayer.truncationMode: "truncationMode",
+        \ScrollLayer.scrollMode: "scrollMode",
     ]
 }
 
@@ -591,6 +593,14 @@ extension TextLayer {
     }
 }
 
+extension ScrollLayer {
+    /// The axes `scroll(to:)` moves the bounds' origin on. Core Animation's `scrollMode`; not animatable.
+    public var scrollMode: ScrollMode {
+        get { self[.scrollMode] }
+        set { self[.scrollMode] = newValue }
+    }
+}
+
 /// How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`.
 public typealias BlendMode = LaminaCore.BlendMode
 /// The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner.
@@ -607,3 +617,5 @@ public typealias GradientType = LaminaCore.GradientType
 public typealias TextAlignmentMode = LaminaCore.TextAlignmentMode
 /// Where text too wide for the bounds is cut, an ellipsis "…" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it.
 public typealias TruncationMode = LaminaCore.TruncationMode
+/// The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`).
+public typealias ScrollMode = LaminaCore.ScrollMode

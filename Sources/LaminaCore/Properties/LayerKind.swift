@@ -13,6 +13,8 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     case gradient = 2
     /// `CATextLayer`: a string laid out and shaped by Pango.
     case text = 3
+    /// `CAScrollLayer`: a layer whose bounds' origin scrolls its sublayers (4 is kept for the replicator).
+    case scroll = 5
 
     /// The scene format's name (`"type": "shape"`).
     public var description: String {
@@ -21,6 +23,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .shape: "shape"
         case .gradient: "gradient"
         case .text: "text"
+        case .scroll: "scroll"
         }
     }
 

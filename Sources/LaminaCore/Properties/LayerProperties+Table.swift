@@ -71,5 +71,6 @@ extension LayerProperties {
         row(.alignmentMode, wire: 56, .keyword(0), animatable: false, kind: .text, choices: ["natural", "left", "right", "center", "justified"]),
         row(.wrapped, wire: 57, .bool(false), animatable: false, kind: .text),
         row(.truncationMode, wire: 58, .keyword(0), animatable: false, kind: .text, choices: ["none", "start", "middle", "end"]),
+        row(.scrollMode, wire: 68, .keyword(3), animatable: false, kind: .scroll, choices: ["none", "vertically", "horizontally", "both"]),
     ]
 }

@@ -71,7 +71,8 @@ public enum LayerProperties {
         keysByKind[Int(kind.rawValue)]
     }
 
-    static let keysByKind: [[PropertyKey]] = LayerKind.allCases.map { kind in
-        table.filter { $0.kinds.contains(kind) }.map(\.key)
+    /// Indexed by `LayerKind.rawValue` (whose numbers are the wire's, with gaps for kinds to come).
+    static let keysByKind: [[PropertyKey]] = (0...UInt8(LayerKind.allCases.map(\.rawValue).max()!)).map { raw in
+        LayerKind(rawValue: raw).map { kind in table.filter { $0.kinds.contains(kind) }.map(\.key) } ?? []
     }
 }

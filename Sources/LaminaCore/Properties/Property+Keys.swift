@@ -139,3 +139,7 @@ extension Property where Value == TextAlignmentMode {
 extension Property where Value == TruncationMode {
     public static var truncationMode: Self { .init(.truncationMode) }
 }
+
+extension Property where Value == ScrollMode {
+    public static var scrollMode: Self { .init(.scrollMode) }
+}

@@ -73,6 +73,7 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case alignmentMode
     case wrapped
     case truncationMode
+    case scrollMode
 
     /// The descriptor in the property table.
     @inlinable

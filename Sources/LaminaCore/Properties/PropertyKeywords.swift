@@ -39,3 +39,8 @@ public enum TextAlignmentMode: UInt8, PropertyKeyword {
 public enum TruncationMode: UInt8, PropertyKeyword {
     case none, start, middle, end
 }
+
+/// The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`). The raw values are the choices' wire numbers.
+public enum ScrollMode: UInt8, PropertyKeyword {
+    case none, vertically, horizontally, both
+}

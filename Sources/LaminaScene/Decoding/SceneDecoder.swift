@@ -350,7 +350,7 @@ struct SceneDecoder {
 
     mutating func commit(_ node: JSONNode) throws(SceneError) -> SceneCommit {
         let m = try node.object(allowing: [
-            "at", "animationDuration", "animationTimingFunction", "disableActions", "set", "add", "remove", "animations",
+            "at", "animationDuration", "animationTimingFunction", "disableActions", "set", "add", "remove", "animations", "scroll",
             "removeAnimations",
         ])
         var settings = TransactionSettings.initial
@@ -385,6 +385,9 @@ struct SceneDecoder {
         }
         if let n = m["remove"] {
             for element in try n.array() { commit.remove.append((try element.string(), element.path)) }
+        }
+        if let n = m["scroll"] {
+            for (name, point) in try n.dictionary() { commit.scroll.append((name, point.path, try point.point())) }
         }
         if let n = m["animations"] {
             for (name, list) in try n.dictionary() {

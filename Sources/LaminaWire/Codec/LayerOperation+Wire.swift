@@ -44,7 +44,8 @@ extension WireReader {
             let kindOffset = offset
             let kindNumber = try u8("a layer kind")
             guard let kind = LayerKind(rawValue: kindNumber) else {
-                throw WireError(offset: kindOffset, "unknown layer kind \(kindNumber) (0...\(LayerKind.allCases.count - 1))")
+                let known = LayerKind.allCases.map { "\($0.rawValue) \($0)" }.joined(separator: ", ")
+                throw WireError(offset: kindOffset, "unknown layer kind \(kindNumber) (\(known))")
             }
             return .create(handle, name: name, kind: kind)
         case 1: return .destroy(handle)
