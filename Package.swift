@@ -73,6 +73,7 @@ let package = Package(
                 .embedInCode("layer.vert"),
                 .embedInCode("layer.frag"),
                 .embedInCode("blur.vert"),
+                .embedInCode("color-matrix.frag"),
                 .embedInCode("blur.frag"),
             ],
             swiftSettings: strict

@@ -13,6 +13,7 @@ public enum ShaderSources {
         "layer.frag": text(PackageResources.layer_frag),
         "blur.vert": text(PackageResources.blur_vert),
         "blur.frag": text(PackageResources.blur_frag),
+        "color-matrix.frag": text(PackageResources.color_matrix_frag),
     ]
 
     /// The source of one file, or `nil` when no file of that name was embedded.

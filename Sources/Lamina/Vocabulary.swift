@@ -22,6 +22,9 @@ public typealias Path = LaminaCore.Path
 public typealias TimingFunction = LaminaCore.TimingFunction
 /// `CAMediaTimingFillMode`.
 public typealias FillMode = LaminaCore.FillMode
+/// One filter of `filters` or `backgroundFilters` (Core Animation's `CIFilter`s: blur, colour matrix,
+/// saturation, brightness, contrast).
+public typealias LayerFilter = LaminaCore.LayerFilter
 /// `CACornerMask`: which corners `cornerRadius` rounds.
 public typealias CornerMask = LaminaCore.CornerMask
 /// `CAConstraint`: where a constraint layout places a sublayer.

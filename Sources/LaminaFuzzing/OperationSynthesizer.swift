@@ -72,6 +72,17 @@ public struct OperationSynthesizer {
             return .string(input.pick(["", "Hello", "汉字 and English", "שלום עולם", String(repeating: "long words ", count: input.count(small: 200))]))
         case .keyword: return .keyword(UInt8(input.below(7)))
         case .corners: return .corners(CornerMask(rawValue: UInt8(input.below(16))))
+        case .filters:
+            return .filters((0..<input.count(small: 10)).map { _ in
+                let name = input.oneIn(2) ? nil : input.pick(["a", "b", "frost", "a.b"])
+                switch input.below(5) {
+                case 0: return LayerFilter(name: name, .blur(radius: input.double()))
+                case 1: return LayerFilter(name: name, .colorMatrix((0..<20).map { _ in input.double() }))
+                case 2: return LayerFilter(name: name, .saturation(input.double()))
+                case 3: return LayerFilter(name: name, .brightness(input.double()))
+                default: return LayerFilter(name: name, .contrast(input.double()))
+                }
+            })
         }
     }
 

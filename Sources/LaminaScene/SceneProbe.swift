@@ -67,6 +67,13 @@ public enum SceneProbe {
         case .string(let s): return .string(s)
         case .keyword(let k): return Int(k) < choices.count ? .string(choices[Int(k)]) : .number(Double(k))
         case .corners(let c): return .array(CornerMask.names.filter { c.contains($0.corner) }.map { .string($0.name) })
+        case .filters(let list):
+            guard !list.isEmpty else { return .null }
+            return .array(
+                list.map { f in
+                    let parameter = f.kindName == "colorMatrix" ? numbers(f.numbers) : .number(f.numbers[0])
+                    return .object((f.name.map { [("name", JSONValue.string($0))] } ?? []) + [(f.kindName, parameter)])
+                })
         }
     }
 

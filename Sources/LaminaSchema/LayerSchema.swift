@@ -39,6 +39,12 @@ public enum LayerSchema {
                 "How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`."),
             "How the layer, with its sublayers, combines with what is behind it (a blend mode)."),
         .init(
+            "filters", .filters, .empty, wire: 69, nullable: true,
+            "Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`."),
+        .init(
+            "backgroundFilters", .filters, .empty, wire: 70, nullable: true,
+            "Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`."),
+        .init(
             "maskedCorners", .corners, .allCorners, wire: 59, animatable: false,
             "Which corners `cornerRadius` rounds (the others stay square)."),
         .init(

@@ -106,7 +106,7 @@ public struct SchemaKeyword: Sendable {
 /// The value types of layer properties.
 public enum SchemaType: String, Sendable, CaseIterable {
     case number, point, size, rect, color, transform, bool, gravity, filter, bitmap
-    case path, numbers, colors, string, keyword, corners
+    case path, numbers, colors, string, keyword, corners, filters
 
     /// The Swift type of a value (`PropertyValue`'s payload).
     public var swiftType: String {
@@ -127,6 +127,7 @@ public enum SchemaType: String, Sendable, CaseIterable {
         case .string: "String"
         case .keyword: "keyword"  // each row's own enumeration (`PropertySchema.swiftType`)
         case .corners: "CornerMask"
+        case .filters: "[LayerFilter]"
         }
     }
 

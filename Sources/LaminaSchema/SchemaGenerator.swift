@@ -197,6 +197,7 @@ public enum SchemaGenerator {
                 case .colors: "list of colours"
                 case .keyword: row.keyword!.choices.map { "`\($0)`" }.joined(separator: ", ")
                 case .corners: "list of `minXMinY`, `maxXMinY`, `minXMaxY`, `maxXMaxY` (minY is the top)"
+                case .filters: "list of FILTER (below)"
                 default: row.type.rawValue
                 }
             if row.isNullable { kind += " or `null`" }
@@ -232,6 +233,7 @@ public enum SchemaGenerator {
         case .bool, .gravity, .filter, .bitmap, .string, .keyword, .corners: return "yes (discrete)"
         case .path: return "yes (point by point when the commands match)"
         case .numbers, .colors: return "yes (element-wise, same count)"
+        case .filters: return "yes (parameters, when the lists match; `\(row.name).NAME.FIELD`)"
         default: return "yes"
         }
     }
@@ -261,7 +263,13 @@ public enum SchemaGenerator {
         case .bool(let b): return ".bool(\(b))"
         case .enumeration(let name, _): return type == .gravity ? ".gravity(.\(name))" : ".filter(.\(name))"
         case .none: return ".bitmap(nil)"
-        case .empty: return type == .path ? ".path(Path())" : type == .colors ? ".colors([])" : ".numbers([])"
+        case .empty:
+            switch type {
+            case .path: return ".path(Path())"
+            case .colors: return ".colors([])"
+            case .filters: return ".filters([])"
+            default: return ".numbers([])"
+            }
         case .text(let t): return ".string(\"\(t)\")"
         case .choice(let name): return ".keyword(\(row.keyword!.choices.firstIndex(of: name)!))"
         case .allCorners: return ".corners(.all)"

@@ -113,6 +113,18 @@ extension Layer {
         set { self[.compositingFilter] = newValue }
     }
 
+    /// Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`. Core Animation's `filters`; animatable.
+    public var filters: [LayerFilter]? {
+        get { let v = self[.filters]; return v.isEmpty ? nil : v }
+        set { self[.filters] = newValue ?? [] }
+    }
+
+    /// Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`. Core Animation's `backgroundFilters`; animatable.
+    public var backgroundFilters: [LayerFilter]? {
+        get { let v = self[.backgroundFilters]; return v.isEmpty ? nil : v }
+        set { self[.backgroundFilters] = newValue ?? [] }
+    }
+
     /// Which corners `cornerRadius` rounds (the others stay square). Core Animation's `maskedCorners`; not animatable.
     public var maskedCorners: CornerMask {
         get { self[.maskedCorners] }
@@ -288,6 +300,8 @@ extension Layer {
         .borderColor: "borderColor",
         .cornerRadius: "cornerRadius",
         .compositingFilter: "compositingFilter",
+        .filters: "filters",
+        .backgroundFilters: "backgroundFilters",
         .maskedCorners: "maskedCorners",
         .cornerCurve: "cornerCurve",
         .contents: "contents",
@@ -371,6 +385,8 @@ extension Layer {
         \Layer.borderColor: "borderColor",
         \Layer.cornerRadius: "cornerRadius",
         \Layer.compositingFilter: "compositingFilter",
+        \Layer.filters: "filters",
+        \Layer.backgroundFilters: "backgroundFilters",
         \Layer.maskedCorners: "maskedCorners",
         \Layer.cornerCurve: "cornerCurve",
         \Layer.contents: "contents",

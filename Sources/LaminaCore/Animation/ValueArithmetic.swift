@@ -34,7 +34,7 @@ extension PropertyValue {
         case .size: self = .size(Size(width: v.x, height: v.y))
         case .rect: self = .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners:
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters:
             preconditionFailure("\(type) is not a vector type")
         }
     }
@@ -94,6 +94,13 @@ extension PropertyValue {
             })
         case (.path(let a), .path(let b)):
             return a.zip(b, combine).map(PropertyValue.path)
+        case (.filters(let a), .filters(let b)) where LayerFilter.match(a, b):
+            var result: [LayerFilter] = []
+            for i in a.indices {
+                let (x, y) = (a[i].numbers, b[i].numbers)
+                result.append(a[i].with(numbers: (0..<x.count).map { combine(x[$0], y[$0]) }))
+            }
+            return .filters(result)
         default:
             return nil
         }
@@ -145,6 +152,7 @@ extension PropertyValue {
         case .numbers(let list): list.forEach(body)
         case .colors(let list): for c in list { body(c.red); body(c.green); body(c.blue); body(c.alpha) }
         case .path(let p): p.forEachCoordinate(body)
+        case .filters(let list): for f in list { f.numbers.forEach(body) }
         default: break
         }
     }
@@ -157,7 +165,7 @@ extension PropertyType {
     public var isVector: Bool {
         switch self {
         case .number, .point, .size, .rect, .color: true
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners: false
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters: false
         }
     }
 }
@@ -190,7 +198,7 @@ extension Interpolation {
         switch type {
         case .number, .point, .size, .rect, .color: .linear
         case .transform: .decomposedTransform
-        case .path, .numbers, .colors: .elementwise
+        case .path, .numbers, .colors, .filters: .elementwise
         case .bool, .gravity, .filter, .bitmap, .string, .keyword, .corners: .discrete
         }
     }
@@ -198,9 +206,9 @@ extension Interpolation {
 
 extension LayerKeyPath {
     /// How values at this path interpolate: the property table's rule for a whole property; a
-    /// component (a number, point or size of a larger value) linearly.
+    /// component (a number, point or size of a larger value; a filter's colour matrix) by its type's rule.
     @inlinable
     public var interpolation: Interpolation {
-        component == nil ? key.descriptor.interpolation : .linear
+        component == nil ? key.descriptor.interpolation : .default(for: valueType)
     }
 }

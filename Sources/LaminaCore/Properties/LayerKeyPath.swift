@@ -4,11 +4,17 @@
 /// Components of a transform (`transform.rotation.x`, `transform.scale`, `transform.translation.y`)
 /// read and write the matrix through its decomposition, as Core Animation's KVC extensions do; the
 /// animation engine interpolates such a path as the plain number it is.
+///
+/// A list of named elements (`filters`, `backgroundFilters`) is reached through an element's name:
+/// `filters.frost.blur` is the `blur` radius of the filter named `frost`, as Core Animation names a
+/// `CIFilter`'s input by the filter's name. Names hold no dots.
 public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The property.
     public let key: PropertyKey
     /// The component of the property's value, or nil for the whole value.
     public let component: Component?
+    /// The name of the list element the component belongs to (`frost` in `filters.frost.blur`), or nil.
+    public let element: String?
 
     /// A component of a property value that a key path can name.
     public enum Component: String, Hashable, Sendable, CaseIterable {
@@ -24,6 +30,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
         case translation, translationX = "translation.x", translationY = "translation.y"
         case translationZ = "translation.z"
+        // A filter's parameter (`filters.NAME.blur`)
+        case blur, saturation, brightness, contrast, colorMatrix
 
         /// The type of value the component of a value of type `owner` holds, or nil if it has none.
         func type(in owner: PropertyType) -> PropertyType? {
@@ -38,6 +46,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
                 (.transform, .scaleZ), (.transform, .translationX), (.transform, .translationY),
                 (.transform, .translationZ):
                 .number
+            case (.filters, .blur), (.filters, .saturation), (.filters, .brightness), (.filters, .contrast): .number
+            case (.filters, .colorMatrix): .numbers
             default: nil
             }
         }
@@ -47,13 +57,32 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public init(_ key: PropertyKey) {
         self.key = key
         self.component = nil
+        self.element = nil
+    }
+
+    /// Creates the path to the parameter `component` of the filter named `element` in `key`'s list.
+    public init(_ key: PropertyKey, element: String, _ component: Component) throws(PropertyError) {
+        let path = "\(key.name).\(element).\(component.rawValue)"
+        guard key.descriptor.type == .filters, component.type(in: .filters) != nil, !element.isEmpty,
+            !element.contains(".")
+        else { throw .unknownKey(path) }
+        self.key = key
+        self.element = element
+        self.component = component
     }
 
     /// Parses a dotted key path; throws `unknownKey` naming the whole path when any part is unknown.
     public init(_ path: String) throws(PropertyError) {
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let key = PropertyKey(name: parts[0]) else { throw .unknownKey(path) }
+        if parts.count == 2, key.descriptor.type == .filters {
+            let rest = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            guard rest.count == 2, let component = Component(rawValue: String(rest[1])) else { throw .unknownKey(path) }
+            self = try Self(key, element: String(rest[0]), component)
+            return
+        }
         self.key = key
+        self.element = nil
         if parts.count == 1 {
             self.component = nil
         } else {
@@ -72,7 +101,9 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The dotted form.
     public var description: String {
-        component.map { "\(key.name).\($0.rawValue)" } ?? key.name
+        guard let component else { return key.name }
+        if let element { return "\(key.name).\(element).\(component.rawValue)" }
+        return "\(key.name).\(component.rawValue)"
     }
 
     /// The path's value within `value`, a value of the property.
@@ -90,6 +121,12 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case (.rect(let r), .sizeWidth): return .number(r.size.width)
         case (.rect(let r), .sizeHeight): return .number(r.size.height)
         case (.transform(let t), _): return TransformComponents(t).read(component)
+        case (.filters(let list), _):
+            // A filter the list lacks reads as its kind's identity, so an animation can start from it.
+            if let filter = list.first(where: { $0.name == element && $0.kindName == component.rawValue }) {
+                return component == .colorMatrix ? .numbers(filter.numbers) : .number(filter.numbers[0])
+            }
+            return component == .colorMatrix ? .numbers(LayerFilter.identityMatrix) : .number(component == .blur || component == .brightness ? 0 : 1)
         default: return value
         }
     }
@@ -130,6 +167,21 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
             // Finite components can still make an infinite matrix (a scale of 1e300 on one of 1e300).
             let result = PropertyValue.transform(parts.recomposed)
             guard result.isFinite else { throw .notFinite(key: description) }
+            return result
+        case (.filters(var list), _, _):
+            guard let index = list.firstIndex(where: { $0.name == element && $0.kindName == component.rawValue }) else {
+                throw .unknownKey(description)
+            }
+            let numbers: [Double]
+            switch new {
+            case .number(let n): numbers = [n]
+            case .numbers(let m): numbers = m
+            default: throw .typeMismatch(key: description, expected: valueType, got: new.type)
+            }
+            guard numbers.count == list[index].numbers.count else { throw .tooLarge(key: description, excess: "a colorMatrix of other than 20 numbers") }
+            list[index] = list[index].with(numbers: numbers)
+            let result = PropertyValue.filters(list)
+            if let excess = PropertyLimits.excess(of: result) { throw .tooLarge(key: description, excess: excess) }
             return result
         default:
             throw .typeMismatch(key: description, expected: valueType, got: new.type)

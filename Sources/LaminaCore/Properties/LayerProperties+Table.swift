@@ -21,6 +21,8 @@ extension LayerProperties {
         row(.borderColor, wire: 15, .color(.black)),
         row(.cornerRadius, wire: 16, .number(0)),
         row(.compositingFilter, wire: 61, .keyword(0), animatable: false, choices: ["normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker"]),
+        row(.filters, wire: 69, .filters([])),
+        row(.backgroundFilters, wire: 70, .filters([])),
         row(.maskedCorners, wire: 59, .corners(.all), animatable: false),
         row(.cornerCurve, wire: 60, .keyword(0), animatable: false, choices: ["circular", "continuous"]),
         row(.contents, wire: 17, .bitmap(nil)),

@@ -68,6 +68,11 @@ extension Property where Value == BlendMode {
     public static var compositingFilter: Self { .init(.compositingFilter) }
 }
 
+extension Property where Value == [LayerFilter] {
+    public static var filters: Self { .init(.filters) }
+    public static var backgroundFilters: Self { .init(.backgroundFilters) }
+}
+
 extension Property where Value == CornerMask {
     public static var maskedCorners: Self { .init(.maskedCorners) }
 }

@@ -65,6 +65,13 @@ public enum PropertyLimits {
     /// UTF-8 bytes of a string (`string`, `font`): 256 KiB, a long book chapter; a text layer lays
     /// out the whole of it whenever it changes.
     public static let stringBytes = 256 * 1024
+    /// Filters in one list: 8, each a pass (a blur two) over the layer's pixels every time it is drawn.
+    public static let filters = 8
+    /// UTF-8 bytes of a filter's name: 256.
+    public static let nameBytes = 256
+    /// The largest blur radius drawn, in points: 500 (a standard deviation of 250 points, past any
+    /// output's size at scale 1). A larger radius is accepted and draws as this one.
+    public static let blurRadius = 500.0
 
     /// What about `value` is over a limit, in words, or nil when nothing is.
     public static func excess(of value: PropertyValue) -> String? {
@@ -77,6 +84,16 @@ public enum PropertyLimits {
             "a list of \(list.count) colours (at most \(listCount))"
         case .string(let s) where s.utf8.count > stringBytes:
             "a string of \(s.utf8.count) UTF-8 bytes (at most \(stringBytes))"
+        case .filters(let list) where list.contains(where: { ($0.name?.utf8.count ?? 0) > nameBytes }):
+            "a filter name over \(nameBytes) UTF-8 bytes"
+        case .filters(let list) where list.contains(where: { $0.name?.contains(".") ?? false }):
+            "a filter name with a dot (names are key path parts)"
+        case .filters(let list) where list.count > filters:
+            "\(list.count) filters (at most \(filters))"
+        case .filters(let list) where list.contains(where: { if case .colorMatrix(let m) = $0.kind { m.count != 20 } else { false } }):
+            "a colorMatrix of other than 20 numbers"
+        case .filters(let list) where list.contains(where: { if case .blur(let r) = $0.kind { r < 0 } else { false } }):
+            "a blur of negative radius"
         default: nil
         }
     }

@@ -23,6 +23,8 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case borderColor
     case cornerRadius
     case compositingFilter
+    case filters
+    case backgroundFilters
     case maskedCorners
     case cornerCurve
     case contents

@@ -14,6 +14,8 @@ public enum PropertyType: String, Sendable, CaseIterable {
     case keyword
     /// A set of the layer's four corners (`maskedCorners`).
     case corners
+    /// A list of filters (`filters`, `backgroundFilters`); the empty list is `nil`.
+    case filters
 }
 
 /// How the animation engine moves a property from one value to another.

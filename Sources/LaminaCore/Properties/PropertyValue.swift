@@ -26,6 +26,8 @@ public enum PropertyValue: Hashable, Sendable {
     case keyword(UInt8)
     /// A set of corners.
     case corners(CornerMask)
+    /// A list of filters.
+    case filters([LayerFilter])
 
     /// The kind of this value.
     public var type: PropertyType {
@@ -46,6 +48,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .string: .string
         case .keyword: .keyword
         case .corners: .corners
+        case .filters: .filters
         }
     }
 }
@@ -170,6 +173,14 @@ public protocol PropertyListElement: Sendable {
     static func list(in value: PropertyValue) -> [Self]?
 }
 
+extension LayerFilter: PropertyListElement {
+    @inlinable public static func listValue(_ list: [LayerFilter]) -> PropertyValue { .filters(list) }
+    @inlinable public static func list(in value: PropertyValue) -> [LayerFilter]? {
+        guard case .filters(let x) = value else { return nil }
+        return x
+    }
+}
+
 extension Double: PropertyListElement {
     @inlinable public static func listValue(_ list: [Double]) -> PropertyValue { .numbers(list) }
     @inlinable public static func list(in value: PropertyValue) -> [Double]? {
@@ -219,6 +230,7 @@ extension PropertyValue {
         case .path(let p): return p.isFinite
         case .numbers(let list): return list.allSatisfy(\.isFinite)
         case .colors(let list): return list.allSatisfy { finite(SIMD4($0.red, $0.green, $0.blue, $0.alpha)) }
+        case .filters(let list): return list.allSatisfy { $0.numbers.allSatisfy(\.isFinite) }
         default: return true
         }
     }

@@ -6,13 +6,13 @@ import LaminaCore
 extension Renderer {
     /// Draws `list` into `target`: everything, or only the `damage` boxes over the pixels the target
     /// holds (each scissored, skipping the instances outside it), or nothing. A list with offscreen
-    /// groups is drawn once over the box around all the damage, so each group is drawn once.
+    /// groups or backdrops is drawn once over the box around all the damage, so each is drawn once.
     func execute(
         _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
     ) throws(RendererError) {
         if damage.isEmpty { return }
         let passes: [PixelRegion?] =
-            damage.isFull ? [nil] : list.groups.isEmpty ? damage.boxes.map { $0 } : [damage.box]
+            damage.isFull ? [nil] : list.groups.isEmpty && list.backdrops.isEmpty ? damage.boxes.map { $0 } : [damage.box]
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
@@ -82,6 +82,8 @@ extension Renderer {
                 try composite(list.groups[index], content: content, mask: mask, list: list, onto: states[states.count - 1])
                 pool.release(content)
                 if let mask { pool.release(mask) }
+            case .backdrop(let index):
+                try drawBackdrop(list.backdrops[index], onto: states[states.count - 1])
             }
         }
     }

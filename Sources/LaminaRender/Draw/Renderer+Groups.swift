@@ -5,8 +5,11 @@ import LaminaCore
 /// separable Gaussian blur a shadow is made with.
 extension Renderer {
     func composite(
-        _ group: RenderGroup, content: OffscreenTarget, mask: OffscreenTarget?, list: RenderList, onto state: TargetState
+        _ group: RenderGroup, content original: OffscreenTarget, mask: OffscreenTarget?, list: RenderList, onto state: TargetState
     ) throws(RendererError) {
+        // The layer's filters change its image before anything shows it, its shadow included.
+        let content = try runFilters(group.filters, on: original)
+        defer { if content !== original { pool.release(content) } }
         if let shadow = group.shadow {
             let blurred = try blur(content, sigma: shadow.sigma)
             resume(state)

@@ -62,6 +62,9 @@ public final class Renderer {
     /// The layer program variant in use.
     var variantInUse = DrawVariant.full
     let blurProgram: ShaderProgram
+    /// `color-matrix` and its uniforms.
+    let matrixProgram: ShaderProgram
+    let matrixUniforms: (source: ShaderProgram.Uniform, rows: ShaderProgram.Uniform, offset: ShaderProgram.Uniform)
     let uniforms: Uniforms
     let samplers = SamplerCache()
     let pool: TargetPool
@@ -134,6 +137,10 @@ public final class Renderer {
             plainProgram = try ShaderProgram(context, .plainLayer)
             blitProgram = try ShaderProgram(context, .blitLayer)
             blurProgram = try ShaderProgram(context, .blur)
+            matrixProgram = try ShaderProgram(context, .colorMatrix)
+            matrixUniforms = (
+                try matrixProgram.uniform("u_source"), try matrixProgram.uniform("u_rows[0]"), try matrixProgram.uniform("u_offset")
+            )
             if context.info.extensions.contains("GL_KHR_blend_equation_advanced") {
                 let program = try ShaderProgram(context, .blendLayer)
                 blendProgram = BlendProgram(
@@ -297,7 +304,9 @@ public final class Renderer {
     ) throws(RendererError) -> FrameStatistics {
         guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
         // Only the target the list was last drawn into holds the pixels the damage is relative to.
-        let redraw = retainedTarget === target ? damage.clipped(width: target.width, height: target.height) : .full
+        let redraw =
+            retainedTarget === target
+            ? Self.reach(of: damage, intoBackdropsOf: list).clipped(width: target.width, height: target.height) : .full
         let cacheRenders = caches.renders
         try drawCaches()
         try execute(list, into: target, background: background, damage: redraw)
@@ -325,6 +334,29 @@ public final class Renderer {
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
         return statistics
+    }
+
+    /// `damage` grown so that a backdrop it touches reads no pixel of last frame: a backdrop whose
+    /// region (its box and the blur's reach) the damage meets has all of that region redrawn, which may
+    /// bring in another backdrop's.
+    static func reach(of damage: Damage, intoBackdropsOf list: RenderList) -> Damage {
+        guard !list.backdrops.isEmpty, !damage.isEmpty else { return damage }
+        var damage = damage
+        var grown = true
+        var rounds = 0
+        while grown, !damage.isFull {
+            grown = false
+            rounds += 1
+            if rounds > list.backdrops.count + 1 { return .full }
+            for backdrop in list.backdrops {
+                guard let region = backdrop.region else { return .full }
+                if damage.boxes.contains(where: { !$0.intersection(region).isEmpty }), !damage.boxes.contains(where: { $0.contains(region) }) {
+                    damage.add(region)
+                    grown = true
+                }
+            }
+        }
+        return damage
     }
 
     /// Draws the caches drawn anew in this frame into their textures, inner ones first.

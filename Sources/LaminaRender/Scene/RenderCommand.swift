@@ -16,8 +16,11 @@ public enum RenderCommand {
     case beginGroup(Int)
     /// Starts drawing the group's mask into its own offscreen target.
     case beginMask(Int)
-    /// Ends the group and composites it (shadow, mask, opacity, transition) where it began.
+    /// Ends the group and composites it (filters, shadow, mask, opacity, transition) where it began.
     case endGroup(Int)
+    /// Copies what the current target holds, filters it and draws it inside a layer's shape
+    /// (`backdrops[index]`, a layer's `backgroundFilters`).
+    case backdrop(Int)
 }
 
 /// Which build of the layer program a draw uses: the leanest that can draw every instance of the run.

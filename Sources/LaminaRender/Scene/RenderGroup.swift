@@ -1,7 +1,7 @@
 public import LaminaCore
 
 /// A subtree drawn into an offscreen target and composited back as one image: for group opacity, a
-/// mask, a shadow, or a transition. Offscreen targets are the size of the frame's target and drawn with
+/// mask, a shadow, filters, a blend mode, or a transition. Offscreen targets are the size of the frame's target and drawn with
 /// the same world transforms, so a group's pixels land where they would have landed directly and
 /// compositing is a pixel-for-pixel copy with extras.
 public struct RenderGroup {
@@ -20,6 +20,8 @@ public struct RenderGroup {
     public var parent = -1
     /// How the group's image combines with what is behind it (`compositingFilter`).
     public var blendMode = BlendMode.normal
+    /// The layer's `filters`, run over the group's image before anything composites it.
+    public var filters: [FilterPass] = []
 
     /// A shadow: the group's alpha blurred, tinted and offset.
     public struct Shadow {

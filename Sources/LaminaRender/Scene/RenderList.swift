@@ -13,6 +13,8 @@ public struct RenderList {
     public internal(set) var commands: [RenderCommand] = []
     /// Offscreen groups, referenced by index from the commands.
     public internal(set) var groups: [RenderGroup] = []
+    /// The layers with `backgroundFilters`, in drawing order (`RenderCommand.backdrop`).
+    public internal(set) var backdrops: [Backdrop] = []
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -62,6 +64,7 @@ public struct RenderList {
         opaque.removeAll(keepingCapacity: true)
         commands.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0

@@ -76,7 +76,7 @@ struct RenderListBuilder {
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
-        list.cullOccluded(width: target.width, height: target.height)
+        if list.backdrops.isEmpty { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -84,7 +84,7 @@ struct RenderListBuilder {
     mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
-        list.cullOccluded(width: target.width, height: target.height)
+        if list.backdrops.isEmpty { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -130,7 +130,9 @@ struct RenderListBuilder {
         let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
 
         let blendMode = values[.compositingFilter]
-        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal else {
+        let filters = values[.filters]
+        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal || !filters.isEmpty
+        else {
             drawBody(id, values, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
@@ -138,7 +140,10 @@ struct RenderListBuilder {
         // An offscreen group: drawn unclipped at full strength, composited with what it needs.
         let index = list.groups.count
         let compositeOpacity = opacity * (values[.allowsGroupOpacity] ? layerOpacity : 1)
-        list.groups.append(RenderGroup(layer: id, composite: -1, parent: group, blendMode: blendMode))
+        list.groups.append(
+            RenderGroup(
+                layer: id, composite: -1, parent: group, blendMode: blendMode,
+                filters: FilterPass.passes(filters, pixelsPerPoint: Self.pixelsPerPoint(values, world: world))))
         list.appendSpecial(.beginGroup(index))
         let enclosing = group
         group = index
@@ -223,6 +228,9 @@ struct RenderListBuilder {
         let edgeMargin = drawsOwn && values[.allowsEdgeAntialiasing] && !world.isAxisAlignedInPlane
             ? Self.onePixel(of: bounds, under: world) : nil
 
+        if drawsOwn, !values[.backgroundFilters].isEmpty {
+            drawBackdrop(id, values, world: world, opacity: opacity)
+        }
         if drawsOwn {
             let background = values[.backgroundColor]
             if background.alpha > 0 {
@@ -396,6 +404,11 @@ struct RenderListBuilder {
         let layerToTexture = Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
             .concatenating(Transform3D(scaleX: scale, y: scale, z: 0))
         body.drawBody(id, values, world: layerToTexture, localToClip: nil, opacity: 1, sublayers: sublayers)
+        // A backdrop reads the target it is drawn into, which a cache's is not.
+        guard body.list.backdrops.isEmpty else {
+            caches.drop(id)
+            return nil
+        }
         body.list.cullOccluded(width: width, height: height)
         body.list.chooseBlitRuns()
         entry.redraw(body.list, values: current, extent: extent, scale: scale, width: width, height: height)

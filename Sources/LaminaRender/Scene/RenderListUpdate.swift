@@ -188,13 +188,22 @@ struct RenderListUpdate {
 
     /// Where pixels changed inside offscreen group `group` (target pixels: groups are drawn with the
     /// output's transforms) change the output: the same pixels through a plain or masked composite,
-    /// and, through a shadow, those pixels blurred and offset; a transition moves them, so everything.
+    /// and, through filters, those pixels spread by the blurs; through a shadow, those pixels blurred
+    /// and offset; a transition moves them, so everything.
     static func reach(of damage: Damage, through group: Int, in list: RenderList) -> Damage {
         var damage = damage
         var current = group
-        while current >= 0, let box = damage.box, !damage.isFull {
+        while current >= 0, damage.box != nil, !damage.isFull {
             let g = list.groups[current]
             if g.transition != nil { return .full }
+            if !g.filters.isEmpty {
+                guard let radius = FilterPass.reach(of: g.filters) else { return .full }
+                let filtered = damage
+                for b in filtered.boxes {
+                    damage.add(PixelRegion(x: b.x - radius, y: b.y - radius, width: b.width + 2 * radius, height: b.height + 2 * radius))
+                }
+            }
+            guard let box = damage.box else { return damage }
             if let shadow = g.shadow {
                 let radius = Int((min(96, (3 * shadow.sigma).rounded(.up)))) + 2
                 let offset = list.instances[shadow.composite].rect

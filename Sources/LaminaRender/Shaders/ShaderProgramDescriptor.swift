@@ -60,12 +60,17 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
         name: "layer-blend", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLEND_ADVANCED"],
         header: InstanceLayout.glslHeader)
 
-    /// One direction of a separable Gaussian blur over a texture (shadows).
+    /// One direction of a separable Gaussian blur over a texture (shadows, blur filters), or with no
+    /// taps a copy (the steps down of a downsampled blur).
     public static let blur = ShaderProgramDescriptor(
         name: "blur", vertexShader: "blur.vert", fragmentShader: "blur.frag")
 
+    /// A 4x5 colour matrix over a whole image (a layer's colour filters).
+    public static let colorMatrix = ShaderProgramDescriptor(
+        name: "color-matrix", vertexShader: "blur.vert", fragmentShader: "color-matrix.frag")
+
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blendLayer, .blur]
+    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blendLayer, .blur, .colorMatrix]
 
     /// The program's name.
     public var description: String { name }

@@ -72,6 +72,31 @@ extension JSONNode {
         return t
     }
 
+    /// A FILTER: `{"name": "optional", "blur": RADIUS}`, or one of `colorMatrix` (20 numbers),
+    /// `saturation`, `brightness`, `contrast` in place of `blur`.
+    func layerFilter() throws(SceneError) -> LayerFilter {
+        let kinds = ["blur", "colorMatrix", "saturation", "brightness", "contrast"]
+        let members = try object(allowing: ["name"] + kinds)
+        let name = try members["name"]?.string()
+        let given = members.nodes.filter { $0.key != "name" }
+        guard given.count == 1, let (kind, operand) = given.first.map({ ($0.key, $0.node) }) else {
+            throw error("a filter has a \"name\" (optional) and exactly one of \(kinds.joined(separator: ", "))")
+        }
+        if let name, name.contains(".") || name.isEmpty {
+            throw error("a filter's name \"\(name)\" is a key path part: not empty, no dots")
+        }
+        switch kind {
+        case "blur":
+            let r = try operand.number()
+            guard r >= 0 else { throw operand.error("a blur radius is at least 0, got \(JSONWriter.format(r))") }
+            return LayerFilter(name: name, .blur(radius: r))
+        case "colorMatrix": return LayerFilter(name: name, .colorMatrix(try operand.numbers(20, shape: "a 4x5 colour matrix (20 numbers)")))
+        case "saturation": return LayerFilter(name: name, .saturation(try operand.number()))
+        case "brightness": return LayerFilter(name: name, .brightness(try operand.number()))
+        default: return LayerFilter(name: name, .contrast(try operand.number()))
+        }
+    }
+
     /// A named curve or four control points.
     func timingFunction() throws(SceneError) -> TimingFunction {
         switch value {
@@ -125,6 +150,11 @@ extension JSONNode {
             var corners: CornerMask = []
             for element in try array() { corners.insert(try element.name(CornerMask.names.map { ($0.name, $0.corner) }, what: "corner")) }
             return .corners(corners)
+        case .filters:
+            if isNull { return .filters([]) }
+            var list: [LayerFilter] = []
+            for element in try array() { list.append(try element.layerFilter()) }
+            return .filters(list)
         case .transform: return .transform(try transform())
         case .bool: return .bool(try bool())
         case .gravity:

@@ -6,11 +6,13 @@ public import LaminaCore
 extension WireWriter {
     /// Appends a key path: the property's wire id (`PropertyDescriptor.wireID`, never its place in the
     /// table), then the component (0 for the whole value, else 1 + its index in
-    /// `LayerKeyPath.Component.allCases`).
+    /// `LayerKeyPath.Component.allCases`), then, for a component of a named list element
+    /// (`filters.NAME.blur`), the element's name as a string.
     public mutating func keyPath(_ path: LayerKeyPath) {
         u8(path.key.descriptor.wireID)
         if let component = path.component {
             u8(UInt8(LayerKeyPath.Component.allCases.firstIndex(of: component)! + 1))
+            if let element = path.element { string(element) }
         } else {
             u8(0)
         }
@@ -35,8 +37,20 @@ extension WireWriter {
         case .string(let s): string(s)
         case .keyword(let k): u8(k)
         case .corners(let c): u8(c.rawValue)
+        case .filters(let list): array(list) { $0.filter($1) }
         }
     }
+
+    /// Appends a filter: its optional name, its kind (0 blur, 1 colour matrix, 2 saturation,
+    /// 3 brightness, 4 contrast) and its numbers (one, or the matrix's 20).
+    mutating func filter(_ f: LayerFilter) {
+        optional(f.name) { $0.string($1) }
+        u8(Self.filterKinds.firstIndex(of: f.kindName).map(UInt8.init)!)
+        for n in f.numbers { f64(n) }
+    }
+
+    /// Filter kinds by their wire number.
+    static let filterKinds = ["blur", "colorMatrix", "saturation", "brightness", "contrast"]
 }
 
 extension WireReader {
@@ -53,7 +67,16 @@ extension WireReader {
         guard componentIndex <= components.count else {
             throw WireError(offset: start + 1, "unknown key path component \(componentIndex)")
         }
-        let name = "\(key.name).\(components[componentIndex - 1].rawValue)"
+        let component = components[componentIndex - 1]
+        if key.descriptor.type == .filters {
+            let element = try string("a filter name", limit: PropertyLimits.nameBytes)
+            do {
+                return try LayerKeyPath(key, element: element, component)
+            } catch {
+                throw WireError(offset: start + 1, "\(key.name).\(element).\(component.rawValue) is not a key path")
+            }
+        }
+        let name = "\(key.name).\(component.rawValue)"
         do {
             return try LayerKeyPath(name)
         } catch {
@@ -107,6 +130,31 @@ extension WireReader {
             let bits = try u8("a corner mask")
             guard bits <= 15 else { throw WireError(offset: start, "a corner mask is 4 bits, not \(bits)") }
             return .corners(CornerMask(rawValue: bits))
+        case .filters:
+            return .filters(
+                try array("filters", minimumSize: 10, limit: PropertyLimits.filters) { (r: inout WireReader, _) throws(WireError) in
+                    try r.filter()
+                })
+        }
+    }
+
+    /// Reads a filter (see `WireWriter.filter`).
+    mutating func filter() throws(WireError) -> LayerFilter {
+        let name = try optional("a filter name") { (r: inout WireReader) throws(WireError) in
+            try r.string("a filter name", limit: PropertyLimits.nameBytes)
+        }
+        let start = offset
+        let kind = Int(try u8("a filter kind"))
+        switch kind {
+        case 0: return LayerFilter(name: name, .blur(radius: try finite("a blur radius")))
+        case 1:
+            var m: [Double] = []
+            for i in 0..<20 { m.append(try finite("colour matrix element \(i)")) }
+            return LayerFilter(name: name, .colorMatrix(m))
+        case 2: return LayerFilter(name: name, .saturation(try finite("a saturation")))
+        case 3: return LayerFilter(name: name, .brightness(try finite("a brightness")))
+        case 4: return LayerFilter(name: name, .contrast(try finite("a contrast")))
+        default: throw WireError(offset: start, "unknown filter kind \(kind)")
         }
     }
 
@@ -118,7 +166,7 @@ extension WireReader {
         case .rect, .color: 32
         case .transform: 128
         case .bool, .gravity, .filter, .bitmap, .keyword, .corners: 1
-        case .path, .numbers, .colors, .string: 4
+        case .path, .numbers, .colors, .string, .filters: 4
         }
     }
 }
