@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaScene
 import Testing
 
 /// Shape, gradient and text layers in scene files, through `lamina probe`: their properties with
@@ -125,5 +126,18 @@ import Testing
         let run = try lamina("probe", path, "--time", "2")
         #expect(run.status == 1)
         #expect(run.stderr.contains(#"timeline[0].scroll.p: "p" is a `layer` layer, not a `scroll` layer"#), "\(run.stderr)")
+    }
+
+    @Test("filters in the contract's JSON, and filters.NAME.FIELD animating one parameter")
+    func filters() throws {
+        let layers = try probe(
+            scene(
+                #"[{"name": "f", "filters": [{"name": "soft", "blur": 4}, {"saturation": 0.5}], "backgroundFilters": [{"colorMatrix": [1,0,0,0,0, 0,1,0,0,0, 0,0,1,0,0, 0,0,0,1,0]}], "#
+                    + #""animations": [{"type": "basic", "keyPath": "filters.soft.blur", "fromValue": 0, "toValue": 10, "duration": 2}]}, {"name": "p"}]"#),
+            at: 0.5)
+        let f = try #require(layers["f"])
+        #expect(f["filters"] == .array([.object([("name", .string("soft")), ("blur", .number(2.5))]), .object([("saturation", .number(0.5))])]))
+        #expect(f["backgroundFilters"] == .array([.object([("colorMatrix", .array([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0].map(JSONValue.number)))])]))
+        #expect(layers["p"]?["filters"] == .null && layers["p"]?["backgroundFilters"] == .null)
     }
 }

@@ -243,4 +243,53 @@ import Testing
         #expect(Set(result.0.boxes) == [PixelRegion(x: 4, y: 4, width: 12, height: 12), PixelRegion(x: 179, y: 79, width: 12, height: 12)])
         #expect(result.1)
     }
+
+    /// Layers moving behind a frosted panel (`backgroundFilters`) and inside a blurred layer
+    /// (`filters`): each damaged frame equals a full redraw, and frames that change nothing near the
+    /// panel are still redrawn in part.
+    @Test func filtersAndBackdropsDamageWhatTheyReach() throws {
+        let (partial, mismatches) = try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 160, height: 100, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
+            var rng = Seeded(state: 11)
+            func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+            func square(_ h: UInt64, under parent: UInt64?, _ x: Double, _ y: Double, _ size: Double) -> [LayerOperation] {
+                [
+                    .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: size, height: size))),
+                    set(h, .position, .point(Point(x: x, y: y))), set(h, .backgroundColor, .color(Self.color(&rng, opaque: false))),
+                    .insertSublayer(LayerHandle(h), into: parent.map(LayerHandle.init), at: nil),
+                ]
+            }
+            var ops: [LayerOperation] = []
+            for h in UInt64(1)...8 { ops += square(h, under: nil, .random(in: 0...160, using: &rng), .random(in: 0...100, using: &rng), 14) }
+            // A blurred layer with a sublayer that moves inside it.
+            ops += square(9, under: nil, 130, 20, 30) + [set(9, .filters, .filters([LayerFilter(.blur(radius: 3)), LayerFilter(.saturation(0.3))]))]
+            ops += square(10, under: 9, 10, 10, 8)
+            // The frosted panel, rounded, over the middle.
+            ops += [
+                .create(LayerHandle(11), name: nil), set(11, .bounds, .rect(Rect(x: 0, y: 0, width: 70, height: 40))),
+                set(11, .position, .point(Point(x: 70, y: 55))), set(11, .cornerRadius, .number(10)),
+                set(11, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1, alpha: 0.2))),
+                set(11, .backgroundFilters, .filters([LayerFilter(.blur(radius: 6)), LayerFilter(.brightness(0.1))])),
+                .insertSublayer(LayerHandle(11), into: nil, at: nil),
+            ]
+            var partial = 0
+            var mismatches: [String] = []
+            for frame in 0..<40 {
+                let moved = UInt64.random(in: 1...10, using: &rng)
+                let transaction = frame == 0
+                    ? Transaction(operations: ops)
+                    : Transaction(operations: [set(moved, .position, .point(Point(x: .random(in: 0...160, using: &rng), y: .random(in: 0...100, using: &rng))))])
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                let report = try tracked.frame(at: Double(frame) * 0.1)
+                try full.frame(at: Double(frame) * 0.1)
+                if report.statistics.damage.box != nil { partial += 1 }
+                let (x, y) = (try tracked.readPixels(), try full.readPixels())
+                if x.bytes != y.bytes { mismatches.append("frame \(frame), layer \(moved) moved, damage \(report.statistics.damage)") }
+            }
+            return (partial, mismatches)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        #expect(partial >= 5, "only \(partial) of 40 frames were redrawn in part")
+    }
 }

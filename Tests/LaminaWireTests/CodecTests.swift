@@ -39,6 +39,14 @@ struct CodecTests {
             .set(h, LayerKeyPath(.contents), .bitmap(nil)), .set(h, LayerKeyPath(.contents), .bitmap(BitmapID(.max))),
             .set(h, try! LayerKeyPath("transform.rotation.z"), .number(-.pi)),
             .set(h, try! LayerKeyPath("bounds.size"), .size(Size(width: 3, height: 4))),
+            .set(h, try! LayerKeyPath("filters.frost.blur"), .number(7)),
+            .set(h, try! LayerKeyPath("backgroundFilters.tint.colorMatrix"), .numbers(LayerFilter.identityMatrix)),
+            .set(
+                h, LayerKeyPath(.filters),
+                .filters([
+                    LayerFilter(name: "frost", .blur(radius: 3)), LayerFilter(.colorMatrix(LayerFilter.identityMatrix)),
+                    LayerFilter(name: "s", .saturation(0.5)), LayerFilter(.brightness(-0.1)), LayerFilter(.contrast(2)),
+                ])),
         ]
         for row in LayerProperties.table { ops.append(.set(h, LayerKeyPath(row.key), row.defaultValue)) }
         ops.append(.set(h, LayerKeyPath(.transform), .transform(Transform3D(rotationAngle: 1, x: 0, y: 1, z: 0))))
@@ -124,6 +132,12 @@ struct CodecTests {
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(1); $0.u64(1); $0.u32(0); $0.u8(0) } == "1 unexpected bytes after the commit request (at byte 25)")
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(3); $0.u64(1); $0.u8(2) } == "operation 0: the presence byte of a superlayer is 2, not 0 or 1 (at byte 21)")
         #expect(commitError { $0.u32(1) } == "the message ends inside the count of bitmaps (at byte 4)")
+        // filters (id 69): one filter, no name, kind 9.
+        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(2); $0.u64(1); $0.u8(69); $0.u8(0); $0.u32(1); $0.u8(0); $0.u8(9); $0.f64(0) }
+            == "operation 0: unknown filter kind 9 (at byte 28)")
+        // filters.x.opacity: a component filters do not have.
+        #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(2); $0.u64(1); $0.u8(69); $0.u8(UInt8(LayerKeyPath.Component.allCases.firstIndex(of: .x)! + 1)); $0.string("a"); $0.f64(1) }
+            == "operation 0: filters.a.x is not a key path (at byte 22)")
     }
 
     @Test("groups nest at most 8 deep")

@@ -75,7 +75,7 @@ struct GoldenBytesTests {
         "miterLimit": 42, "lineDashPattern": 43, "lineDashPhase": 44, "strokeStart": 45, "strokeEnd": 46,
         "colors": 47, "locations": 48, "startPoint": 49, "endPoint": 50, "gradientType": 51,
         "string": 52, "font": 53, "fontSize": 54, "foregroundColor": 55, "alignmentMode": 56, "wrapped": 57,
-        "truncationMode": 58, "maskedCorners": 59, "cornerCurve": 60, "compositingFilter": 61, "duration": 62, "repeatCount": 63, "repeatDuration": 64, "autoreverses": 65, "fillMode": 66, "shadowPath": 67, "scrollMode": 68,
+        "truncationMode": 58, "maskedCorners": 59, "cornerCurve": 60, "compositingFilter": 61, "duration": 62, "repeatCount": 63, "repeatDuration": 64, "autoreverses": 65, "fillMode": 66, "shadowPath": 67, "scrollMode": 68, "filters": 69, "backgroundFilters": 70,
     ]
 
     @Test("every property is written as its own wire id, whatever its place in the table, and read back")
@@ -90,6 +90,18 @@ struct GoldenBytesTests {
         }
         // The ids are unique, so the table could be in any order.
         #expect(Set(LayerProperties.table.map(\.wireID)).count == LayerProperties.table.count)
+    }
+
+    @Test("a filter's key path carries the filter's name, as docs/protocol.md works it out")
+    func filterKeyPath() throws {
+        var writer = WireWriter()
+        writer.keyPath(try LayerKeyPath("filters.frost.blur"))
+        #expect(writer.bytes == Self.hex("45 17 05000000 66726f7374"))
+        var reader = WireReader(writer.bytes)
+        #expect(try reader.keyPath() == LayerKeyPath("filters.frost.blur"))
+        var filter = WireWriter()
+        filter.value(.filters([LayerFilter(name: "a", .saturation(0.5))]))
+        #expect(filter.bytes == Self.hex("01000000 01 01000000 61 02 000000000000e03f"))
     }
 
     /// Messages that use every part of the encoding, with the bytes they encoded to at protocol

@@ -337,8 +337,8 @@ public final class Renderer {
     }
 
     /// `damage` grown so that a backdrop it touches reads no pixel of last frame: a backdrop whose
-    /// region (its box and the blur's reach) the damage meets has all of that region redrawn, which may
-    /// bring in another backdrop's.
+    /// region (its box and the blur's reach) the box around the damage meets (a list with backdrops is
+    /// drawn in one pass over that box) has all of that region redrawn, which may bring in another's.
     static func reach(of damage: Damage, intoBackdropsOf list: RenderList) -> Damage {
         guard !list.backdrops.isEmpty, !damage.isEmpty else { return damage }
         var damage = damage
@@ -350,7 +350,9 @@ public final class Renderer {
             if rounds > list.backdrops.count + 1 { return .full }
             for backdrop in list.backdrops {
                 guard let region = backdrop.region else { return .full }
-                if damage.boxes.contains(where: { !$0.intersection(region).isEmpty }), !damage.boxes.contains(where: { $0.contains(region) }) {
+                // A list with backdrops is drawn in one pass over the box around the damage.
+                guard let box = damage.box else { break }
+                if !box.intersection(region).isEmpty, !box.contains(region) {
                     damage.add(region)
                     grown = true
                 }
