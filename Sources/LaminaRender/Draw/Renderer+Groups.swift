@@ -117,13 +117,15 @@ extension Renderer {
     }
 
     /// A separable Gaussian blur of `source` (horizontal, then vertical) into a pooled target.
-    func blur(_ source: OffscreenTarget, sigma: Double) throws(RendererError) -> OffscreenTarget {
+    /// With a `region` (see `Renderer.scissor(_:in:)`) only those pixels are blurred; the rest of the
+    /// result is undefined.
+    func blur(_ source: OffscreenTarget, sigma: Double, region: PixelRegion? = nil) throws(RendererError) -> OffscreenTarget {
         guard sigma >= 0.5 else { return source }
         let radius = Int32(min(96, (3 * sigma).rounded(.up)))
         let horizontal = try pool.acquire(width: source.width, height: source.height)
         let vertical = try pool.acquire(width: source.width, height: source.height)
         glDisable(GLenum(GL_BLEND))
-        glDisable(GLenum(GL_SCISSOR_TEST))
+        scissor(region, in: source)
         glDisable(GLenum(GL_STENCIL_TEST))
         blurProgram.use()
         blurProgram.set(uniforms.blurSource, Int32(0))
@@ -140,6 +142,7 @@ extension Renderer {
             glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         }
         glEnable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_SCISSOR_TEST))
         pool.release(horizontal)
         return vertical
     }

@@ -42,9 +42,12 @@ public struct Backdrop {
     public var layer: LayerID
     /// The passes over the copy.
     public var passes: [FilterPass]
-    /// The instance (outside any draw) drawing the filtered copy: a quad over the layer's box in target
-    /// pixels, clipped to its rounded shape, tinted by its opacity.
-    public var composite: Int
+    /// The instances (outside any draw) drawing the filtered copy inside the layer's shape, tinted by its
+    /// opacity, that the `plain` variant draws: for an axis-aligned layer, all of it but the corners.
+    public var plain: Range<Int>
+    /// Those the full program draws: an axis-aligned layer's rounded corners, or any other layer's box
+    /// in target pixels clipped to its shape.
+    public var shaped: Range<Int>
     /// The target pixels whose content the filtered copy reads: the layer's box grown by the passes'
     /// reach. A frame that redraws any of them redraws all of them, so the copy never reads last
     /// frame's pixels; nil when the layer's box is unknown (a corner behind the eye): every frame

@@ -108,7 +108,7 @@ struct FilterTests {
             $0[.position] = Point(x: 30, y: 5)
             $0[.anchorPoint] = Point(x: 0, y: 0)
             $0[.backgroundColor] = white
-            $0[.filters] = [LayerFilter(name: "soft", .blur(radius: 4))]
+            $0[.filters] = [LayerFilter(name: "soft", .blur(radius: 2))]
         }
         scene.layer(in: parent) {
             $0[.bounds] = Rect(x: 0, y: 0, width: 10, height: 30)
@@ -118,7 +118,7 @@ struct FilterTests {
         }
         let drawn = try draw(scene)
         for x in 10...50 {
-            let expected = Self.discreteBlur(at: x, sigma: 2) { (20..<40).contains($0) } * 255
+            let expected = Self.discreteBlur(at: x, sigma: 1) { (20..<40).contains($0) } * 255
             let got = Double(drawn[x, 20].x)
             #expect(abs(got - expected) <= 1.5, "x \(x): \(got) against \(expected)")
         }
@@ -126,9 +126,8 @@ struct FilterTests {
         #expect(drawn[30, 20] == pixel(255, 255, 255))
     }
 
-    @Test("a wide blur is drawn downsampled, and stays within 2% of the Gaussian Φ(d / σ)")
-    func wideBlur() throws {
-        let sigma = 12.0
+    @Test("a wider blur is drawn downsampled, and stays within 2% of the Gaussian Φ(d / σ)", arguments: [2.0, 5.0, 12.0, 40.0])
+    func wideBlur(_ sigma: Double) throws {
         var scene = TestScene(width: 400, height: 200)
         scene.layer {
             $0[.bounds] = Rect(x: 0, y: 0, width: 400, height: 200)
@@ -146,7 +145,7 @@ struct FilterTests {
         let drawn = try draw(scene)
         func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.squareRoot())) }
         var worst = 0.0
-        for x in stride(from: 160, through: 240, by: 4) {
+        for x in stride(from: 200 - Int(3 * sigma), through: 200 + Int(3 * sigma), by: 1) {
             let expected = phi((Double(x) + 0.5 - 200) / sigma)
             worst = max(worst, abs(Double(drawn[x, 100].x) / 255 - expected))
         }
@@ -179,9 +178,9 @@ struct FilterTests {
 
     @Test("background blur blurs what is behind inside the layer, and nothing outside it")
     func backgroundBlur() throws {
-        let drawn = try draw(Self.backdropScene([LayerFilter(.blur(radius: 4))]))
+        let drawn = try draw(Self.backdropScene([LayerFilter(.blur(radius: 3))]))
         for x in 40...60 {
-            let expected = Self.discreteBlur(at: x, sigma: 2) { $0 >= 50 } * 255
+            let expected = Self.discreteBlur(at: x, sigma: 1.5) { $0 >= 50 } * 255
             #expect(abs(Double(drawn[x, 30].x) - expected) <= 1.5, "inside at x \(x): \(drawn[x, 30]) against \(expected)")
             let sharp: UInt8 = x >= 50 ? 255 : 0
             #expect(drawn[x, 10] == pixel(sharp, sharp, sharp), "above the layer at x \(x)")
@@ -226,5 +225,37 @@ struct FilterTests {
         let stacked = try draw(Self.backdropScene(Array(repeating: LayerFilter(.blur(radius: 3)), count: 8)))
         // Eight blurs of σ 1.5 are one of σ 1.5·√8 ≈ 4.24: the middle of the step is half grey.
         #expect(abs(Double(stacked[50, 30].x) - 128) < 20, "\(stacked[50, 30])")
+    }
+
+    @Test("an identity background filter shows exactly what is behind, through every piece of a rounded, scaled or turned layer", arguments: [0.0, 0.3])
+    func identityBackdrop(_ angle: Double) throws {
+        func scene(backdrop: Bool) -> TestScene {
+            var scene = TestScene(width: 100, height: 60)
+            scene.layer(kind: .gradient) {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 60)
+                $0[.anchorPoint] = Point(x: 0, y: 0)
+                $0[.colors] = [red, blue, green]
+                $0[.startPoint] = Point(x: 0, y: 0)
+                $0[.endPoint] = Point(x: 1, y: 1)
+            }
+            if backdrop {
+                scene.layer {
+                    $0[.bounds] = Rect(x: 0, y: 0, width: 40, height: 24)
+                    $0[.position] = Point(x: 50, y: 30)
+                    $0[.cornerRadius] = 8
+                    $0[.transform] = Transform3D(scaleX: 1.5, y: 1.5, z: 1).concatenating(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1))
+                    $0[.backgroundFilters] = [LayerFilter(.saturation(1))]
+                }
+            }
+            return scene
+        }
+        let (with, without) = (try draw(scene(backdrop: true)), try draw(scene(backdrop: false)))
+        var worst = 0
+        for y in 0..<60 {
+            for x in 0..<100 {
+                for c in 0..<4 { worst = max(worst, abs(Int(with[x, y][c]) - Int(without[x, y][c]))) }
+            }
+        }
+        #expect(worst <= 1, "largest difference \(worst)")
     }
 }
