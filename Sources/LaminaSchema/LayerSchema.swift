@@ -195,6 +195,27 @@ public enum LayerSchema {
                 "Where text too wide for the bounds is cut, an ellipsis \"…\" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it."),
             "Where a line too long for the bounds is cut (an ellipsis replaces the cut text)."),
 
+        // MARK: CAReplicatorLayer
+        .init(
+            "instanceCount", .number, .number(1), wire: 71, animatable: false, domain: .nonNegative, kind: .replicator,
+            "How many copies of the sublayers are drawn, the original first (whole numbers; 0 draws none)."),
+        .init(
+            "instanceTransform", .transform, .identity, wire: 72, kind: .replicator,
+            "The transform taking each copy to the next, about the centre of the bounds (copy i has it i times)."),
+        .init(
+            "instanceDelay", .number, .number(0), wire: 73, kind: .replicator,
+            "Seconds each copy's time lags the one before: copy i's animations run i x instanceDelay behind."),
+        .init(
+            "instanceColor", .color, .color(1, 1, 1, 1, words: "opaque white", swift: ".white"), wire: 74, kind: .replicator,
+            "The colour the first copy is multiplied by; the offsets step it for each further copy."),
+        .init("instanceRedOffset", .number, .number(0), wire: 75, kind: .replicator, "Added to the multiplying red for each copy after the first."),
+        .init("instanceGreenOffset", .number, .number(0), wire: 76, kind: .replicator, "Added to the multiplying green for each copy after the first."),
+        .init("instanceBlueOffset", .number, .number(0), wire: 77, kind: .replicator, "Added to the multiplying blue for each copy after the first."),
+        .init("instanceAlphaOffset", .number, .number(0), wire: 78, kind: .replicator, "Added to the multiplying alpha for each copy after the first."),
+        .init(
+            "preservesDepth", .bool, .bool(false), wire: 79, animatable: false, kind: .replicator,
+            "Whether the copies share the replicator's 3D space instead of being flattened into its plane."),
+
         // MARK: CAScrollLayer
         .init(
             "scrollMode", .keyword, .choice("both"), wire: 68, animatable: false, kind: .scroll,

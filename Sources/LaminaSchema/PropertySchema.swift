@@ -71,7 +71,7 @@ public enum SchemaDomain: String, Sendable, CaseIterable {
 /// The layer kinds with properties of their own (LaminaCore's `LayerKind`), with the client library's
 /// class for each.
 public enum SchemaKind: String, Sendable, CaseIterable {
-    case shape, gradient, text, scroll
+    case shape, gradient, text, replicator, scroll
 
     /// The client library's class (`ShapeLayer`).
     public var className: String {
@@ -79,6 +79,7 @@ public enum SchemaKind: String, Sendable, CaseIterable {
         case .shape: "ShapeLayer"
         case .gradient: "GradientLayer"
         case .text: "TextLayer"
+        case .replicator: "ReplicatorLayer"
         case .scroll: "ScrollLayer"
         }
     }

@@ -100,7 +100,7 @@ import Testing
             ops.append(set(.string, .string(["Lamina", "汉字 text", "שלום"].randomElement(using: &rng)!)))
             ops.append(set(.fontSize, .number(.random(in: 6...14, using: &rng))))
             ops.append(set(.foregroundColor, .color(color(&rng))))
-        case .layer, .scroll: break
+        case .layer, .scroll, .replicator: break
         }
         ops.append(.insertSublayer(handle, into: parent.map(LayerHandle.init), at: nil))
         return ops
@@ -291,5 +291,48 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         #expect(partial >= 5, "only \(partial) of 40 frames were redrawn in part")
+    }
+
+    /// A replicator whose copies lag an animated sublayer, edited while it runs (its transform, the
+    /// sublayer's colour, a layer beside it): each damaged frame equals a full redraw.
+    @Test func replicatorCopiesDamageWhereTheyAre() throws {
+        let mismatches = try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 120, height: 80, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
+            func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+            let setup: [LayerOperation] = [
+                .create(LayerHandle(1), name: nil, kind: .replicator), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 80, height: 80))),
+                set(1, .position, .point(Point(x: 40, y: 40))), set(1, .instanceCount, .number(8)),
+                set(1, .instanceTransform, .transform(Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1))),
+                set(1, .instanceDelay, .number(0.125)), set(1, .instanceAlphaOffset, .number(-0.1)),
+                .insertSublayer(LayerHandle(1), into: nil, at: nil),
+                .create(LayerHandle(2), name: nil), set(2, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 16))),
+                set(2, .position, .point(Point(x: 40, y: 12))), set(2, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1))),
+                .insertSublayer(LayerHandle(2), into: LayerHandle(1), at: nil),
+                .addAnimation(
+                    LayerHandle(2),
+                    .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: MediaTiming(duration: 1, repeatCount: .infinity)),
+                    key: "fade"),
+                .create(LayerHandle(3), name: nil), set(3, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                set(3, .position, .point(Point(x: 100, y: 10))), set(3, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 0.5))),
+                .insertSublayer(LayerHandle(3), into: nil, at: nil),
+            ]
+            var mismatches: [String] = []
+            for frame in 0..<24 {
+                var ops: [LayerOperation] = frame == 0 ? setup : []
+                if frame == 8 { ops.append(set(1, .instanceTransform, .transform(Transform3D(rotationAngle: .pi / 5, x: 0, y: 0, z: 1)))) }
+                if frame == 12 { ops.append(set(2, .backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0)))) }
+                if frame % 5 == 3 { ops.append(set(3, .position, .point(Point(x: 100, y: 10 + Double(frame) * 2)))) }
+                let transaction = Transaction(operations: ops)
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                let report = try tracked.frame(at: Double(frame) / 20)
+                try full.frame(at: Double(frame) / 20)
+                if try tracked.readPixels().bytes != full.readPixels().bytes {
+                    mismatches.append("frame \(frame), damage \(report.statistics.damage)")
+                }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
 }

@@ -352,6 +352,15 @@ extension Layer {
         .alignmentMode: "alignmentMode",
         .wrapped: "isWrapped",
         .truncationMode: "truncationMode",
+        .instanceCount: "instanceCount",
+        .instanceTransform: "instanceTransform",
+        .instanceDelay: "instanceDelay",
+        .instanceColor: "instanceColor",
+        .instanceRedOffset: "instanceRedOffset",
+        .instanceGreenOffset: "instanceGreenOffset",
+        .instanceBlueOffset: "instanceBlueOffset",
+        .instanceAlphaOffset: "instanceAlphaOffset",
+        .preservesDepth: "preservesDepth",
         .scrollMode: "scrollMode",
     ]
 
@@ -455,6 +464,15 @@ extension Layer {
         \TextLayer.alignmentMode: "alignmentMode",
         \TextLayer.isWrapped: "wrapped",
         \TextLayer.truncationMode: "truncationMode",
+        \ReplicatorLayer.instanceCount: "instanceCount",
+        \ReplicatorLayer.instanceTransform: "instanceTransform",
+        \ReplicatorLayer.instanceDelay: "instanceDelay",
+        \ReplicatorLayer.instanceColor: "instanceColor",
+        \ReplicatorLayer.instanceRedOffset: "instanceRedOffset",
+        \ReplicatorLayer.instanceGreenOffset: "instanceGreenOffset",
+        \ReplicatorLayer.instanceBlueOffset: "instanceBlueOffset",
+        \ReplicatorLayer.instanceAlphaOffset: "instanceAlphaOffset",
+        \ReplicatorLayer.preservesDepth: "preservesDepth",
         \ScrollLayer.scrollMode: "scrollMode",
     ]
 }
@@ -606,6 +624,62 @@ extension TextLayer {
     public var truncationMode: TruncationMode {
         get { self[.truncationMode] }
         set { self[.truncationMode] = newValue }
+    }
+}
+
+extension ReplicatorLayer {
+    /// How many copies of the sublayers are drawn, the original first (whole numbers; 0 draws none). Core Animation's `instanceCount`; not animatable.
+    public var instanceCount: Double {
+        get { self[.instanceCount] }
+        set { self[.instanceCount] = newValue }
+    }
+
+    /// The transform taking each copy to the next, about the centre of the bounds (copy i has it i times). Core Animation's `instanceTransform`; animatable.
+    public var instanceTransform: Transform3D {
+        get { self[.instanceTransform] }
+        set { self[.instanceTransform] = newValue }
+    }
+
+    /// Seconds each copy's time lags the one before: copy i's animations run i x instanceDelay behind. Core Animation's `instanceDelay`; animatable.
+    public var instanceDelay: Double {
+        get { self[.instanceDelay] }
+        set { self[.instanceDelay] = newValue }
+    }
+
+    /// The colour the first copy is multiplied by; the offsets step it for each further copy. Core Animation's `instanceColor`; animatable.
+    public var instanceColor: Color {
+        get { self[.instanceColor] }
+        set { self[.instanceColor] = newValue }
+    }
+
+    /// Added to the multiplying red for each copy after the first. Core Animation's `instanceRedOffset`; animatable.
+    public var instanceRedOffset: Double {
+        get { self[.instanceRedOffset] }
+        set { self[.instanceRedOffset] = newValue }
+    }
+
+    /// Added to the multiplying green for each copy after the first. Core Animation's `instanceGreenOffset`; animatable.
+    public var instanceGreenOffset: Double {
+        get { self[.instanceGreenOffset] }
+        set { self[.instanceGreenOffset] = newValue }
+    }
+
+    /// Added to the multiplying blue for each copy after the first. Core Animation's `instanceBlueOffset`; animatable.
+    public var instanceBlueOffset: Double {
+        get { self[.instanceBlueOffset] }
+        set { self[.instanceBlueOffset] = newValue }
+    }
+
+    /// Added to the multiplying alpha for each copy after the first. Core Animation's `instanceAlphaOffset`; animatable.
+    public var instanceAlphaOffset: Double {
+        get { self[.instanceAlphaOffset] }
+        set { self[.instanceAlphaOffset] = newValue }
+    }
+
+    /// Whether the copies share the replicator's 3D space instead of being flattened into its plane. Core Animation's `preservesDepth`; not animatable.
+    public var preservesDepth: Bool {
+        get { self[.preservesDepth] }
+        set { self[.preservesDepth] = newValue }
     }
 }
 

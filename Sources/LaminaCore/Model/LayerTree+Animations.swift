@@ -90,7 +90,7 @@ extension LayerTree {
 
     /// `id`'s local time at canvas time `time`: each layer's map of its parent's time composed down
     /// the tree, without allocating.
-    func localTime(of id: LayerID, at time: Double) -> Double {
+    public func localTime(of id: LayerID, at time: Double) -> Double {
         slots.withUnsafeBufferPointer { Self.localTime(ofSlot: Int(id.index), at: time, in: $0) }
     }
 

@@ -13,7 +13,10 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     case gradient = 2
     /// `CATextLayer`: a string laid out and shaped by Pango.
     case text = 3
-    /// `CAScrollLayer`: a layer whose bounds' origin scrolls its sublayers (4 is kept for the replicator).
+    /// `CAReplicatorLayer`: its sublayers drawn many times, each copy transformed, tinted and delayed
+    /// further than the last.
+    case replicator = 4
+    /// `CAScrollLayer`: a layer whose bounds' origin scrolls its sublayers.
     case scroll = 5
 
     /// The scene format's name (`"type": "shape"`).
@@ -23,6 +26,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .shape: "shape"
         case .gradient: "gradient"
         case .text: "text"
+        case .replicator: "replicator"
         case .scroll: "scroll"
         }
     }

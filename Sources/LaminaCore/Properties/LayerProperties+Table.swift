@@ -73,6 +73,15 @@ extension LayerProperties {
         row(.alignmentMode, wire: 56, .keyword(0), animatable: false, kind: .text, choices: ["natural", "left", "right", "center", "justified"]),
         row(.wrapped, wire: 57, .bool(false), animatable: false, kind: .text),
         row(.truncationMode, wire: 58, .keyword(0), animatable: false, kind: .text, choices: ["none", "start", "middle", "end"]),
+        row(.instanceCount, wire: 71, .number(1), animatable: false, domain: .nonNegative, kind: .replicator),
+        row(.instanceTransform, wire: 72, .transform(.identity), kind: .replicator),
+        row(.instanceDelay, wire: 73, .number(0), kind: .replicator),
+        row(.instanceColor, wire: 74, .color(.white), kind: .replicator),
+        row(.instanceRedOffset, wire: 75, .number(0), kind: .replicator),
+        row(.instanceGreenOffset, wire: 76, .number(0), kind: .replicator),
+        row(.instanceBlueOffset, wire: 77, .number(0), kind: .replicator),
+        row(.instanceAlphaOffset, wire: 78, .number(0), kind: .replicator),
+        row(.preservesDepth, wire: 79, .bool(false), animatable: false, kind: .replicator),
         row(.scrollMode, wire: 68, .keyword(3), animatable: false, kind: .scroll, choices: ["none", "vertically", "horizontally", "both"]),
     ]
 }

@@ -36,11 +36,18 @@ extension Property where Value == Double {
     public static var strokeStart: Self { .init(.strokeStart) }
     public static var strokeEnd: Self { .init(.strokeEnd) }
     public static var fontSize: Self { .init(.fontSize) }
+    public static var instanceCount: Self { .init(.instanceCount) }
+    public static var instanceDelay: Self { .init(.instanceDelay) }
+    public static var instanceRedOffset: Self { .init(.instanceRedOffset) }
+    public static var instanceGreenOffset: Self { .init(.instanceGreenOffset) }
+    public static var instanceBlueOffset: Self { .init(.instanceBlueOffset) }
+    public static var instanceAlphaOffset: Self { .init(.instanceAlphaOffset) }
 }
 
 extension Property where Value == Transform3D {
     public static var transform: Self { .init(.transform) }
     public static var sublayerTransform: Self { .init(.sublayerTransform) }
+    public static var instanceTransform: Self { .init(.instanceTransform) }
 }
 
 extension Property where Value == Bool {
@@ -53,6 +60,7 @@ extension Property where Value == Bool {
     public static var shouldRasterize: Self { .init(.shouldRasterize) }
     public static var autoreverses: Self { .init(.autoreverses) }
     public static var wrapped: Self { .init(.wrapped) }
+    public static var preservesDepth: Self { .init(.preservesDepth) }
 }
 
 extension Property where Value == Color {
@@ -62,6 +70,7 @@ extension Property where Value == Color {
     public static var fillColor: Self { .init(.fillColor) }
     public static var strokeColor: Self { .init(.strokeColor) }
     public static var foregroundColor: Self { .init(.foregroundColor) }
+    public static var instanceColor: Self { .init(.instanceColor) }
 }
 
 extension Property where Value == BlendMode {

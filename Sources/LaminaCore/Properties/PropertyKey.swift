@@ -75,6 +75,15 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case alignmentMode
     case wrapped
     case truncationMode
+    case instanceCount
+    case instanceTransform
+    case instanceDelay
+    case instanceColor
+    case instanceRedOffset
+    case instanceGreenOffset
+    case instanceBlueOffset
+    case instanceAlphaOffset
+    case preservesDepth
     case scrollMode
 
     /// The descriptor in the property table.

@@ -256,7 +256,7 @@ public final class Renderer {
         let stale = caches.beginFrame(
             changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
             subtreeSize: { self.list.drawnLayers(under: $0) })
-        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale {
+        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies {
             changed += stale
             textures.beginFrame()
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in

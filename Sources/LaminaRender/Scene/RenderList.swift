@@ -15,6 +15,9 @@ public struct RenderList {
     public internal(set) var groups: [RenderGroup] = []
     /// The layers with `backgroundFilters`, in drawing order (`RenderCommand.backdrop`).
     public internal(set) var backdrops: [Backdrop] = []
+    /// Whether a replicator draws copies whose animations lag the original's: the next frame builds
+    /// the whole list again, since those copies move though the model's animated layers may not.
+    var hasLaggingCopies = false
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -65,6 +68,7 @@ public struct RenderList {
         commands.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
+        hasLaggingCopies = false
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0

@@ -34,7 +34,7 @@ extension RenderListBuilder {
             region = PixelRegion(x: Int(x0 - r), y: Int(y0 - r), width: Int(x1 - x0 + 2 * r), height: Int(y1 - y0 + 2 * r))
                 .intersection(PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
         }
-        let color = SIMD4<Float>(repeating: Float(opacity))
+        let color = SIMD4<Float>(repeating: Float(opacity)) * (tint ?? SIMD4(repeating: 1))
         let corners = CornerShape(values)
         // Texture coordinates of a point of the target (GL rows run bottom-up in the copy).
         func uv(_ x: Double, _ y: Double) -> SIMD2<Float> { SIMD2(Float(x / width), Float(1 - y / height)) }

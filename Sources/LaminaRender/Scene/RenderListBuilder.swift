@@ -13,7 +13,8 @@ import LaminaCore
 /// box (axis-aligned, square corners) or the stencil buffer.
 struct RenderListBuilder {
     let tree: LayerTree
-    let presentation: Presentation
+    /// The presentation drawn: the frame's, or a replicator's delayed copy's (`drawReplicas`).
+    var presentation: Presentation
     let textures: TextureCache
     /// Gradient stop tables, shape and text rasters.
     let generated: GeneratedTextures
@@ -30,6 +31,15 @@ struct RenderListBuilder {
     let caches: SubtreeCaches?
     /// The layer whose body is being drawn into its cache (drawn directly, not from the cache).
     private var caching: LayerID?
+    /// The colour a replicator's copy multiplies everything it draws by (premultiplied form), if any.
+    var tint: SIMD4<Float>?
+    /// How many replicator copies enclose the layer being visited: a layer drawn once per copy has no
+    /// one place in the list that an update could patch.
+    var replicaDepth = 0
+    /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
+    var replicasLeft = RenderListBuilder.maximumReplicas
+    /// Inside a delayed replicator copy: the replicator and its time in that copy.
+    var replicaClock: (replicator: LayerID, time: Double)?
     /// Whether the layer kind being drawn has just drawn its raster or stop table anew, so its
     /// instances damage their screen bounds even where they are unchanged.
     var forceDamage = false
@@ -99,7 +109,7 @@ struct RenderListBuilder {
 
     // MARK: Traversal
 
-    private mutating func visit(
+    mutating func visit(
         _ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double, context: Int32
     ) {
         let (firstInstance, special, visitedBefore) = (list.instances.count, list.specialCount, list.visitedLayers)
@@ -109,7 +119,7 @@ struct RenderListBuilder {
                 RenderSegment(
                     stamp: list.stamp, generation: id.generation, context: context, first: Int32(firstInstance),
                     end: Int32(list.instances.count), visited: Int32(list.visitedLayers - visitedBefore),
-                    isSimple: special == list.specialCount, group: Int32(group)))
+                    isSimple: special == list.specialCount && replicaDepth == 0, group: Int32(group)))
         }
         list.visitedLayers += 1
         let overlay = presentation.overlay(of: id)
@@ -238,7 +248,7 @@ struct RenderListBuilder {
                 if corners.isRounded || edgeMargin != nil { instance.shape(bounds, corners: corners) }
                 if let edgeMargin { instance.widen(by: edgeMargin) }
                 applyClip(&instance, localToClip)
-                list.append(instance, texture: .none)
+                emit(instance, texture: .none)
             }
             if let bitmap = values[.contents] {
                 drawContents(
@@ -279,8 +289,14 @@ struct RenderListBuilder {
             if drawsSublayers {
                 let context = list.addContext(
                     VisitContext(toTarget: childToTarget, toClip: childToClip, opacity: opacity, clip: clip))
-                for child in ordered(sublayers) {
-                    visit(child, toTarget: childToTarget, toClip: childToClip, opacity: opacity, context: context)
+                if values.model.kind == .replicator {
+                    drawReplicas(
+                        id, values, sublayers: ordered(sublayers), toTarget: childToTarget, toClip: childToClip, opacity: opacity,
+                        context: context)
+                } else {
+                    for child in ordered(sublayers) {
+                        visit(child, toTarget: childToTarget, toClip: childToClip, opacity: opacity, context: context)
+                    }
                 }
             }
             clip = siteClip
@@ -294,7 +310,7 @@ struct RenderListBuilder {
             instance.shape(bounds, corners: corners, borderWidth: borderWidth)
             if let edgeMargin { instance.widen(by: edgeMargin) }
             applyClip(&instance, localToClip)
-            list.append(instance, texture: .none)
+            emit(instance, texture: .none)
         }
     }
 
@@ -337,7 +353,7 @@ struct RenderListBuilder {
             // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend),
             // unless a bias asks for a smaller mip level.
             let pixelExact = lodBias == 0 && Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
-            list.append(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
+            emit(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
         }
     }
 
@@ -362,7 +378,7 @@ struct RenderListBuilder {
     private mutating func cachedBody(
         _ id: LayerID, _ values: PresentedValues, world: Transform3D, opacity: Double, sublayers: [LayerID]
     ) -> CachedSubtree? {
-        guard let caches else { return nil }
+        guard let caches, replicaDepth == 0 else { return nil }
         let explicit = values[.shouldRasterize]
         // A moving subtree is cached whole only where that draws what drawing it directly would: at
         // full strength (an opacity handed down applies to each sublayer apart, not to the group).
@@ -431,7 +447,7 @@ struct RenderListBuilder {
         let exact = toTarget.isAxisAlignedInPlane && abs(toTarget.row1.x - 1) < 1e-9 && abs(toTarget.row2.y - 1) < 1e-9
             && whole(toTarget.row4.x) && whole(toTarget.row4.y)
         let filter: ContentsFilter = exact ? .nearest : .linear
-        list.append(instance, texture: .cache(entry, sampler: SamplerChoice(minification: filter, magnification: filter)))
+        emit(instance, texture: .cache(entry, sampler: SamplerChoice(minification: filter, magnification: filter)))
         if list.isFresh(entry) { list.forceDamage(instance.pixelBounds(width: target.width, height: target.height)) }
     }
 
