@@ -243,4 +243,42 @@ struct LayerKindClientTests {
         let (_, values) = try connection.daemonPresentation(of: scroller)
         #expect(values["bounds"] == .rect(Rect(x: 80, y: 170, width: 50, height: 40)))
     }
+
+    @Test("a replicator's copies are drawn by the daemon, and filters too: pixels on a screenshot")
+    func replicatorAndFilters() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let replicator = ReplicatorLayer()
+        #expect(ReplicatorLayer.kind == .replicator && replicator.instanceCount == 1 && replicator.instanceColor == .white)
+        replicator.frame = Rect(x: 0, y: 0, width: 120, height: 20)
+        replicator.instanceCount = 4
+        replicator.instanceTransform = Transform3D(translationX: 25, y: 0, z: 0)
+        replicator.instanceGreenOffset = 0.25
+        let dot = Layer()
+        dot.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        replicator.addSublayer(dot)
+        let blurred = Layer()
+        blurred.frame = Rect(x: 40, y: 40, width: 20, height: 20)
+        blurred.backgroundColor = .white
+        blurred.filters = [LayerFilter(name: "soft", .blur(radius: 2)), LayerFilter(.colorMatrix([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]))]
+        connection.addLayer(replicator)
+        connection.addLayer(blurred)
+        try connection.synchronize()
+        let shot = try connection.screenshot()
+        // Copy i's green channel is multiplied by i × 0.25 + 1 clamped: red stays red (green 0).
+        for i in 0..<4 { #expect(shot[5 + 25 * i, 5] == SIMD4<UInt8>(255, 0, 0, 255), "copy \(i): \(shot[5 + 25 * i, 5])") }
+        #expect(shot[105, 5] == SIMD4<UInt8>(0, 0, 0, 0), "no fifth copy")
+        // The colour matrix drops red: cyan inside, and the blur spreads past the layer's edge.
+        #expect(shot[50, 50] == SIMD4<UInt8>(0, 255, 255, 255), "inside the filtered layer: \(shot[50, 50])")
+        #expect(shot[39, 50].w > 0 && shot[39, 50].w < 255, "blurred past the edge: \(shot[39, 50])")
+        // filters.soft.blur set through the key path.
+        Transaction.begin()
+        Transaction.disableActions = true
+        try blurred.setValue(0.0, forKeyPath: "filters.soft.blur")
+        Transaction.commit()
+        try connection.synchronize()
+        #expect(try connection.screenshot()[39, 50] == SIMD4<UInt8>(0, 0, 0, 0), "no blur: nothing past the edge")
+        #expect(blurred.filters?.first == LayerFilter(name: "soft", .blur(radius: 0)))
+    }
 }

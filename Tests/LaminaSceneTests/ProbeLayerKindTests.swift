@@ -140,4 +140,25 @@ import Testing
         #expect(f["backgroundFilters"] == .array([.object([("colorMatrix", .array([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0].map(JSONValue.number)))])]))
         #expect(layers["p"]?["filters"] == .null && layers["p"]?["backgroundFilters"] == .null)
     }
+
+    @Test("a replicator's properties with Core Animation's defaults, animating; probe lists the original sublayers only")
+    func replicator() throws {
+        let layers = try probe(
+            scene(
+                #"[{"name": "r", "type": "replicator", "instanceCount": 12, "animations": [{"type": "basic", "keyPath": "instanceDelay", "fromValue": 0, "toValue": 1, "duration": 2}], "#
+                    + #""sublayers": [{"name": "dot", "frame": [0, 0, 4, 4]}]}, {"name": "p"}]"#),
+            at: 0.5)
+        let r = try #require(layers["r"])
+        #expect(r["type"] == .string("replicator"))
+        #expect(numbers(r["instanceCount"]) == [12])
+        #expect(numbers(r["instanceTransform"]) == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+        #expect(close(numbers(r["instanceDelay"]), [0.25]))
+        #expect(numbers(r["instanceColor"]) == [1, 1, 1, 1])
+        for offset in ["instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"] {
+            #expect(numbers(r[offset]) == [0], "\(offset)")
+        }
+        #expect(r["preservesDepth"] == .bool(false))
+        #expect(layers.count == 3, "the replicator, its one sublayer and the plain layer: \(layers.keys.sorted())")
+        #expect(layers["p"]?["instanceCount"] == nil)
+    }
 }
