@@ -49,7 +49,7 @@ import Testing
         Case(name: "bad transform operation", text: #"{\#(canvas), "layers": [{"name": "a", "transform": [{"spin": [1, 0, 0, 1]}]}]}"#,
              error: ##"layers[0].transform[0].spin: unknown field (did you mean "skin"?)"##.replacingOccurrences(of: ##" (did you mean "skin"?)"##, with: "")),
         Case(name: "unknown layer type", text: #"{\#(canvas), "layers": [{"name": "a", "type": "sprite"}]}"#,
-             error: #"layers[0].type: unknown layer type "sprite" (one of: layer, shape, gradient, text, replicator, scroll)"#),
+             error: #"layers[0].type: unknown layer type "sprite" (one of: layer, shape, gradient, text, replicator, scroll, transform)"#),
         Case(name: "a property of another kind of layer", text: ##"{\##(canvas), "layers": [{"name": "a", "type": "gradient", "fillColor": "#FF0000"}]}"##,
              error: "layers[0].fillColor: not a property of a `gradient` layer"),
         Case(name: "malformed path data", text: #"{\#(canvas), "layers": [{"name": "a", "type": "shape", "path": "M 0 0 L 10"}]}"#,

@@ -17,13 +17,16 @@ extension LayerTree {
 
     /// The transform from `id`'s space to its superlayer's (or, for a mask, its owner's) plane: its
     /// `frameTransform`, then the superlayer's sublayer space, flattened into the superlayer's plane
-    /// (`Transform3D.flattened`), exactly as the renderer draws it. A root keeps its z (the canvas is
-    /// not flattened: nothing is drawn in it but its roots).
+    /// (`Transform3D.flattened`) unless the superlayer is a transform layer, exactly as the renderer
+    /// draws it. A root keeps its z (the canvas is not flattened: nothing is drawn in it but its roots).
     public func transformToParent(of id: LayerID) throws(LayerTreeError) -> Transform3D {
         let n = try node(id)
         let m = n.values.frameTransform
         if let parent = n.superlayer {
-            return m.concatenating(slots[Int(parent.index)].node.values.sublayerSpaceTransform.flattened)
+            // A transform layer keeps its sublayers in its 3D space (`CATransformLayer`).
+            let values = slots[Int(parent.index)].node.values
+            let space = values.sublayerSpaceTransform
+            return m.concatenating(values.kind == .transform ? space : space.flattened)
         }
         return n.maskOwner == nil ? m : m.flattened
     }

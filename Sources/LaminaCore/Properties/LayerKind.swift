@@ -18,6 +18,9 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     case replicator = 4
     /// `CAScrollLayer`: a layer whose bounds' origin scrolls its sublayers.
     case scroll = 5
+    /// `CATransformLayer`: its sublayers share one 3D space instead of being flattened into its plane,
+    /// and hide each other by depth.
+    case transform = 6
 
     /// The scene format's name (`"type": "shape"`).
     public var description: String {
@@ -28,6 +31,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .text: "text"
         case .replicator: "replicator"
         case .scroll: "scroll"
+        case .transform: "transform"
         }
     }
 

@@ -47,6 +47,9 @@ extension Renderer {
         useLayerProgram()
 
         var states = [base]
+        // Per target in `states`: whether a transform layer's depth test is on in it.
+        var depthTested = [false]
+        defer { glDisable(GLenum(GL_DEPTH_TEST)) }
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
             switch command {
@@ -63,13 +66,15 @@ extension Renderer {
                 }
                 if opaque { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
-                push(write, &states[states.count - 1])
+                withoutDepth(depthTested.last!) { push(write, &states[states.count - 1]) }
             case .popClip:
-                pop(&states[states.count - 1])
+                withoutDepth(depthTested.last!) { pop(&states[states.count - 1]) }
             case .beginGroup:
                 let content = try pool.acquire(width: target.width, height: target.height)
                 groupTargets.append((content, nil))
                 states.append(TargetState(target: content))
+                if depthTested.last! { glDisable(GLenum(GL_DEPTH_TEST)) }
+                depthTested.append(false)
                 begin(content)
             case .beginMask:
                 let mask = try pool.acquire(width: target.width, height: target.height)
@@ -79,13 +84,36 @@ extension Renderer {
             case .endGroup(let index):
                 let (content, mask) = groupTargets.removeLast()
                 states.removeLast()
+                depthTested.removeLast()
                 try composite(list.groups[index], content: content, mask: mask, list: list, onto: states[states.count - 1])
                 pool.release(content)
                 if let mask { pool.release(mask) }
+                if depthTested.last! { glEnable(GLenum(GL_DEPTH_TEST)) }
             case .backdrop(let index):
+                if depthTested.last! { glDisable(GLenum(GL_DEPTH_TEST)) }
                 try drawBackdrop(list.backdrops[index], onto: states[states.count - 1])
+                if depthTested.last! { glEnable(GLenum(GL_DEPTH_TEST)) }
+            case .beginDepth:
+                // Far everywhere, within the scissor in force (the damage box).
+                glDepthMask(GLboolean(GL_TRUE))
+                glClearDepthf(1)
+                glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+                glEnable(GLenum(GL_DEPTH_TEST))
+                glDepthFunc(GLenum(GL_LEQUAL))
+                depthTested[depthTested.count - 1] = true
+            case .endDepth:
+                glDisable(GLenum(GL_DEPTH_TEST))
+                depthTested[depthTested.count - 1] = false
             }
         }
+    }
+
+    /// Runs `body` with the depth test off when `tested` (a clip's stencil shape, a backdrop, a group's
+    /// composite are no faces of a 3D space), then on again.
+    func withoutDepth(_ tested: Bool, _ body: () -> Void) {
+        if tested { glDisable(GLenum(GL_DEPTH_TEST)) }
+        body()
+        if tested { glEnable(GLenum(GL_DEPTH_TEST)) }
     }
 
     /// Makes `variant`'s build of the layer program current.

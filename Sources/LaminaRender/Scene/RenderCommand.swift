@@ -21,6 +21,11 @@ public enum RenderCommand {
     /// Copies what the current target holds, filters it and draws it inside a layer's shape
     /// (`backdrops[index]`, a layer's `backgroundFilters`).
     case backdrop(Int)
+    /// Starts a transform layer's 3D space: the depth buffer cleared, and draws tested against it and
+    /// writing it until `endDepth` (offscreen groups, clips and backdrops inside draw without it).
+    case beginDepth
+    /// Ends the 3D space `beginDepth` began.
+    case endDepth
 }
 
 /// Which build of the layer program a draw uses: the leanest that can draw every instance of the run.

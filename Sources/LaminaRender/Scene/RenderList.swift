@@ -18,6 +18,9 @@ public struct RenderList {
     /// Whether a replicator draws copies whose animations lag the original's: the next frame builds
     /// the whole list again, since those copies move though the model's animated layers may not.
     var hasLaggingCopies = false
+    /// Whether a transform layer draws with the depth buffer (`RenderCommand.beginDepth`): the list
+    /// is then drawn in order with no occlusion culling (a later quad may lie behind).
+    var usesDepth = false
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -69,6 +72,7 @@ public struct RenderList {
         groups.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         hasLaggingCopies = false
+        usesDepth = false
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0

@@ -8,7 +8,7 @@ extension RenderListBuilder {
     /// at partial opacity need an offscreen group to look like one layer).
     func kindPartCount(_ values: PresentedValues) -> Int {
         switch values.model.kind {
-        case .layer, .scroll, .replicator: 0
+        case .layer, .scroll, .replicator, .transform: 0
         case .gradient: values[.colors].isEmpty ? 0 : 1
         case .shape:
             values[.path].isEmpty ? 0 : (values[.fillColor].alpha > 0 ? 1 : 0) + (values[.strokeColor].alpha > 0 ? 1 : 0)

@@ -10,14 +10,11 @@ extension RenderListBuilder {
     static let maximumReplicas = 100_000
 
     /// Appends an instance, multiplied by the tint of the replicator copies it is drawn in.
+    /// Inside a transform layer's 3D space, it also carries its depth (`withDepth`).
     mutating func emit(_ instance: LayerInstance, texture: TextureBinding) {
-        guard let tint else {
-            list.append(instance, texture: texture)
-            return
-        }
-        var tinted = instance
-        tinted.color *= tint
-        list.append(tinted, texture: texture)
+        var drawn = withDepth(instance)
+        if let tint { drawn.color *= tint }
+        list.append(drawn, texture: texture)
     }
 
     /// `id`'s local time in what is being drawn: the frame's time through the tree, or, inside a delayed

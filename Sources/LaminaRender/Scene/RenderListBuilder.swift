@@ -40,12 +40,16 @@ struct RenderListBuilder {
     var replicasLeft = RenderListBuilder.maximumReplicas
     /// Inside a delayed replicator copy: the replicator and its time in that copy.
     var replicaClock: (replicator: LayerID, time: Double)?
+    /// Inside a transform layer's 3D space: the transform from the space sublayers are visited in to
+    /// that space (unflattened), and the one from the layer being drawn (`RenderListBuilder+Depth`).
+    var depthSpace: Transform3D?
+    var layerDepth: Transform3D?
     /// Whether the layer kind being drawn has just drawn its raster or stop table anew, so its
     /// instances damage their screen bounds even where they are unchanged.
     var forceDamage = false
 
     /// The innermost clip, evaluated per fragment.
-    private var clip: ClipState?
+    var clip: ClipState?
     /// The innermost offscreen group enclosing the layer being visited, or -1.
     private var group = -1
     /// The last bitmap's texture: layers showing one image often come one after another, and this
@@ -86,7 +90,7 @@ struct RenderListBuilder {
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
-        if list.backdrops.isEmpty { list.cullOccluded(width: target.width, height: target.height) }
+        if list.backdrops.isEmpty && !list.usesDepth { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -94,7 +98,7 @@ struct RenderListBuilder {
     mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
-        if list.backdrops.isEmpty { list.cullOccluded(width: target.width, height: target.height) }
+        if list.backdrops.isEmpty && !list.usesDepth { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -119,7 +123,7 @@ struct RenderListBuilder {
                 RenderSegment(
                     stamp: list.stamp, generation: id.generation, context: context, first: Int32(firstInstance),
                     end: Int32(list.instances.count), visited: Int32(list.visitedLayers - visitedBefore),
-                    isSimple: special == list.specialCount && replicaDepth == 0, group: Int32(group)))
+                    isSimple: special == list.specialCount && replicaDepth == 0 && depthSpace == nil, group: Int32(group)))
         }
         list.visitedLayers += 1
         let overlay = presentation.overlay(of: id)
@@ -139,6 +143,10 @@ struct RenderListBuilder {
         let hasShadow = anyShadow && values[.shadowPath].isEmpty
         let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
 
+        if values.model.kind == .transform {
+            visitTransformLayer(id, values, world: world, toClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
+            return
+        }
         let blendMode = values[.compositingFilter]
         let filters = values[.filters]
         guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal || !filters.isEmpty
@@ -225,6 +233,9 @@ struct RenderListBuilder {
         if values[.shadowOpacity] > 0, values[.shadowColor].alpha > 0, !values[.shadowPath].isEmpty {
             drawPathShadow(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
+        let (outerDepthSpace, outerLayerDepth) = (depthSpace, layerDepth)
+        layerDepth = depthSpace.map { values.frameTransform.concatenating($0) }
+        defer { (depthSpace, layerDepth) = (outerDepthSpace, outerLayerDepth) }
         let bounds = values[.bounds]
         let hasArea = bounds.width > 0 && bounds.height > 0
         let placement = hasArea ? Self.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
@@ -270,6 +281,7 @@ struct RenderListBuilder {
         if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
             let sublayerSpace = values.sublayerSpaceTransform
             let childToTarget = Self.childSpace(sublayerSpace, world)
+            depthSpace = layerDepth.map { sublayerSpace.flattened.concatenating($0) }
             let siteClip = clip
             var childToClip = localToClip.map { Self.childSpace(sublayerSpace, $0) }
             var pushed = false
@@ -378,7 +390,7 @@ struct RenderListBuilder {
     private mutating func cachedBody(
         _ id: LayerID, _ values: PresentedValues, world: Transform3D, opacity: Double, sublayers: [LayerID]
     ) -> CachedSubtree? {
-        guard let caches, replicaDepth == 0 else { return nil }
+        guard let caches, replicaDepth == 0, depthSpace == nil else { return nil }
         let explicit = values[.shouldRasterize]
         // A moving subtree is cached whole only where that draws what drawing it directly would: at
         // full strength (an opacity handed down applies to each sublayer apart, not to the group).
@@ -425,7 +437,7 @@ struct RenderListBuilder {
             caches.drop(id)
             return nil
         }
-        body.list.cullOccluded(width: width, height: height)
+        if !body.list.usesDepth { body.list.cullOccluded(width: width, height: height) }
         body.list.chooseBlitRuns()
         entry.redraw(body.list, values: current, extent: extent, scale: scale, width: width, height: height)
         caches.drew(entry)
