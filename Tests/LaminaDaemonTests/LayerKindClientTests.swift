@@ -281,4 +281,26 @@ struct LayerKindClientTests {
         #expect(try connection.screenshot()[39, 50] == SIMD4<UInt8>(0, 0, 0, 0), "no blur: nothing past the edge")
         #expect(blurred.filters?.first == LayerFilter(name: "soft", .blur(radius: 0)))
     }
+
+    @Test("a transform layer's planes cut each other on the daemon's screen, and convert follows them")
+    func transformLayer() throws {
+        let (daemon, connection) = try open(["--size", "100x100"])
+        defer { withExtendedLifetime(daemon) {} }
+        let space = TransformLayer()
+        #expect(TransformLayer.kind == .transform)
+        space.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let flat = Layer(), turned = Layer()
+        for (plane, color) in [(flat, Color(red: 1, green: 0, blue: 0)), (turned, Color(red: 0, green: 1, blue: 0))] {
+            plane.bounds = Rect(x: 0, y: 0, width: 60, height: 60)
+            plane.position = Point(x: 50, y: 50)
+            plane.backgroundColor = color
+            space.addSublayer(plane)
+        }
+        turned.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
+        connection.addLayer(space)
+        try connection.synchronize()
+        let shot = try connection.screenshot()
+        #expect(shot[40, 50] == SIMD4<UInt8>(0, 255, 0, 255), "left: the turned plane in front: \(shot[40, 50])")
+        #expect(shot[60, 50] == SIMD4<UInt8>(255, 0, 0, 255), "right: the flat plane in front: \(shot[60, 50])")
+    }
 }

@@ -335,4 +335,55 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
+
+    /// A cube in a transform layer turning beside a layer that moves: the depth-tested frames, whole
+    /// or damaged, equal full redraws.
+    @Test func transformLayersDamageLikeAnyOther() throws {
+        let mismatches = try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 120, height: 80, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
+            func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+            var setup: [LayerOperation] = [
+                .create(LayerHandle(1), name: nil), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 80, height: 80))),
+                set(1, .position, .point(Point(x: 40, y: 40))), set(1, .sublayerTransform, .transform(Transform3D(perspectiveDistance: 300))),
+                .insertSublayer(LayerHandle(1), into: nil, at: nil),
+                .create(LayerHandle(2), name: nil, kind: .transform), set(2, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 40))),
+                set(2, .position, .point(Point(x: 40, y: 40))), .insertSublayer(LayerHandle(2), into: LayerHandle(1), at: nil),
+                .addAnimation(
+                    LayerHandle(2),
+                    .basic(try LayerKeyPath("transform.rotation.y"), from: .number(0), to: .number(6.28), timing: MediaTiming(duration: 2, repeatCount: .infinity)),
+                    key: "turn"),
+            ]
+            let faces: [(Double, Double, Double)] = [(0, 0, 1), (.pi, 0, 1), (.pi / 2, 0, 1), (-.pi / 2, 0, 1), (.pi / 2, 1, 0), (-.pi / 2, 1, 0)]
+            for (k, face) in faces.enumerated() {
+                let h = UInt64(10 + k)
+                let turn = face.1 == 1 ? Transform3D(rotationAngle: face.0, x: 1, y: 0, z: 0) : Transform3D(rotationAngle: face.0, x: 0, y: 1, z: 0)
+                setup += [
+                    .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 40))),
+                    set(h, .position, .point(Point(x: 20, y: 20))),
+                    set(h, .transform, .transform(Transform3D(translationX: 0, y: 0, z: 20).concatenating(turn))),
+                    set(h, .backgroundColor, .color(Color(red: Double(k) / 5, green: 1 - Double(k) / 5, blue: 0.5, alpha: k == 2 ? 0.6 : 1))),
+                    .insertSublayer(LayerHandle(h), into: LayerHandle(2), at: nil),
+                ]
+            }
+            setup += [
+                .create(LayerHandle(3), name: nil), set(3, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                set(3, .position, .point(Point(x: 100, y: 10))), set(3, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 0.5))),
+                .insertSublayer(LayerHandle(3), into: nil, at: nil),
+            ]
+            var mismatches: [String] = []
+            for frame in 0..<16 {
+                var ops: [LayerOperation] = frame == 0 ? setup : []
+                if frame % 3 == 1 { ops.append(set(3, .position, .point(Point(x: 100, y: 10 + Double(frame) * 3)))) }
+                tracked.commit(Transaction(operations: ops), from: a)
+                full.commit(Transaction(operations: ops), from: b)
+                let report = try tracked.frame(at: Double(frame) / 10)
+                try full.frame(at: Double(frame) / 10)
+                if try tracked.readPixels().bytes != full.readPixels().bytes {
+                    mismatches.append("frame \(frame), damage \(report.statistics.damage)")
+                }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
 }
