@@ -25,6 +25,8 @@ public typealias FillMode = LaminaCore.FillMode
 /// One filter of `filters` or `backgroundFilters` (Core Animation's `CIFilter`s: blur, colour matrix,
 /// saturation, brightness, contrast).
 public typealias LayerFilter = LaminaCore.LayerFilter
+/// `CAEmitterCell`: one kind of particle of an `EmitterLayer`.
+public typealias EmitterCell = LaminaCore.EmitterCell
 /// `CACornerMask`: which corners `cornerRadius` rounds.
 public typealias CornerMask = LaminaCore.CornerMask
 /// `CAConstraint`: where a constraint layout places a sublayer.

@@ -115,6 +115,10 @@ public final class Compositor {
     /// The model tree.
     public var tree: LayerTree { store.tree }
 
+    /// Whether the next frame differs from the last though nothing is committed: an animation runs, or
+    /// an emitter has particles (they move with time alone).
+    public var isAnimating: Bool { store.tree.hasActiveAnimations || renderer.isAnimating }
+
     /// The canvas root layer.
     public var root: LayerID { store.root }
 

@@ -72,6 +72,8 @@ public struct OperationSynthesizer {
             return .string(input.pick(["", "Hello", "汉字 and English", "שלום עולם", String(repeating: "long words ", count: input.count(small: 200))]))
         case .keyword: return .keyword(UInt8(input.below(7)))
         case .corners: return .corners(CornerMask(rawValue: UInt8(input.below(16))))
+        case .cells:
+            return .cells(cells(&input, depth: 1))
         case .filters:
             return .filters((0..<input.count(small: 10)).map { _ in
                 let name = input.oneIn(2) ? nil : input.pick(["a", "b", "frost", "a.b"])
@@ -83,6 +85,20 @@ public struct OperationSynthesizer {
                 default: return LayerFilter(name: name, .contrast(input.double()))
                 }
             })
+        }
+    }
+
+    /// Up to three emitter cells with numbers from the edges of the domain, nested up to five deep (one
+    /// past the limit), with and without contents.
+    static func cells(_ input: inout FuzzInput, depth: Int) -> [EmitterCell] {
+        guard depth <= 5 else { return [] }
+        return (0..<input.count(small: 3)).map { _ in
+            var cell = EmitterCell(name: input.oneIn(2) ? nil : input.pick(["spark", "smoke", "a.b", ""]))
+            cell.isEnabled = !input.oneIn(8)
+            cell.contents = input.oneIn(3) ? nil : BitmapID(UInt64(input.below(4) + 1))
+            for field in EmitterCell.Field.allCases where input.oneIn(2) { cell[field] = input.double() }
+            if input.oneIn(3) { cell.emitterCells = cells(&input, depth: depth + 1) }
+            return cell
         }
     }
 

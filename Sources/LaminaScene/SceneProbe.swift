@@ -67,6 +67,9 @@ public enum SceneProbe {
         case .string(let s): return .string(s)
         case .keyword(let k): return Int(k) < choices.count ? .string(choices[Int(k)]) : .number(Double(k))
         case .corners(let c): return .array(CornerMask.names.filter { c.contains($0.corner) }.map { .string($0.name) })
+        case .cells(let cells):
+            guard !cells.isEmpty else { return .null }
+            return cellsJSON(cells, images: images)
         case .filters(let list):
             guard !list.isEmpty else { return .null }
             return .array(
@@ -75,6 +78,25 @@ public enum SceneProbe {
                     return .object((f.name.map { [("name", JSONValue.string($0))] } ?? []) + [(f.kindName, parameter)])
                 })
         }
+    }
+
+    /// Emitter cells as the scene format writes them: the name, then what differs from Core Animation's
+    /// defaults, then the nested cells.
+    static func cellsJSON(_ cells: [EmitterCell], images: [BitmapID: String]) -> JSONValue {
+        .array(
+            cells.map { cell in
+                var members: [(String, JSONValue)] = []
+                if let name = cell.name { members.append(("name", .string(name))) }
+                if !cell.isEnabled { members.append(("enabled", .bool(false))) }
+                if let id = cell.contents { members.append(("contents", .string(images[id] ?? "\(id)"))) }
+                if cell.contentsRect != Rect(x: 0, y: 0, width: 1, height: 1) { members.append(("contentsRect", json(.rect(cell.contentsRect)))) }
+                if cell.color != Color(red: 1, green: 1, blue: 1, alpha: 1) { members.append(("color", json(.color(cell.color)))) }
+                for field in EmitterCell.Field.allCases where cell[field] != field.defaultValue {
+                    members.append((field.rawValue, .number(cell[field])))
+                }
+                if !cell.emitterCells.isEmpty { members.append(("emitterCells", cellsJSON(cell.emitterCells, images: images))) }
+                return .object(members)
+            })
     }
 
     /// A path as absolute SVG path data with JSON's numbers: `M0 0 L10 0 Q10 10 0 10 Z`.

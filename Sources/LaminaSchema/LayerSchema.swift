@@ -213,8 +213,43 @@ public enum LayerSchema {
         .init("instanceBlueOffset", .number, .number(0), wire: 77, kind: .replicator, "Added to the multiplying blue for each copy after the first."),
         .init("instanceAlphaOffset", .number, .number(0), wire: 78, kind: .replicator, "Added to the multiplying alpha for each copy after the first."),
         .init(
-            "preservesDepth", .bool, .bool(false), wire: 79, animatable: false, kind: .replicator,
-            "Whether the copies share the replicator's 3D space instead of being flattened into its plane."),
+            "preservesDepth", .bool, .bool(false), wire: 79, animatable: false, kind: .replicator, also: [.emitter],
+            "Whether copies or particles keep their depth instead of being flattened into the layer's plane (kept, not drawn: Lamina flattens them)."),
+
+        // MARK: CAEmitterLayer
+        .init(
+            "emitterCells", .cells, .empty, wire: 80, kind: .emitter, nullable: true,
+            "The kinds of particle the layer emits, each with the cells its particles emit in turn."),
+        .init("emitterPosition", .point, .point(0, 0), wire: 81, kind: .emitter, "Where the emitter shape's centre is, in the layer's bounds space."),
+        .init("emitterZPosition", .number, .number(0), wire: 82, kind: .emitter, "The emitter shape's centre's z."),
+        .init("emitterSize", .size, .size(0, 0), wire: 83, kind: .emitter, "The emitter shape's size (a circle's and a sphere's diameter is its width)."),
+        .init("emitterDepth", .number, .number(0), wire: 84, domain: .nonNegative, kind: .emitter, "The depth of a `cuboid` emitter shape."),
+        .init(
+            "emitterShape", .keyword, .choice("point"), wire: 85, animatable: false, kind: .emitter,
+            keyword: .init(
+                "EmitterShape", ["point", "line", "rectangle", "cuboid", "circle", "sphere"],
+                "The shape particles are emitted from (`CAEmitterLayerEmitterShape`)."),
+            "The shape particles are emitted from."),
+        .init(
+            "emitterMode", .keyword, .choice("volume"), wire: 86, animatable: false, kind: .emitter,
+            keyword: .init(
+                "EmitterMode", ["points", "outline", "surface", "volume"],
+                "Where on the emitter shape particles are born (`CAEmitterLayerEmitterMode`)."),
+            "Where on the emitter shape particles are born: its points, outline, surface or volume."),
+        .init(
+            "renderMode", .keyword, .choice("unordered"), wire: 87, animatable: false, kind: .emitter,
+            keyword: .init(
+                "EmitterRenderMode", ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"],
+                "The order particles are drawn in, or additive blending (`CAEmitterLayerRenderMode`)."),
+            "The order particles are drawn in (`unordered` is oldest first), or `additive` blending."),
+        .init("birthRate", .number, .number(1), wire: 88, kind: .emitter, "Multiplies every cell's birth rate."),
+        .init("lifetime", .number, .number(1), wire: 89, kind: .emitter, "Multiplies every cell's lifetime."),
+        .init("velocity", .number, .number(1), wire: 90, kind: .emitter, "Multiplies every cell's velocity."),
+        .init("scale", .number, .number(1), wire: 91, kind: .emitter, "Multiplies every cell's scale."),
+        .init("spin", .number, .number(1), wire: 92, kind: .emitter, "Multiplies every cell's spin."),
+        .init(
+            "seed", .number, .number(0), wire: 93, animatable: false, kind: .emitter,
+            "Seeds the particles' random values (its whole part): the same tree, seed and time give the same particles."),
 
         // MARK: CAScrollLayer
         .init(

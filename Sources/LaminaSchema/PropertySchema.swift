@@ -24,6 +24,11 @@ public struct PropertySchema: Sendable {
     /// The kind of layer the property belongs to (a `CALayer` subclass), or nil for `CALayer`'s own,
     /// which every kind has.
     public var kind: SchemaKind?
+    /// Further kinds that have the property too (`preservesDepth`: replicators and emitters).
+    public var alsoKinds: [SchemaKind] = []
+
+    /// Every kind the property belongs to (empty for `CALayer`'s own).
+    public var kinds: [SchemaKind] { (kind.map { [$0] } ?? []) + alsoKinds }
     /// Whether Core Animation's value may be `nil` (`fillColor`, `path`, `colors`): the client library's
     /// property is then optional, `nil` standing for the type's empty value (`.clear`, the empty path,
     /// the empty list), which draws the same.
@@ -35,10 +40,11 @@ public struct PropertySchema: Sendable {
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
         animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, kind: SchemaKind? = nil,
-        nullable: Bool = false, keyword: SchemaKeyword? = nil, _ meaning: String
+        also: [SchemaKind] = [], nullable: Bool = false, keyword: SchemaKeyword? = nil, _ meaning: String
     ) {
         self.domain = domain
         self.kind = kind
+        self.alsoKinds = also
         self.isNullable = nullable
         self.keyword = keyword
         self.name = name
@@ -71,7 +77,7 @@ public enum SchemaDomain: String, Sendable, CaseIterable {
 /// The layer kinds with properties of their own (LaminaCore's `LayerKind`), with the client library's
 /// class for each.
 public enum SchemaKind: String, Sendable, CaseIterable {
-    case shape, gradient, text, replicator, scroll
+    case shape, gradient, text, replicator, scroll, emitter
 
     /// The client library's class (`ShapeLayer`).
     public var className: String {
@@ -81,6 +87,7 @@ public enum SchemaKind: String, Sendable, CaseIterable {
         case .text: "TextLayer"
         case .replicator: "ReplicatorLayer"
         case .scroll: "ScrollLayer"
+        case .emitter: "EmitterLayer"
         }
     }
 }
@@ -107,7 +114,7 @@ public struct SchemaKeyword: Sendable {
 /// The value types of layer properties.
 public enum SchemaType: String, Sendable, CaseIterable {
     case number, point, size, rect, color, transform, bool, gravity, filter, bitmap
-    case path, numbers, colors, string, keyword, corners, filters
+    case path, numbers, colors, string, keyword, corners, filters, cells
 
     /// The Swift type of a value (`PropertyValue`'s payload).
     public var swiftType: String {
@@ -129,6 +136,7 @@ public enum SchemaType: String, Sendable, CaseIterable {
         case .keyword: "keyword"  // each row's own enumeration (`PropertySchema.swiftType`)
         case .corners: "CornerMask"
         case .filters: "[LayerFilter]"
+        case .cells: "[EmitterCell]"
         }
     }
 

@@ -95,7 +95,9 @@ public enum SchemaGenerator {
         for row in rows {
             let animatable = row.isAnimatable ? "" : ", animatable: false"
             let domain = row.domain == .finite ? "" : ", domain: .\(row.domain.rawValue)"
-            let kind = row.kind.map { ", kind: .\($0.rawValue)" } ?? ""
+            let kind =
+                row.kinds.isEmpty ? "" : row.kinds.count == 1 ? ", kind: .\(row.kinds[0].rawValue)"
+                : ", kinds: [\(row.kinds.map { ".\($0.rawValue)" }.joined(separator: ", "))]"
             let choices = row.keyword.map { ", choices: [\($0.choices.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
             lines.append(
                 "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)),")
@@ -113,7 +115,7 @@ public enum SchemaGenerator {
             "",
         ]
         func accessors(_ owner: SchemaKind?) {
-            for row in rows where row.hasGeneratedAccessor && row.kind == owner {
+            for row in rows where row.hasGeneratedAccessor && (owner == nil ? row.kind == nil : row.kinds.contains(owner!)) {
                 let animatable = row.isAnimatable ? "animatable" : "not animatable"
                 lines.append("    /// \(row.meaning) Core Animation's `\(row.name)`; \(animatable).")
                 lines.append("    public var \(row.swiftName): \(row.clientType) {")
@@ -146,10 +148,11 @@ public enum SchemaGenerator {
             "    static let keyPathNames: [AnyKeyPath: String] = [",
         ]
         for row in rows where row.hasGeneratedAccessor || row.kind == nil {
-            let root = row.kind?.className ?? "Layer"
-            lines.append("        \\\(root).\(row.swiftName): \"\(row.name)\",")
-            for component in row.type.keyPathComponents {
-                lines.append("        \\\(root).\(row.swiftName).\(component.swift): \"\(row.name).\(component.name)\",")
+            for root in row.kinds.isEmpty ? ["Layer"] : row.kinds.map(\.className) {
+                lines.append("        \\\(root).\(row.swiftName): \"\(row.name)\",")
+                for component in row.type.keyPathComponents {
+                    lines.append("        \\\(root).\(row.swiftName).\(component.swift): \"\(row.name).\(component.name)\",")
+                }
             }
         }
         lines += ["    ]", "}"]
@@ -198,6 +201,7 @@ public enum SchemaGenerator {
                 case .keyword: row.keyword!.choices.map { "`\($0)`" }.joined(separator: ", ")
                 case .corners: "list of `minXMinY`, `maxXMinY`, `minXMaxY`, `maxXMaxY` (minY is the top)"
                 case .filters: "list of FILTER (below)"
+                case .cells: "list of CELL (below)"
                 default: row.type.rawValue
                 }
             if row.isNullable { kind += " or `null`" }
@@ -212,14 +216,15 @@ public enum SchemaGenerator {
             let (type, value) =
                 row.type == .bitmap
                 ? ("`Bitmap?`", "nil") : ("`\(row.clientType)`\(domainWords(row))", clientValue(row.defaultValue, row))
-            lines.append("| `\(row.swiftName)` | `\(row.kind?.className ?? "Layer")` | \(type) | \(value) | \(animatable(row)) |")
+            let classes = row.kinds.isEmpty ? "`Layer`" : row.kinds.map { "`\($0.className)`" }.joined(separator: ", ")
+            lines.append("| `\(row.swiftName)` | \(classes) | \(type) | \(value) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
     }
 
     /// The layers a row belongs to, in words.
     static func kindWords(_ row: PropertySchema) -> String {
-        row.kind.map { "`\($0.rawValue)`" } ?? "all"
+        row.kinds.isEmpty ? "all" : row.kinds.map { "`\($0.rawValue)`" }.joined(separator: ", ")
     }
 
     /// A row's domain after its type, when it narrows the type (every number is finite anyway).
@@ -234,6 +239,7 @@ public enum SchemaGenerator {
         case .path: return "yes (point by point when the commands match)"
         case .numbers, .colors: return "yes (element-wise, same count)"
         case .filters: return "yes (parameters, when the lists match; `\(row.name).NAME.FIELD`)"
+        case .cells: return "yes (fields, when the cells match; `\(row.name).NAME.FIELD`)"
         default: return "yes"
         }
     }
@@ -268,6 +274,7 @@ public enum SchemaGenerator {
             case .path: return ".path(Path())"
             case .colors: return ".colors([])"
             case .filters: return ".filters([])"
+            case .cells: return ".cells([])"
             default: return ".numbers([])"
             }
         case .text(let t): return ".string(\"\(t)\")"

@@ -361,6 +361,20 @@ extension Layer {
         .instanceBlueOffset: "instanceBlueOffset",
         .instanceAlphaOffset: "instanceAlphaOffset",
         .preservesDepth: "preservesDepth",
+        .emitterCells: "emitterCells",
+        .emitterPosition: "emitterPosition",
+        .emitterZPosition: "emitterZPosition",
+        .emitterSize: "emitterSize",
+        .emitterDepth: "emitterDepth",
+        .emitterShape: "emitterShape",
+        .emitterMode: "emitterMode",
+        .renderMode: "renderMode",
+        .birthRate: "birthRate",
+        .lifetime: "lifetime",
+        .velocity: "velocity",
+        .scale: "scale",
+        .spin: "spin",
+        .seed: "seed",
         .scrollMode: "scrollMode",
     ]
 
@@ -473,6 +487,25 @@ extension Layer {
         \ReplicatorLayer.instanceBlueOffset: "instanceBlueOffset",
         \ReplicatorLayer.instanceAlphaOffset: "instanceAlphaOffset",
         \ReplicatorLayer.preservesDepth: "preservesDepth",
+        \EmitterLayer.preservesDepth: "preservesDepth",
+        \EmitterLayer.emitterCells: "emitterCells",
+        \EmitterLayer.emitterPosition: "emitterPosition",
+        \EmitterLayer.emitterPosition.x: "emitterPosition.x",
+        \EmitterLayer.emitterPosition.y: "emitterPosition.y",
+        \EmitterLayer.emitterZPosition: "emitterZPosition",
+        \EmitterLayer.emitterSize: "emitterSize",
+        \EmitterLayer.emitterSize.width: "emitterSize.width",
+        \EmitterLayer.emitterSize.height: "emitterSize.height",
+        \EmitterLayer.emitterDepth: "emitterDepth",
+        \EmitterLayer.emitterShape: "emitterShape",
+        \EmitterLayer.emitterMode: "emitterMode",
+        \EmitterLayer.renderMode: "renderMode",
+        \EmitterLayer.birthRate: "birthRate",
+        \EmitterLayer.lifetime: "lifetime",
+        \EmitterLayer.velocity: "velocity",
+        \EmitterLayer.scale: "scale",
+        \EmitterLayer.spin: "spin",
+        \EmitterLayer.seed: "seed",
         \ScrollLayer.scrollMode: "scrollMode",
     ]
 }
@@ -676,7 +709,7 @@ extension ReplicatorLayer {
         set { self[.instanceAlphaOffset] = newValue }
     }
 
-    /// Whether the copies share the replicator's 3D space instead of being flattened into its plane. Core Animation's `preservesDepth`; not animatable.
+    /// Whether copies or particles keep their depth instead of being flattened into the layer's plane (kept, not drawn: Lamina flattens them). Core Animation's `preservesDepth`; not animatable.
     public var preservesDepth: Bool {
         get { self[.preservesDepth] }
         set { self[.preservesDepth] = newValue }
@@ -688,6 +721,98 @@ extension ScrollLayer {
     public var scrollMode: ScrollMode {
         get { self[.scrollMode] }
         set { self[.scrollMode] = newValue }
+    }
+}
+
+extension EmitterLayer {
+    /// Whether copies or particles keep their depth instead of being flattened into the layer's plane (kept, not drawn: Lamina flattens them). Core Animation's `preservesDepth`; not animatable.
+    public var preservesDepth: Bool {
+        get { self[.preservesDepth] }
+        set { self[.preservesDepth] = newValue }
+    }
+
+    /// The kinds of particle the layer emits, each with the cells its particles emit in turn. Core Animation's `emitterCells`; animatable.
+    public var emitterCells: [EmitterCell]? {
+        get { let v = self[.emitterCells]; return v.isEmpty ? nil : v }
+        set { self[.emitterCells] = newValue ?? [] }
+    }
+
+    /// Where the emitter shape's centre is, in the layer's bounds space. Core Animation's `emitterPosition`; animatable.
+    public var emitterPosition: Point {
+        get { self[.emitterPosition] }
+        set { self[.emitterPosition] = newValue }
+    }
+
+    /// The emitter shape's centre's z. Core Animation's `emitterZPosition`; animatable.
+    public var emitterZPosition: Double {
+        get { self[.emitterZPosition] }
+        set { self[.emitterZPosition] = newValue }
+    }
+
+    /// The emitter shape's size (a circle's and a sphere's diameter is its width). Core Animation's `emitterSize`; animatable.
+    public var emitterSize: Size {
+        get { self[.emitterSize] }
+        set { self[.emitterSize] = newValue }
+    }
+
+    /// The depth of a `cuboid` emitter shape. Core Animation's `emitterDepth`; animatable.
+    public var emitterDepth: Double {
+        get { self[.emitterDepth] }
+        set { self[.emitterDepth] = newValue }
+    }
+
+    /// The shape particles are emitted from. Core Animation's `emitterShape`; not animatable.
+    public var emitterShape: EmitterShape {
+        get { self[.emitterShape] }
+        set { self[.emitterShape] = newValue }
+    }
+
+    /// Where on the emitter shape particles are born: its points, outline, surface or volume. Core Animation's `emitterMode`; not animatable.
+    public var emitterMode: EmitterMode {
+        get { self[.emitterMode] }
+        set { self[.emitterMode] = newValue }
+    }
+
+    /// The order particles are drawn in (`unordered` is oldest first), or `additive` blending. Core Animation's `renderMode`; not animatable.
+    public var renderMode: EmitterRenderMode {
+        get { self[.renderMode] }
+        set { self[.renderMode] = newValue }
+    }
+
+    /// Multiplies every cell's birth rate. Core Animation's `birthRate`; animatable.
+    public var birthRate: Double {
+        get { self[.birthRate] }
+        set { self[.birthRate] = newValue }
+    }
+
+    /// Multiplies every cell's lifetime. Core Animation's `lifetime`; animatable.
+    public var lifetime: Double {
+        get { self[.lifetime] }
+        set { self[.lifetime] = newValue }
+    }
+
+    /// Multiplies every cell's velocity. Core Animation's `velocity`; animatable.
+    public var velocity: Double {
+        get { self[.velocity] }
+        set { self[.velocity] = newValue }
+    }
+
+    /// Multiplies every cell's scale. Core Animation's `scale`; animatable.
+    public var scale: Double {
+        get { self[.scale] }
+        set { self[.scale] = newValue }
+    }
+
+    /// Multiplies every cell's spin. Core Animation's `spin`; animatable.
+    public var spin: Double {
+        get { self[.spin] }
+        set { self[.spin] = newValue }
+    }
+
+    /// Seeds the particles' random values (its whole part): the same tree, seed and time give the same particles. Core Animation's `seed`; not animatable.
+    public var seed: Double {
+        get { self[.seed] }
+        set { self[.seed] = newValue }
     }
 }
 
@@ -707,5 +832,11 @@ public typealias GradientType = LaminaCore.GradientType
 public typealias TextAlignmentMode = LaminaCore.TextAlignmentMode
 /// Where text too wide for the bounds is cut, an ellipsis "…" replacing the cut text (`CATextLayerTruncationMode`): without wrapping each paragraph is one line, truncated where it is too wide; with wrapping, the last line that fits the bounds' height is truncated when text follows it.
 public typealias TruncationMode = LaminaCore.TruncationMode
+/// The shape particles are emitted from (`CAEmitterLayerEmitterShape`).
+public typealias EmitterShape = LaminaCore.EmitterShape
+/// Where on the emitter shape particles are born (`CAEmitterLayerEmitterMode`).
+public typealias EmitterMode = LaminaCore.EmitterMode
+/// The order particles are drawn in, or additive blending (`CAEmitterLayerRenderMode`).
+public typealias EmitterRenderMode = LaminaCore.EmitterRenderMode
 /// The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`).
 public typealias ScrollMode = LaminaCore.ScrollMode

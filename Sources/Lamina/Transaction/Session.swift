@@ -318,9 +318,16 @@ final class Session {
         var animations: [AnimationID] = []
         var shown: [BitmapID: Bitmap] = [:]
         func available(_ value: PropertyValue) -> Bool {
-            guard case .bitmap(let id?) = value else { return true }
-            guard let bitmap = bitmap(id) else { return false }
-            shown[id] = bitmap
+            let ids: [BitmapID]
+            switch value {
+            case .bitmap(let id?): ids = [id]
+            case .cells(let cells): ids = EmitterCell.bitmaps(in: cells)
+            default: return true
+            }
+            for id in ids {
+                guard let bitmap = bitmap(id) else { return false }
+                shown[id] = bitmap
+            }
             return true
         }
         let layers = mirror.handles.layers.sorted { $0.key.rawValue < $1.key.rawValue }

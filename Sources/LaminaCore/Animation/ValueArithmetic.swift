@@ -34,7 +34,7 @@ extension PropertyValue {
         case .size: self = .size(Size(width: v.x, height: v.y))
         case .rect: self = .rect(Rect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters:
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters, .cells:
             preconditionFailure("\(type) is not a vector type")
         }
     }
@@ -101,6 +101,8 @@ extension PropertyValue {
                 result.append(a[i].with(numbers: (0..<x.count).map { combine(x[$0], y[$0]) }))
             }
             return .filters(result)
+        case (.cells(let a), .cells(let b)) where EmitterCell.match(a, b):
+            return .cells(EmitterCell.zip(a, b, combine))
         default:
             return nil
         }
@@ -153,6 +155,7 @@ extension PropertyValue {
         case .colors(let list): for c in list { body(c.red); body(c.green); body(c.blue); body(c.alpha) }
         case .path(let p): p.forEachCoordinate(body)
         case .filters(let list): for f in list { f.numbers.forEach(body) }
+        case .cells(let cells): EmitterCell.forEachNumber(cells, body)
         default: break
         }
     }
@@ -165,7 +168,7 @@ extension PropertyType {
     public var isVector: Bool {
         switch self {
         case .number, .point, .size, .rect, .color: true
-        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters: false
+        case .transform, .bool, .gravity, .filter, .bitmap, .path, .numbers, .colors, .string, .keyword, .corners, .filters, .cells: false
         }
     }
 }
@@ -198,7 +201,7 @@ extension Interpolation {
         switch type {
         case .number, .point, .size, .rect, .color: .linear
         case .transform: .decomposedTransform
-        case .path, .numbers, .colors, .filters: .elementwise
+        case .path, .numbers, .colors, .filters, .cells: .elementwise
         case .bool, .gravity, .filter, .bitmap, .string, .keyword, .corners: .discrete
         }
     }

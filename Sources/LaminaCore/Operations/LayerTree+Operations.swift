@@ -51,10 +51,7 @@ extension LayerTree {
 
         case .set(let handle, let path, var value):
             let id = try handles.layer(handle)
-            if case .bitmap(let id?) = value {
-                guard let mapped = bitmap(id) else { throw .unknownBitmap(id) }
-                value = .bitmap(mapped)
-            }
+            value = try value.mappingBitmaps(bitmap)
             try edit { () throws(LayerTreeError) in try setValue(value, at: path, of: id) }
 
         case .insertSublayer(let handle, let parentHandle, let index):
@@ -122,9 +119,7 @@ extension Animation {
     /// an animation can show only bitmaps its committer supplied.
     public func mappingBitmaps(_ bitmap: (BitmapID) -> BitmapID?) throws(OperationError) -> Animation {
         func map(_ value: PropertyValue?) throws(OperationError) -> PropertyValue? {
-            guard case .bitmap(let id?)? = value else { return value }
-            guard let mapped = bitmap(id) else { throw .unknownBitmap(id) }
-            return .bitmap(mapped)
+            try value?.mappingBitmaps(bitmap)
         }
         func map(_ b: BasicAnimation) throws(OperationError) -> BasicAnimation {
             var b = b
@@ -156,5 +151,24 @@ extension Animation {
             break
         }
         return result
+    }
+}
+
+extension PropertyValue {
+    /// The value with every bitmap it names (contents, an emitter cell's contents) mapped by `bitmap`;
+    /// throws `unknownBitmap` for one `bitmap` does not know.
+    public func mappingBitmaps(_ bitmap: (BitmapID) -> BitmapID?) throws(OperationError) -> PropertyValue {
+        switch self {
+        case .bitmap(let id?):
+            guard let mapped = bitmap(id) else { throw .unknownBitmap(id) }
+            return .bitmap(mapped)
+        case .cells(let cells):
+            guard let mapped = EmitterCell.mappingBitmaps(cells, bitmap) else {
+                throw .unknownBitmap(EmitterCell.bitmaps(in: cells).first { bitmap($0) == nil }!)
+            }
+            return .cells(mapped)
+        default:
+            return self
+        }
     }
 }

@@ -7,7 +7,8 @@
 ///
 /// A list of named elements (`filters`, `backgroundFilters`) is reached through an element's name:
 /// `filters.frost.blur` is the `blur` radius of the filter named `frost`, as Core Animation names a
-/// `CIFilter`'s input by the filter's name. Names hold no dots.
+/// `CIFilter`'s input by the filter's name; `emitterCells.spark.birthRate` likewise names a field of the
+/// emitter cell named `spark`, at any depth. Names hold no dots.
 public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The property.
     public let key: PropertyKey
@@ -32,6 +33,14 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case translationZ = "translation.z"
         // A filter's parameter (`filters.NAME.blur`)
         case blur, saturation, brightness, contrast, colorMatrix
+        // An emitter cell's field (`emitterCells.NAME.birthRate`; `scale` is the transform's name too)
+        case birthRate, lifetime, lifetimeRange, velocity, velocityRange, xAcceleration, yAcceleration, zAcceleration
+        case emissionLatitude, emissionLongitude, emissionRange, spin, spinRange, scaleRange, scaleSpeed
+        case alphaSpeed, redSpeed, greenSpeed, blueSpeed, redRange, greenRange, blueRange, alphaRange
+        case beginTime, duration, contentsScale, color
+
+        /// The emitter cell field the component names, if any.
+        var cellField: EmitterCell.Field? { EmitterCell.Field(rawValue: rawValue) }
 
         /// The type of value the component of a value of type `owner` holds, or nil if it has none.
         func type(in owner: PropertyType) -> PropertyType? {
@@ -48,6 +57,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
                 .number
             case (.filters, .blur), (.filters, .saturation), (.filters, .brightness), (.filters, .contrast): .number
             case (.filters, .colorMatrix): .numbers
+            case (.cells, .color): .color
+            case (.cells, _) where cellField != nil: .number
             default: nil
             }
         }
@@ -63,8 +74,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Creates the path to the parameter `component` of the filter named `element` in `key`'s list.
     public init(_ key: PropertyKey, element: String, _ component: Component) throws(PropertyError) {
         let path = "\(key.name).\(element).\(component.rawValue)"
-        guard key.descriptor.type == .filters, component.type(in: .filters) != nil, !element.isEmpty,
-            !element.contains(".")
+        let type = key.descriptor.type
+        guard type == .filters || type == .cells, component.type(in: type) != nil, !element.isEmpty, !element.contains(".")
         else { throw .unknownKey(path) }
         self.key = key
         self.element = element
@@ -75,7 +86,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public init(_ path: String) throws(PropertyError) {
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let key = PropertyKey(name: parts[0]) else { throw .unknownKey(path) }
-        if parts.count == 2, key.descriptor.type == .filters {
+        if parts.count == 2, key.descriptor.type == .filters || key.descriptor.type == .cells {
             let rest = parts[1].split(separator: ".", omittingEmptySubsequences: false)
             guard rest.count == 2, let component = Component(rawValue: String(rest[1])) else { throw .unknownKey(path) }
             self = try Self(key, element: String(rest[0]), component)
@@ -127,6 +138,11 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
                 return component == .colorMatrix ? .numbers(filter.numbers) : .number(filter.numbers[0])
             }
             return component == .colorMatrix ? .numbers(LayerFilter.identityMatrix) : .number(component == .blur || component == .brightness ? 0 : 1)
+        case (.cells(let cells), _):
+            // A cell the list lacks reads as Core Animation's defaults.
+            let cell = element.flatMap { EmitterCell.path(to: $0, in: cells) }.map { EmitterCell.cell(at: $0, in: cells) } ?? EmitterCell()
+            if component == .color { return .color(cell.color) }
+            return .number(cell[component.cellField!])
         default: return value
         }
     }
@@ -181,6 +197,17 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
             guard numbers.count == list[index].numbers.count else { throw .tooLarge(key: description, excess: "a colorMatrix of other than 20 numbers") }
             list[index] = list[index].with(numbers: numbers)
             let result = PropertyValue.filters(list)
+            if let excess = PropertyLimits.excess(of: result) { throw .tooLarge(key: description, excess: excess) }
+            return result
+        case (.cells(let cells), _, _):
+            guard let element, let path = EmitterCell.path(to: element, in: cells) else { throw .unknownKey(description) }
+            let updated: [EmitterCell]
+            switch (component, new) {
+            case (.color, .color(let c)): updated = EmitterCell.updating(cells, at: path) { $0.color = c }
+            case (_, .number(let n)): updated = EmitterCell.updating(cells, at: path) { $0[component.cellField!] = n }
+            default: throw .typeMismatch(key: description, expected: valueType, got: new.type)
+            }
+            let result = PropertyValue.cells(updated)
             if let excess = PropertyLimits.excess(of: result) { throw .tooLarge(key: description, excess: excess) }
             return result
         default:

@@ -21,6 +21,8 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     /// `CATransformLayer`: its sublayers share one 3D space instead of being flattened into its plane,
     /// and hide each other by depth.
     case transform = 6
+    /// `CAEmitterLayer`: particles the compositor makes from the layer's cells, a function of time.
+    case emitter = 7
 
     /// The scene format's name (`"type": "shape"`).
     public var description: String {
@@ -32,6 +34,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .replicator: "replicator"
         case .scroll: "scroll"
         case .transform: "transform"
+        case .emitter: "emitter"
         }
     }
 

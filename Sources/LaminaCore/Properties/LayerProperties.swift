@@ -58,12 +58,14 @@ public enum LayerProperties {
     static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
         interpolation: Interpolation? = nil, domain: PropertyDomain = .finite, kind: LayerKind? = nil,
-        choices: [String] = []
+        kinds: [LayerKind] = [], choices: [String] = []
     ) -> PropertyDescriptor {
-        PropertyDescriptor(
+        var set: LayerKinds = kind.map(LayerKinds.init) ?? (kinds.isEmpty ? .all : [])
+        for k in kinds { set.formUnion(LayerKinds(k)) }
+        return PropertyDescriptor(
             key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
             isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire,
-            domain: domain, kinds: kind.map(LayerKinds.init) ?? .all, choices: choices)
+            domain: domain, kinds: set, choices: choices)
     }
 
     /// The properties a layer of `kind` has, in table order: `CALayer`'s, then its own.

@@ -11,6 +11,7 @@ extension Property where Value == Point {
     public static var anchorPoint: Self { .init(.anchorPoint) }
     public static var startPoint: Self { .init(.startPoint) }
     public static var endPoint: Self { .init(.endPoint) }
+    public static var emitterPosition: Self { .init(.emitterPosition) }
 }
 
 extension Property where Value == Double {
@@ -42,6 +43,14 @@ extension Property where Value == Double {
     public static var instanceGreenOffset: Self { .init(.instanceGreenOffset) }
     public static var instanceBlueOffset: Self { .init(.instanceBlueOffset) }
     public static var instanceAlphaOffset: Self { .init(.instanceAlphaOffset) }
+    public static var emitterZPosition: Self { .init(.emitterZPosition) }
+    public static var emitterDepth: Self { .init(.emitterDepth) }
+    public static var birthRate: Self { .init(.birthRate) }
+    public static var lifetime: Self { .init(.lifetime) }
+    public static var velocity: Self { .init(.velocity) }
+    public static var scale: Self { .init(.scale) }
+    public static var spin: Self { .init(.spin) }
+    public static var seed: Self { .init(.seed) }
 }
 
 extension Property where Value == Transform3D {
@@ -105,6 +114,7 @@ extension Property where Value == ContentsFilter {
 
 extension Property where Value == Size {
     public static var shadowOffset: Self { .init(.shadowOffset) }
+    public static var emitterSize: Self { .init(.emitterSize) }
 }
 
 extension Property where Value == Path {
@@ -152,6 +162,22 @@ extension Property where Value == TextAlignmentMode {
 
 extension Property where Value == TruncationMode {
     public static var truncationMode: Self { .init(.truncationMode) }
+}
+
+extension Property where Value == [EmitterCell] {
+    public static var emitterCells: Self { .init(.emitterCells) }
+}
+
+extension Property where Value == EmitterShape {
+    public static var emitterShape: Self { .init(.emitterShape) }
+}
+
+extension Property where Value == EmitterMode {
+    public static var emitterMode: Self { .init(.emitterMode) }
+}
+
+extension Property where Value == EmitterRenderMode {
+    public static var renderMode: Self { .init(.renderMode) }
 }
 
 extension Property where Value == ScrollMode {

@@ -67,11 +67,30 @@ public enum PropertyLimits {
     public static let stringBytes = 256 * 1024
     /// Filters in one list: 8, each a pass (a blur two) over the layer's pixels every time it is drawn.
     public static let filters = 8
+    /// Emitter cells in one list, at every depth: 64; and how deep they nest: 4.
+    public static let cells = 64
+    public static let cellDepth = 4
     /// UTF-8 bytes of a filter's name: 256.
     public static let nameBytes = 256
     /// The largest blur radius drawn, in points: 500 (a standard deviation of 250 points, past any
     /// output's size at scale 1). A larger radius is accepted and draws as this one.
     public static let blurRadius = 500.0
+
+    /// What about a cell is outside its fields' domains, in words, or nil: rates, lifetimes, their
+    /// ranges and `contentsScale` take no negative numbers (and `contentsScale` not 0), names no dots.
+    static func badCell(in cells: [EmitterCell]) -> String? {
+        for cell in cells {
+            if let name = cell.name, name.contains(".") || name.isEmpty || name.utf8.count > nameBytes {
+                return "an emitter cell's name \"\(name.prefix(40))\" (a key path part: 1 to \(nameBytes) bytes, no dots)"
+            }
+            for field in [EmitterCell.Field.birthRate, .lifetime, .lifetimeRange, .duration] where cell[field] < 0 {
+                return "an emitter cell's \(field.rawValue) of \(cell[field]) (at least 0)"
+            }
+            if cell[.contentsScale] <= 0 { return "an emitter cell's contentsScale of \(cell[.contentsScale]) (above 0)" }
+            if let inner = badCell(in: cell.emitterCells) { return inner }
+        }
+        return nil
+    }
 
     /// What about `value` is over a limit, in words, or nil when nothing is.
     public static func excess(of value: PropertyValue) -> String? {
@@ -84,6 +103,12 @@ public enum PropertyLimits {
             "a list of \(list.count) colours (at most \(listCount))"
         case .string(let s) where s.utf8.count > stringBytes:
             "a string of \(s.utf8.count) UTF-8 bytes (at most \(stringBytes))"
+        case .cells(let cells) where EmitterCell.count(of: cells) > Self.cells:
+            "\(EmitterCell.count(of: cells)) emitter cells (at most \(Self.cells))"
+        case .cells(let cells) where EmitterCell.depth(of: cells) > cellDepth:
+            "emitter cells nested \(EmitterCell.depth(of: cells)) deep (at most \(cellDepth))"
+        case .cells(let cells) where Self.badCell(in: cells) != nil:
+            Self.badCell(in: cells)!
         case .filters(let list) where list.contains(where: { ($0.name?.utf8.count ?? 0) > nameBytes }):
             "a filter name over \(nameBytes) UTF-8 bytes"
         case .filters(let list) where list.contains(where: { $0.name?.contains(".") ?? false }):

@@ -84,6 +84,20 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case instanceBlueOffset
     case instanceAlphaOffset
     case preservesDepth
+    case emitterCells
+    case emitterPosition
+    case emitterZPosition
+    case emitterSize
+    case emitterDepth
+    case emitterShape
+    case emitterMode
+    case renderMode
+    case birthRate
+    case lifetime
+    case velocity
+    case scale
+    case spin
+    case seed
     case scrollMode
 
     /// The descriptor in the property table.

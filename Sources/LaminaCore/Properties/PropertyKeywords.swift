@@ -40,6 +40,21 @@ public enum TruncationMode: UInt8, PropertyKeyword {
     case none, start, middle, end
 }
 
+/// The shape particles are emitted from (`CAEmitterLayerEmitterShape`). The raw values are the choices' wire numbers.
+public enum EmitterShape: UInt8, PropertyKeyword {
+    case point, line, rectangle, cuboid, circle, sphere
+}
+
+/// Where on the emitter shape particles are born (`CAEmitterLayerEmitterMode`). The raw values are the choices' wire numbers.
+public enum EmitterMode: UInt8, PropertyKeyword {
+    case points, outline, surface, volume
+}
+
+/// The order particles are drawn in, or additive blending (`CAEmitterLayerRenderMode`). The raw values are the choices' wire numbers.
+public enum EmitterRenderMode: UInt8, PropertyKeyword {
+    case unordered, oldestFirst, oldestLast, backToFront, additive
+}
+
 /// The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`). The raw values are the choices' wire numbers.
 public enum ScrollMode: UInt8, PropertyKeyword {
     case none, vertically, horizontally, both

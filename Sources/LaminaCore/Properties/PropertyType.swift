@@ -16,6 +16,8 @@ public enum PropertyType: String, Sendable, CaseIterable {
     case corners
     /// A list of filters (`filters`, `backgroundFilters`); the empty list is `nil`.
     case filters
+    /// A list of emitter cells (`emitterCells`); the empty list is `nil`.
+    case cells
 }
 
 /// How the animation engine moves a property from one value to another.

@@ -28,6 +28,8 @@ public enum PropertyValue: Hashable, Sendable {
     case corners(CornerMask)
     /// A list of filters.
     case filters([LayerFilter])
+    /// A list of emitter cells.
+    case cells([EmitterCell])
 
     /// The kind of this value.
     public var type: PropertyType {
@@ -49,6 +51,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .keyword: .keyword
         case .corners: .corners
         case .filters: .filters
+        case .cells: .cells
         }
     }
 }
@@ -181,6 +184,14 @@ extension LayerFilter: PropertyListElement {
     }
 }
 
+extension EmitterCell: PropertyListElement {
+    @inlinable public static func listValue(_ list: [EmitterCell]) -> PropertyValue { .cells(list) }
+    @inlinable public static func list(in value: PropertyValue) -> [EmitterCell]? {
+        guard case .cells(let x) = value else { return nil }
+        return x
+    }
+}
+
 extension Double: PropertyListElement {
     @inlinable public static func listValue(_ list: [Double]) -> PropertyValue { .numbers(list) }
     @inlinable public static func list(in value: PropertyValue) -> [Double]? {
@@ -231,6 +242,10 @@ extension PropertyValue {
         case .numbers(let list): return list.allSatisfy(\.isFinite)
         case .colors(let list): return list.allSatisfy { finite(SIMD4($0.red, $0.green, $0.blue, $0.alpha)) }
         case .filters(let list): return list.allSatisfy { $0.numbers.allSatisfy(\.isFinite) }
+        case .cells(let cells):
+            var finite = true
+            EmitterCell.forEachNumber(cells) { if !$0.isFinite { finite = false } }
+            return finite
         default: return true
         }
     }

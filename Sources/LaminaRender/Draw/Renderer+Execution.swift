@@ -49,6 +49,8 @@ extension Renderer {
         var states = [base]
         // Per target in `states`: whether a transform layer's depth test is on in it.
         var depthTested = [false]
+        // Whether particles are being added (`beginAdditive`).
+        var additive = false
         defer { glDisable(GLenum(GL_DEPTH_TEST)) }
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
         for command in list.commands {
@@ -57,14 +59,14 @@ extension Renderer {
                 use(variant)
                 bind(texture)
                 // Opaque runs replace what is beneath: the same pixels as blending, for less work.
-                if opaque { glDisable(GLenum(GL_BLEND)) }
+                if opaque && !additive { glDisable(GLenum(GL_BLEND)) }
                 if let box, groupTargets.isEmpty {
                     drawInstances(
                         of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant == .blit)
                 } else {
                     drawInstances(first: first, count: count, asTriangles: variant == .blit)
                 }
-                if opaque { glEnable(GLenum(GL_BLEND)) }
+                if opaque && !additive { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
                 withoutDepth(depthTested.last!) { push(write, &states[states.count - 1]) }
             case .popClip:
@@ -104,6 +106,12 @@ extension Renderer {
             case .endDepth:
                 glDisable(GLenum(GL_DEPTH_TEST))
                 depthTested[depthTested.count - 1] = false
+            case .beginAdditive:
+                glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+                additive = true
+            case .endAdditive:
+                glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                additive = false
             }
         }
     }

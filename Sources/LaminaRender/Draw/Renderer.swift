@@ -93,6 +93,10 @@ public final class Renderer {
     /// Subtrees drawn once and shown as one quad (`shouldRasterize`, still subtrees moving whole).
     let caches = SubtreeCaches()
 
+    /// Whether the last list drawn changes with time alone (an emitter's particles move though no value
+    /// does): the caller should draw another frame even when nothing animates.
+    public var isAnimating: Bool { list.hasLiveParticles }
+
     /// Whether a still subtree that moves as a whole is drawn once and moved as one textured quad
     /// while it moves (on by default; `shouldRasterize` caches regardless).
     public var cachesMovingSubtrees: Bool {
@@ -256,7 +260,7 @@ public final class Renderer {
         let stale = caches.beginFrame(
             changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
             subtreeSize: { self.list.drawnLayers(under: $0) })
-        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies {
+        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies, !list.hasLiveParticles {
             changed += stale
             textures.beginFrame()
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in

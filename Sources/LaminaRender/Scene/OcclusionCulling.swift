@@ -32,7 +32,7 @@ struct OcclusionCulling {
             switch command {
             case .endGroup: groupDepth += 1
             case .beginGroup: groupDepth -= 1
-            case .beginMask, .backdrop, .beginDepth, .endDepth: break
+            case .beginMask, .backdrop, .beginDepth, .endDepth, .beginAdditive, .endAdditive: break
             case .popClip: clipDepth += 1
             case .pushClip: clipDepth -= 1
             case .draw(let first, let count, _, _, _):

@@ -26,6 +26,11 @@ public enum RenderCommand {
     case beginDepth
     /// Ends the 3D space `beginDepth` began.
     case endDepth
+    /// Starts additive blending (an emitter's `additive` render mode): what is drawn adds to what is
+    /// behind, clamped, until `endAdditive`.
+    case beginAdditive
+    /// Ends additive blending.
+    case endAdditive
 }
 
 /// Which build of the layer program a draw uses: the leanest that can draw every instance of the run.

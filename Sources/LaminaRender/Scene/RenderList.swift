@@ -21,6 +21,11 @@ public struct RenderList {
     /// Whether a transform layer draws with the depth buffer (`RenderCommand.beginDepth`): the list
     /// is then drawn in order with no occlusion culling (a later quad may lie behind).
     var usesDepth = false
+    /// Whether particles are drawn additively (`RenderCommand.beginAdditive`): no occlusion culling.
+    var usesAdditive = false
+    /// Whether an emitter has particles: they move whenever time passes, so every frame builds the
+    /// list again and draws (`Renderer.isAnimating`).
+    public internal(set) var hasLiveParticles = false
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -73,6 +78,8 @@ public struct RenderList {
         backdrops.removeAll(keepingCapacity: true)
         hasLaggingCopies = false
         usesDepth = false
+        usesAdditive = false
+        hasLiveParticles = false
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0

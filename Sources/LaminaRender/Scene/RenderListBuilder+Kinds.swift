@@ -9,6 +9,7 @@ extension RenderListBuilder {
     func kindPartCount(_ values: PresentedValues) -> Int {
         switch values.model.kind {
         case .layer, .scroll, .replicator, .transform: 0
+        case .emitter: particlePartCount(values)
         case .gradient: values[.colors].isEmpty ? 0 : 1
         case .shape:
             values[.path].isEmpty ? 0 : (values[.fillColor].alpha > 0 ? 1 : 0) + (values[.strokeColor].alpha > 0 ? 1 : 0)

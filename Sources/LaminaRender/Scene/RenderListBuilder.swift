@@ -38,6 +38,8 @@ struct RenderListBuilder {
     var replicaDepth = 0
     /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
     var replicasLeft = RenderListBuilder.maximumReplicas
+    /// How many more particles this build may draw (`RenderListBuilder.maximumParticles`).
+    var particlesLeft = RenderListBuilder.maximumParticles
     /// Inside a delayed replicator copy: the replicator and its time in that copy.
     var replicaClock: (replicator: LayerID, time: Double)?
     /// Inside a transform layer's 3D space: the transform from the space sublayers are visited in to
@@ -90,7 +92,7 @@ struct RenderListBuilder {
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
-        if list.backdrops.isEmpty && !list.usesDepth { list.cullOccluded(width: target.width, height: target.height) }
+        if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -98,7 +100,7 @@ struct RenderListBuilder {
     mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
-        if list.backdrops.isEmpty && !list.usesDepth { list.cullOccluded(width: target.width, height: target.height) }
+        if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
 
@@ -277,6 +279,9 @@ struct RenderListBuilder {
         if values.model.kind == .shape {
             drawShape(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
         }
+        if values.model.kind == .emitter {
+            drawParticles(id, values, world: world, localToClip: localToClip, opacity: opacity)
+        }
 
         if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
             let sublayerSpace = values.sublayerSpaceTransform
@@ -437,7 +442,7 @@ struct RenderListBuilder {
             caches.drop(id)
             return nil
         }
-        if !body.list.usesDepth { body.list.cullOccluded(width: width, height: height) }
+        if !body.list.usesDepth && !body.list.usesAdditive { body.list.cullOccluded(width: width, height: height) }
         body.list.chooseBlitRuns()
         entry.redraw(body.list, values: current, extent: extent, scale: scale, width: width, height: height)
         caches.drew(entry)

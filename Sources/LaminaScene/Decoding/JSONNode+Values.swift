@@ -97,6 +97,39 @@ extension JSONNode {
         }
     }
 
+    /// A list of CELL objects (`emitterCells`): `name`, `enabled`, `contents` (an image of `images`),
+    /// `contentsRect`, `color`, the numeric fields of `EmitterCell.Field`, and nested `emitterCells`.
+    func emitterCells(images: [String: BitmapID], depth: Int) throws(SceneError) -> [EmitterCell] {
+        guard depth <= PropertyLimits.cellDepth else {
+            throw error("emitter cells nest at most \(PropertyLimits.cellDepth) deep")
+        }
+        var cells: [EmitterCell] = []
+        for node in try array() {
+            let fields = EmitterCell.Field.allCases.map(\.rawValue)
+            let members = try node.object(allowing: ["name", "enabled", "contents", "contentsRect", "color", "emitterCells"] + fields)
+            var cell = EmitterCell(name: try members["name"]?.string())
+            if let name = cell.name, name.isEmpty || name.contains(".") {
+                throw node.error("an emitter cell's name \"\(name)\" is a key path part: not empty, no dots")
+            }
+            if let n = members["enabled"] { cell.isEnabled = try n.bool() }
+            if let n = members["contents"], case .bitmap(let id) = try n.propertyValue(.bitmap, images: images) { cell.contents = id }
+            if let n = members["contentsRect"] { cell.contentsRect = try n.rect() }
+            if let n = members["color"] { cell.color = try n.color() }
+            for field in EmitterCell.Field.allCases {
+                guard let n = members[field.rawValue] else { continue }
+                let value = try n.number()
+                if [.birthRate, .lifetime, .lifetimeRange, .duration].contains(field), value < 0 {
+                    throw n.error("\(field.rawValue) is at least 0, got \(JSONWriter.format(value))")
+                }
+                if field == .contentsScale, value <= 0 { throw n.error("contentsScale is above 0, got \(JSONWriter.format(value))") }
+                cell[field] = value
+            }
+            if let n = members["emitterCells"] { cell.emitterCells = try n.emitterCells(images: images, depth: depth + 1) }
+            cells.append(cell)
+        }
+        return cells
+    }
+
     /// A named curve or four control points.
     func timingFunction() throws(SceneError) -> TimingFunction {
         switch value {
@@ -150,6 +183,9 @@ extension JSONNode {
             var corners: CornerMask = []
             for element in try array() { corners.insert(try element.name(CornerMask.names.map { ($0.name, $0.corner) }, what: "corner")) }
             return .corners(corners)
+        case .cells:
+            if isNull { return .cells([]) }
+            return .cells(try emitterCells(images: images, depth: 1))
         case .filters:
             if isNull { return .filters([]) }
             var list: [LayerFilter] = []

@@ -101,7 +101,7 @@ final class CompositorLoop {
                     for request in requests.take() { handle(request) }
                 case .timer:
                     let tick = timer.acknowledge()
-                    if needsFrame || compositor.tree.hasActiveAnimations { drawFrame(at: tick) }
+                    if needsFrame || compositor.isAnimating { drawFrame(at: tick) }
                 case .stop:
                     return
                 case .present:
@@ -113,7 +113,7 @@ final class CompositorLoop {
                     break
                 }
             }
-            if needsFrame || compositor.tree.hasActiveAnimations {
+            if needsFrame || compositor.isAnimating {
                 timer.arm(lead: repaintLead)
             } else {
                 timer.disarm()
@@ -185,6 +185,9 @@ final class CompositorLoop {
             var value = (try? compositor.tree.presentationValue(LayerKeyPath(row.key), of: id, at: now)) ?? row.defaultValue
             if case .bitmap(let bitmap?) = value {
                 value = .bitmap(compositor.store.clientBitmap(bitmap, of: client))
+            }
+            if case .cells(let cells) = value {
+                value = .cells(EmitterCell.mappingBitmaps(cells) { compositor.store.clientBitmap($0, of: client) } ?? cells)
             }
             values.append(value)
         }

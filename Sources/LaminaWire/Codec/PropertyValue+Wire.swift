@@ -38,7 +38,21 @@ extension WireWriter {
         case .keyword(let k): u8(k)
         case .corners(let c): u8(c.rawValue)
         case .filters(let list): array(list) { $0.filter($1) }
+        case .cells(let cells): array(cells) { $0.cell($1) }
         }
+    }
+
+    /// Appends an emitter cell: `optional<string>` name, `bool` enabled, `optional<u64>` contents,
+    /// contentsRect and color (4 `f64` each), the numeric fields in `EmitterCell.Field` order, then its
+    /// own cells.
+    mutating func cell(_ c: EmitterCell) {
+        optional(c.name) { $0.string($1) }
+        bool(c.isEnabled)
+        optional(c.contents) { $0.u64($1.rawValue) }
+        let r = c.contentsRect
+        for n in [r.origin.x, r.origin.y, r.size.width, r.size.height, c.color.red, c.color.green, c.color.blue, c.color.alpha] { f64(n) }
+        for n in c.numbers { f64(n) }
+        array(c.emitterCells) { $0.cell($1) }
     }
 
     /// Appends a filter: its optional name, its kind (0 blur, 1 colour matrix, 2 saturation,
@@ -68,8 +82,8 @@ extension WireReader {
             throw WireError(offset: start + 1, "unknown key path component \(componentIndex)")
         }
         let component = components[componentIndex - 1]
-        if key.descriptor.type == .filters {
-            let element = try string("a filter name", limit: PropertyLimits.nameBytes)
+        if key.descriptor.type == .filters || key.descriptor.type == .cells {
+            let element = try string("an element name", limit: PropertyLimits.nameBytes)
             do {
                 return try LayerKeyPath(key, element: element, component)
             } catch {
@@ -130,11 +144,35 @@ extension WireReader {
             let bits = try u8("a corner mask")
             guard bits <= 15 else { throw WireError(offset: start, "a corner mask is 4 bits, not \(bits)") }
             return .corners(CornerMask(rawValue: bits))
+        case .cells:
+            return .cells(try cells(depth: 1))
         case .filters:
             return .filters(
                 try array("filters", minimumSize: 10, limit: PropertyLimits.filters) { (r: inout WireReader, _) throws(WireError) in
                     try r.filter()
                 })
+        }
+    }
+
+    /// Reads a list of emitter cells (see `WireWriter.cell`) nested `depth` deep.
+    mutating func cells(depth: Int) throws(WireError) -> [EmitterCell] {
+        let start = offset
+        guard depth <= PropertyLimits.cellDepth else {
+            throw WireError(offset: start, "emitter cells nested more than \(PropertyLimits.cellDepth) deep")
+        }
+        return try array("emitter cells", minimumSize: 8 * 35 + 7, limit: PropertyLimits.cells) { (r: inout WireReader, _) throws(WireError) in
+            var cell = EmitterCell(name: try r.optional("a cell name") { (r: inout WireReader) throws(WireError) in
+                try r.string("a cell name", limit: PropertyLimits.nameBytes)
+            })
+            cell.isEnabled = try r.bool("a cell's enabled")
+            cell.contents = try r.optional("a cell's contents") { (r: inout WireReader) throws(WireError) in BitmapID(try r.u64("a bitmap id")) }
+            let (x, y, w, h) = (try r.finite("x"), try r.finite("y"), try r.finite("width"), try r.finite("height"))
+            cell.contentsRect = Rect(x: x, y: y, width: w, height: h)
+            let (red, g, b, a) = (try r.finite("red"), try r.finite("green"), try r.finite("blue"), try r.finite("alpha"))
+            cell.color = Color(red: red, green: g, blue: b, alpha: a)
+            for field in EmitterCell.Field.allCases { cell[field] = try r.finite("a cell's \(field.rawValue)") }
+            cell.emitterCells = try r.cells(depth: depth + 1)
+            return cell
         }
     }
 
@@ -166,7 +204,7 @@ extension WireReader {
         case .rect, .color: 32
         case .transform: 128
         case .bool, .gravity, .filter, .bitmap, .keyword, .corners: 1
-        case .path, .numbers, .colors, .string, .filters: 4
+        case .path, .numbers, .colors, .string, .filters, .cells: 4
         }
     }
 }
