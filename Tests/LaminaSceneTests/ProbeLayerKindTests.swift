@@ -161,4 +161,25 @@ import Testing
         #expect(layers.count == 3, "the replicator, its one sublayer and the plain layer: \(layers.keys.sorted())")
         #expect(layers["p"]?["instanceCount"] == nil)
     }
+
+    @Test("an emitter's cells in the contract's JSON, Core Animation's defaults left out; emitterCells.NAME.FIELD animates")
+    func emitter() throws {
+        let layers = try probe(
+            scene(
+                ##"[{"name": "e", "type": "emitter", "emitterShape": "circle", "emitterCells": [{"name": "spark", "birthRate": 10, "color": "#FF0000", "##
+                    + #""emitterCells": [{"name": "ember", "lifetime": 2}]}], "animations": [{"type": "basic", "keyPath": "emitterCells.ember.lifetime", "#
+                    + #""fromValue": 2, "toValue": 4, "duration": 2}]}]"#),
+            at: 1)
+        let e = try #require(layers["e"])
+        #expect(e["type"] == .string("emitter") && e["emitterShape"] == .string("circle") && e["emitterMode"] == .string("volume"))
+        #expect(e["renderMode"] == .string("unordered") && numbers(e["birthRate"]) == [1] && numbers(e["seed"]) == [0])
+        #expect(
+            e["emitterCells"]
+                == .array([
+                    .object([
+                        ("name", .string("spark")), ("color", .array([1, 0, 0, 1].map(JSONValue.number))), ("birthRate", .number(10)),
+                        ("emitterCells", .array([.object([("name", .string("ember")), ("lifetime", .number(3))])])),
+                    ])
+                ]))
+    }
 }

@@ -102,12 +102,15 @@ public enum ParticleSystem {
         guard cell.isEnabled, rate > 0, rate.isFinite, budget.particles > 0 else { return }
         // Births in the time the cell emits, relative to the emitter's start or the parent's birth.
         let base = (parent?.birth ?? 0) + cell[.beginTime]
-        var end = time
-        if cell[.duration] > 0 { end = min(end, base + cell[.duration]) }
-        if let parent { end = min(end, parent.birth + parent.lifetime) }
+        // Births stop before the cell's duration ends, and before the parent dies.
+        var stop = Double.infinity
+        if cell[.duration] > 0 { stop = base + cell[.duration] }
+        if let parent { stop = min(stop, parent.birth + parent.lifetime) }
+        let end = min(time, stop)
         guard end >= base else { return }
         let reach = self.reach(of: cell, lifetimeScale: max(0, emitter.lifetime))
-        let newest = ((end - base) * rate).rounded(.down)
+        var newest = ((end - base) * rate).rounded(.down)
+        if stop <= time, base + newest / rate >= stop { newest -= 1 }
         let oldest = max(0, ((time - reach - base) * rate).rounded(.up))
         guard newest >= oldest, newest < 9e15 else { return }
         var k = newest
