@@ -40,6 +40,18 @@ struct CodecTests {
             .set(h, try! LayerKeyPath("transform.rotation.z"), .number(-.pi)),
             .set(h, try! LayerKeyPath("bounds.size"), .size(Size(width: 3, height: 4))),
             .set(h, try! LayerKeyPath("filters.frost.blur"), .number(7)),
+            .set(h, try! LayerKeyPath("emitterCells.spark.color"), .color(Color(red: 1, green: 0.5, blue: 0, alpha: 1))),
+            .set(h, try! LayerKeyPath("emitterCells.spark.scale"), .number(2)),
+            .set(h, LayerKeyPath(.emitterCells), .cells({
+                var spark = EmitterCell(name: "spark")
+                spark.contents = BitmapID(9)
+                spark[.birthRate] = 30
+                spark.isEnabled = false
+                var ember = EmitterCell()
+                ember.color = Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
+                spark.emitterCells = [ember]
+                return [spark, EmitterCell(name: "plain")]
+            }())),
             .set(h, try! LayerKeyPath("backgroundFilters.tint.colorMatrix"), .numbers(LayerFilter.identityMatrix)),
             .set(
                 h, LayerKeyPath(.filters),
