@@ -65,12 +65,16 @@ public struct LayerStore: Sendable {
         public var layers: Int
         /// The most animations attached to the client's layers.
         public var animations: Int
+        /// The most particles the client's emitters may keep alive at once, by their model values
+        /// (`ParticleSystem.capacity`).
+        public var particles: Int
 
         /// Limits (unlimited by default, as for scenes; nesting is bounded for every tree by
         /// `LayerTree.maximumDepth`).
-        public init(layers: Int = .max, animations: Int = .max) {
+        public init(layers: Int = .max, animations: Int = .max, particles: Int = .max) {
             self.layers = layers
             self.animations = animations
+            self.particles = particles
         }
     }
 
@@ -180,10 +184,32 @@ public struct LayerStore: Sendable {
                     reason: .limit("\(count) animations is over the limit of \(space.limits.animations)"))
             }
         }
+        if space.limits.particles != .max, operations.contains(where: Self.touchesEmitters) {
+            let capacity = space.layers.values.reduce(0.0) { total, id in
+                guard let values = try? tree.values(of: id), values.kind == .emitter else { return total }
+                return total + ParticleSystem.capacity(of: values)
+            }
+            if !(capacity <= Double(space.limits.particles)) {
+                tree.rollBack()
+                throw StoreError(
+                    operationIndex: nil, operation: "commit",
+                    reason: .limit(
+                        "the client's emitters would keep \(capacity.isFinite ? String(capacity.rounded().saturatingInt) : "unboundedly many") particles alive (birth rates times lifetimes), over the limit of \(space.limits.particles)"))
+            }
+        }
         tree.compactSublayerLists()
         // The journal stays open until the next edit of the store, for `revert`.
         clients[client] = space
         return changes
+    }
+
+    /// Whether an operation can raise how many particles a client's emitters keep alive.
+    static func touchesEmitters(_ operation: LayerOperation) -> Bool {
+        switch operation {
+        case .create(_, _, .emitter): true
+        case .set(_, let path, _): path.key.descriptor.kinds == LayerKinds(.emitter)
+        default: false
+        }
     }
 
     /// Undoes the `apply` that returned `changes` (when a later step of the transaction, such as an

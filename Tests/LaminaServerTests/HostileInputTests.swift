@@ -200,4 +200,36 @@ import Testing
         #expect(result.0 == nil)
         #expect(result.1 == 30_000 && result.2 && result.3 && result.4)
     }
+
+    @Test("emitters that would keep millions of particles alive are refused at commit, naming the limit; the bystander draws")
+    func particleFloods() throws {
+        let result = try Self.gpu.perform { (context) throws -> (String?, String?, SIMD4<UInt8>) in
+            let c = try Compositor(context, output: OutputConfiguration(width: 40, height: 20))
+            let attacker = ClientID(77)
+            c.addClient(attacker, limits: LayerStore.Limits(particles: 100_000))
+            let bystander = c.addClient()
+            c.commit(Transaction(operations: Self.square(1000, at: Point(x: 30, y: 10))), from: bystander)
+            var flood = EmitterCell(name: "flood")
+            flood[.birthRate] = 1e6
+            flood[.lifetime] = 10
+            let e = LayerHandle(1)
+            let ops: [LayerOperation] = [
+                .create(e, name: nil, kind: .emitter), .set(e, LayerKeyPath(.emitterCells), .cells([flood])),
+                .insertSublayer(e, into: nil, at: nil),
+            ]
+            let (refused, _) = try Self.run(c, attacker, ops)
+            // Within the limit per cell, but nested: 100 parents alive, each keeping 10,000 children.
+            var child = EmitterCell(name: "child")
+            (child[.birthRate], child[.lifetime]) = (1000, 10)
+            var parent = EmitterCell(name: "parent")
+            (parent[.birthRate], parent[.lifetime]) = (10, 10)
+            parent.emitterCells = [child]
+            let (nested, pixel) = try Self.run(
+                c, attacker, [.create(e, name: nil, kind: .emitter), .set(e, LayerKeyPath(.emitterCells), .cells([parent]))])
+            return (refused, nested, pixel)
+        }
+        #expect(result.0?.contains("the client's emitters would keep 10000000 particles alive (birth rates times lifetimes), over the limit of 100000") == true, "\(String(describing: result.0))")
+        #expect(result.1?.contains("would keep 1000100 particles alive") == true, "\(String(describing: result.1))")
+        #expect(result.2 == Self.white, "the bystander is drawn")
+    }
 }

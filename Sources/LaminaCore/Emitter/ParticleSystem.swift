@@ -32,6 +32,22 @@ public enum ParticleSystem {
         public var contentsScale: Double
     }
 
+    /// How many particles an emitter keeps alive at once by its model values: each cell's birth rate
+    /// times its longest lifetime (times the layer's multipliers), a nested cell's times as many as
+    /// its parents alive. What a client's limit counts (`LayerStore.Limits.particles`); infinite when
+    /// the numbers are.
+    public static func capacity(of values: PropertyValues) -> Double {
+        let (rate, life) = (max(0, values[.birthRate]), max(0, values[.lifetime]))
+        func count(_ cells: [EmitterCell], parents: Double) -> Double {
+            cells.reduce(0) { total, cell in
+                guard cell.isEnabled else { return total }
+                let alive = parents * cell[.birthRate] * rate * (cell[.lifetime] + abs(cell[.lifetimeRange])) * life
+                return total + alive + count(cell.emitterCells, parents: alive)
+            }
+        }
+        return count(values[.emitterCells], parents: 1)
+    }
+
     /// The emitter's layer-wide values: the shape particles start on and the multipliers.
     struct Emitter {
         var position: SIMD3<Double>

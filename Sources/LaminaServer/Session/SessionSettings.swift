@@ -45,8 +45,12 @@ public struct SessionSettings: Sendable {
 
     /// The limits the compositor's store enforces for a session's client.
     public var storeLimits: LayerStore.Limits {
-        LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations))
+        LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations), particles: Self.maxParticles)
     }
+
+    /// The most particles one client's emitters may keep alive (`LayerStore.Limits.particles`):
+    /// 100,000, five emitters at the renderer's 20,000 each. Fixed: the welcome does not carry it.
+    public static let maxParticles = 100_000
 }
 
 /// What a session needs from the world around it, so tests and the fuzzer can stand in for the daemon.
