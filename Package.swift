@@ -54,6 +54,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
         .target(name: "CLaminaSys"),
@@ -95,6 +98,12 @@ let package = Package(
         .target(
             name: "LaminaRaster",
             dependencies: ["LaminaCore", "CCairo", "CPango"],
+            swiftSettings: strict
+        ),
+        // Video files through FFmpeg's libraries (H.264/MP4, VP9/WebM): written as frames are drawn.
+        .target(
+            name: "LaminaVideo",
+            dependencies: ["LaminaImage", "CFFmpeg"],
             swiftSettings: strict
         ),
         .target(
@@ -154,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaScene", "LaminaWire",
+                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaScene", "LaminaWire", "LaminaVideo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -219,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaSceneTests",
-            dependencies: ["LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore"],
+            dependencies: ["LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaminaRender
 import LaminaScene
+import LaminaVideo
 
 #if canImport(Glibc)
     import Glibc
@@ -10,12 +11,15 @@ import LaminaScene
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene at one time to a PNG file, or a sequence of frames to a folder.",
+        abstract: "Render a scene at one time to a PNG file, or a sequence of frames to a folder or a video.",
         discussion: """
             The presentation tree at scene time T, drawn by the embedded GPU compositor: 8-bit RGBA PNG, \
-            canvas size x scale pixels, straight alpha.
+            canvas size x scale pixels, straight alpha. A frame sequence goes to a folder of PNGs, or, \
+            when the output ends in .mp4 or .webm, to a video (H.264 or VP9, over black), each frame \
+            encoded as it is drawn.
               lamina render scene.json --time 1.5 --output frame.png
               lamina render scene.json --frames 0:2:30 --output frames/   (frame-00000.png ...)
+              lamina render scene.json --frames 0:2:30 --output clip.mp4
             """)
 
     @Argument(help: "The scene file (JSON, docs/scene-format.md).")
@@ -27,7 +31,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A frame sequence: from START to END seconds (inclusive) at FPS frames per second.")
     var frames: FrameRange?
 
-    @Option(name: .shortAndLong, help: "The PNG file (with --time) or the folder, made if missing (with --frames).")
+    @Option(
+        name: .shortAndLong,
+        help: "The PNG file (with --time); with --frames, a video (.mp4, .webm) or the folder, made if missing.")
     var output: String
 
     func validate() throws {
@@ -35,6 +41,7 @@ struct RenderCommand: ParsableCommand {
         case (nil, nil): throw ValidationError("give --time T or --frames START:END:FPS")
         case (.some, .some): throw ValidationError("give --time or --frames, not both")
         case (let t?, nil) where !(t >= 0 && t.isFinite): throw ValidationError("--time must be a time in seconds of at least 0")
+        case (.some, nil) where VideoContainer(path: output) != nil: throw ValidationError("a video needs --frames, not --time")
         default: break
         }
     }
@@ -52,6 +59,10 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let times = frames!.times
+        if VideoContainer(path: output) != nil {
+            try renderVideo(script, gpu: gpu, times: times, fps: frames!.fps)
+            return
+        }
         try makeFolder(output)
         let progress = Progress(total: times.count)
         let folder = output
@@ -61,6 +72,34 @@ struct RenderCommand: ParsableCommand {
                 try render(playback, at: t)
                 try write(playback, to: "\(folder)/frame-\(pad(i)).png")
                 progress.update(i + 1)
+            }
+        }
+    }
+}
+
+extension RenderCommand {
+    /// Renders `times` into the video `output`, each frame encoded as it is drawn.
+    func renderVideo(_ script: SceneScript, gpu: GPUContext, times: [Double], fps: Double) throws {
+        let progress = Progress(total: times.count)
+        let output = output
+        try gpu.perform { (context) throws(Failure) in
+            let playback = try play(script, context)
+            var writer: VideoWriter?
+            do {
+                for (i, t) in times.enumerated() {
+                    try render(playback, at: t)
+                    let image = try playback.pixels()
+                    if writer == nil { writer = try VideoWriter(path: output, width: image.width, height: image.height, framesPerSecond: fps) }
+                    try writer!.append(image)
+                    progress.update(i + 1)
+                }
+                try writer?.finish()
+            } catch let error as VideoError {
+                throw Failure("\(error)")
+            } catch let error as Failure {
+                throw error
+            } catch {
+                throw Failure("\(error)")
             }
         }
     }
