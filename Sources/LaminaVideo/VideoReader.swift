@@ -16,9 +16,9 @@ public final class VideoReader {
     /// The codec's name (`h264`, `vp9`).
     public let codecName: String
 
-    fileprivate var format: UnsafeMutablePointer<AVFormatContext>?
+    var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    fileprivate let streamIndex: Int32
+    let streamIndex: Int32
 
     /// Opens `path`.
     public init(path: String) throws(VideoError) {

@@ -27,8 +27,9 @@ public final class VideoWriter {
     private let scaler: OpaquePointer
     private var finished = false
 
-    /// Opens `path` for frames of `width` x `height` pixels at `framesPerSecond`.
-    public init(path: String, width: Int, height: Int, framesPerSecond: Double) throws(VideoError) {
+    /// Opens `path` for frames of `width` x `height` pixels at `framesPerSecond`; `lossless` keeps every
+    /// YUV value (H.264 at quantiser 0, VP9 lossless), so two encodings of the same frames decode alike.
+    public init(path: String, width: Int, height: Int, framesPerSecond: Double, lossless: Bool = false) throws(VideoError) {
         guard let container = VideoContainer(path: path) else {
             throw VideoError(path: path, doing: "choosing the container", reason: "the extension is not .mp4 or .webm")
         }
@@ -68,6 +69,9 @@ public final class VideoWriter {
         codec.pointee.framerate = rate
         codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         codec.pointee.gop_size = 60
+        // No frames reordered: decode order is display order, so segments join end to end
+        // (`VideoJoiner`) with timestamps that only grow.
+        codec.pointee.max_b_frames = 0
         codec.pointee.color_primaries = AVCOL_PRI_BT709
         codec.pointee.color_trc = AVCOL_TRC_BT709
         codec.pointee.colorspace = AVCOL_SPC_BT709
@@ -80,12 +84,13 @@ public final class VideoWriter {
         switch encoder {
         case "libx264":
             av_opt_set(codec.pointee.priv_data, "preset", "veryfast", 0)
-            av_opt_set(codec.pointee.priv_data, "crf", "18", 0)
+            av_opt_set(codec.pointee.priv_data, lossless ? "qp" : "crf", lossless ? "0" : "18", 0)
         case "libvpx-vp9":
             av_opt_set(codec.pointee.priv_data, "deadline", "realtime", 0)
             av_opt_set(codec.pointee.priv_data, "cpu-used", "8", 0)
             av_opt_set(codec.pointee.priv_data, "crf", "30", 0)
             av_opt_set(codec.pointee.priv_data, "row-mt", "1", 0)
+            if lossless { av_opt_set(codec.pointee.priv_data, "lossless", "1", 0) }
             codec.pointee.bit_rate = 0
         default: break
         }

@@ -20,6 +20,7 @@ struct RenderCommand: ParsableCommand {
               lamina render scene.json --time 1.5 --output frame.png
               lamina render scene.json --frames 0:2:30 --output frames/   (frame-00000.png ...)
               lamina render scene.json --frames 0:2:30 --output clip.mp4
+              lamina render scene.json --frames 0:2:30 --shard 2/3 --output part-2.mp4   (then lamina join)
             """)
 
     @Argument(help: "The scene file (JSON, docs/scene-format.md).")
@@ -36,7 +37,14 @@ struct RenderCommand: ParsableCommand {
         help: "The PNG file (with --time); with --frames, a video (.mp4, .webm) or the folder, made if missing.")
     var output: String
 
+    @Option(help: "Only the K-th (1...N) of N contiguous parts of --frames: one machine's share. PNGs keep their numbers in the whole sequence; a video holds the part (join the parts with `lamina join`).")
+    var shard: Shard?
+
+    @Flag(help: "Encode the video without loss (H.264 at quantiser 0, VP9 lossless): larger files that decode to exactly the frames' 4:2:0 colours.")
+    var lossless = false
+
     func validate() throws {
+        if shard != nil && frames == nil { throw ValidationError("--shard divides --frames") }
         switch (time, frames) {
         case (nil, nil): throw ValidationError("give --time T or --frames START:END:FPS")
         case (.some, .some): throw ValidationError("give --time or --frames, not both")
@@ -58,7 +66,9 @@ struct RenderCommand: ParsableCommand {
             }
             return
         }
-        let times = frames!.times
+        let all = frames!.times
+        let indices = shard?.range(of: all.count) ?? 0..<all.count
+        let times = Array(all[indices])
         if VideoContainer(path: output) != nil {
             try renderVideo(script, gpu: gpu, times: times, fps: frames!.fps)
             return
@@ -70,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             let playback = try play(script, context)
             for (i, t) in times.enumerated() {
                 try render(playback, at: t)
-                try write(playback, to: "\(folder)/frame-\(pad(i)).png")
+                try write(playback, to: "\(folder)/frame-\(pad(indices.lowerBound + i)).png")
                 progress.update(i + 1)
             }
         }
@@ -81,7 +91,8 @@ extension RenderCommand {
     /// Renders `times` into the video `output`, each frame encoded as it is drawn.
     func renderVideo(_ script: SceneScript, gpu: GPUContext, times: [Double], fps: Double) throws {
         let progress = Progress(total: times.count)
-        let output = output
+        let (output, lossless) = (output, lossless)
+        guard !times.isEmpty else { throw Failure("\(output): this shard has no frames (fewer frames than shards)") }
         try gpu.perform { (context) throws(Failure) in
             let playback = try play(script, context)
             var writer: VideoWriter?
@@ -89,7 +100,7 @@ extension RenderCommand {
                 for (i, t) in times.enumerated() {
                     try render(playback, at: t)
                     let image = try playback.pixels()
-                    if writer == nil { writer = try VideoWriter(path: output, width: image.width, height: image.height, framesPerSecond: fps) }
+                    if writer == nil { writer = try VideoWriter(path: output, width: image.width, height: image.height, framesPerSecond: fps, lossless: lossless) }
                     try writer!.append(image)
                     progress.update(i + 1)
                 }

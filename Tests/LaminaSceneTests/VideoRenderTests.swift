@@ -63,4 +63,47 @@ import Testing
         #expect(unwritable.stderr.contains("/nonexistent/folder/x.mp4: opening the file: No such file or directory"), "\(unwritable.stderr)")
         #expect(try lamina("render", odd, "--time", "0", "--output", video).status == 2)
     }
+
+    @Test("three shards rendered in parallel and joined equal a single run frame for frame; PNG shards fill one folder")
+    func shards() throws {
+        let path = try sceneFile(Self.document)
+        let folder = try temporaryFolder()
+        // Three processes at once, as three machines would run them.
+        let processes = try (1...3).map { k -> Process in
+            let process = Process()
+            process.executableURL = laminaExecutable
+            process.arguments = [
+                "render", path, "--frames", "0:1:10", "--shard", "\(k)/3", "--lossless", "--output", folder.appendingPathComponent("part-\(k).mp4").path,
+            ]
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let joined = folder.appendingPathComponent("joined.mp4").path
+        let parts = (1...3).map { folder.appendingPathComponent("part-\($0).mp4").path }
+        let join = try lamina("join", joined, parts[0], parts[1], parts[2])
+        #expect(join.status == 0 && join.stdout == "joined 11 frames from 3 segments into \(joined)\n", "\(join.stdout) \(join.stderr)")
+        let whole = folder.appendingPathComponent("whole.mp4").path
+        #expect(try lamina("render", path, "--frames", "0:1:10", "--lossless", "--output", whole).status == 0)
+        var a: [RGBAImage] = [], b: [RGBAImage] = []
+        try VideoReader(path: joined).forEachFrame { a.append($0) }
+        try VideoReader(path: whole).forEachFrame { b.append($0) }
+        #expect(a.count == 11 && b.count == 11)
+        #expect(a == b, "the joined shards decode to the single run's frames")
+        #expect(abs(try VideoReader(path: joined).duration - 1.1) < 0.05)
+        // PNG shards keep their numbers in the whole sequence.
+        let pngs = folder.appendingPathComponent("frames")
+        for k in 1...3 { #expect(try lamina("render", path, "--frames", "0:1:10", "--shard", "\(k)/3", "--output", pngs.path).status == 0) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: pngs.path).sorted()
+        #expect(names == (0..<11).map { String(format: "frame-%05d.png", $0) })
+        // Segments that differ are refused, naming the one.
+        let other = folder.appendingPathComponent("other.mp4").path
+        let small = try sceneFile(scene(#"[]"#, width: 32, height: 32), name: "small.json")
+        #expect(try lamina("render", small, "--frames", "0:0.2:10", "--output", other).status == 0)
+        let mismatch = try lamina("join", folder.appendingPathComponent("bad.mp4").path, folder.appendingPathComponent("part-1.mp4").path, other)
+        #expect(mismatch.status == 1 && mismatch.stderr.contains("\(other): joining it to"), "\(mismatch.stderr)")
+    }
 }
