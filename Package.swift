@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "CSystemd", "CLaminaSys",
+                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "LaminaVideo", "LaminaImage", "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "CLaminaSys"],
+            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaVideo", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(

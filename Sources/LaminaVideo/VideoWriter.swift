@@ -18,6 +18,8 @@ public final class VideoWriter {
     public let encoder: String
     /// How many frames went in.
     public private(set) var frameCount = 0
+    /// The least frame index the next frame may have.
+    private var nextIndex = 0
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -132,8 +134,18 @@ public final class VideoWriter {
         self.scaler = scaler
     }
 
-    /// Encodes one frame: premultiplied (or straight: converted) RGBA pixels of the writer's size.
+    /// Encodes one frame: premultiplied (or straight: converted) RGBA pixels of the writer's size, as
+    /// the next frame.
     public func append(_ image: RGBAImage) throws(VideoError) {
+        try append(image, frameIndex: nextIndex)
+    }
+
+    /// Encodes one frame at `frameIndex` frames from the start (more than the last one's): frames
+    /// skipped leave the last one showing.
+    public func append(_ image: RGBAImage, frameIndex: Int) throws(VideoError) {
+        guard frameIndex >= nextIndex else {
+            throw VideoError(path: path, doing: "adding frame \(frameIndex)", reason: "frame \(nextIndex - 1) was added already")
+        }
         guard !finished, let frame, codec != nil else {
             throw VideoError(path: path, doing: "adding a frame", reason: "the video is finished")
         }
@@ -155,7 +167,8 @@ public final class VideoWriter {
                 }
             }
         }
-        frame.pointee.pts = Int64(frameCount)
+        frame.pointee.pts = Int64(frameIndex)
+        nextIndex = frameIndex + 1
         frameCount += 1
         try send(frame)
     }

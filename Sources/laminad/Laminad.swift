@@ -63,6 +63,9 @@ struct Laminad: AsyncParsableCommand {
     @Flag(help: "Build and draw every frame whole, without damage tracking or cached subtrees (to measure what they save, or rule them out).")
     var redrawEverything = false
 
+    @Option(help: "Record the output into this video (.mp4: H.264, .webm: VP9) while the daemon runs; written out when it stops.")
+    var record: String?
+
     func run() async throws {
         let settings = try Settings(options: self)
         LoggingSystem.bootstrap { label in

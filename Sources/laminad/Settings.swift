@@ -14,7 +14,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
-        "redraw-everything",
+        "redraw-everything", "record",
     ]
 
     init(options: Laminad) throws {
@@ -75,6 +75,14 @@ struct Settings {
         daemon.redrawsEverything = try options.redrawEverything
             || (pick(nil, "redraw-everything") { ["true": true, "false": false][$0] } ?? false)
         logLevel = level
+        if let path = try pick(options.record, "record", { $0 }) {
+            do {
+                daemon.recorder = try OutputRecorder(
+                    path: path, width: daemon.output.pixelWidth, height: daemon.output.pixelHeight, framesPerSecond: refresh)
+            } catch {
+                throw ValidationError("cannot record: \(error)")
+            }
+        }
     }
 
     /// Reads `key = value` lines; unknown keys and lines without `=` are errors naming the line.

@@ -94,6 +94,13 @@ final class CompositorLoop {
 
     /// Runs until the stop notifier fires.
     func run() {
+        defer {
+            if let recorder = configuration.recorder {
+                let (encoded, dropped, failure) = recorder.finish()
+                if let failure { logger.error("recording \(recorder.path): \(failure)") }
+                logger.info("recorded \(encoded) frames to \(recorder.path)\(dropped > 0 ? " (\(dropped) dropped: the encoder fell behind)" : "")")
+            }
+        }
         while true {
             for ready in epoll.wait(timeout: -1) {
                 switch Token(rawValue: ready.token) {
@@ -287,6 +294,9 @@ final class CompositorLoop {
         }
         framesDrawn += 1
         lastFrameTime = time
+        if let recorder = configuration.recorder {
+            do { recorder.record(try compositor.readPixels(), at: time) } catch { logger.error("reading a frame back to record it: \(error)") }
+        }
         if time > MediaClock.now { present.set(time) }
         history.record(report.phases.total)
         if let cpu = lastCPUTime { drawTimes.record(cpu + report.phases.finish) }

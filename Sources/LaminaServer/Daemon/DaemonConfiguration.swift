@@ -23,6 +23,8 @@ public struct DaemonConfiguration: Sendable {
     /// Whether every frame is built and drawn whole, without damage tracking or cached subtrees (for
     /// measuring what they save, and for ruling them out when something draws wrong).
     public var redrawsEverything = false
+    /// Where the output is recorded while the daemon runs (`--record`), if anywhere.
+    public var recorder: OutputRecorder?
 
     /// A configuration; the defaults are a 1280x720 output at 60 Hz.
     public init(
