@@ -71,24 +71,40 @@ extension LayerTree {
     /// The farthest descendant of `id` (or `id` itself) that contains `p`, given in `id`'s superlayer's
     /// space (`CALayer.hitTest(_:)`). Hidden layers and their subtrees are skipped, `masksToBounds`
     /// clips the subtree, siblings are tried front to back (higher `zPosition` first, then later
-    /// sublayers first), and the deepest hit wins.
+    /// sublayers first), and the deepest hit wins. Under a transform layer, whose sublayers share its
+    /// 3D space, every sublayer is found along the same line of sight and the nearest at the point wins,
+    /// as the renderer's depth test shows them; a transform layer itself is never hit.
     public func hitTest(_ p: Point, in id: LayerID) throws(LayerTreeError) -> LayerID? {
-        let local = try transformToParent(of: id).unproject(p)
-        return hitTest(local: local, id)
+        hitTest(p, toPlane: try transformToParent(of: id), id)?.layer
     }
 
-    private func hitTest(local p: Point, _ id: LayerID) -> LayerID? {
+    /// The hit under `p`, a point of the plane `toPlane` maps `id`'s space into, with its depth there
+    /// (z over w of the plane's space, before it flattens: larger is nearer).
+    private func hitTest(_ p: Point, toPlane m: Transform3D, _ id: LayerID) -> (layer: LayerID, depth: Double)? {
         let n = slots[Int(id.index)].node
         if n.values[.hidden] { return nil }
-        let inside = n.values[.bounds].contains(p)
-        if n.values[.masksToBounds] && !inside { return nil }
+        let local = m.unproject(p)
         let sublayerSpace = n.values.sublayerSpaceTransform
+        if n.values.kind == .transform {
+            // One 3D space: each sublayer mapped into the same plane, the nearest hit wins.
+            var best: (layer: LayerID, depth: Double)?
+            for child in currentSublayers(of: id) {
+                let toPlane = slots[Int(child.index)].node.values.frameTransform.concatenating(sublayerSpace).concatenating(m)
+                if let hit = hitTest(p, toPlane: toPlane, child), hit.depth > best?.depth ?? -.infinity { best = hit }
+            }
+            return best
+        }
+        let inside = n.values[.bounds].contains(local)
+        if n.values[.masksToBounds] && !inside { return nil }
+        let v = m.apply(SIMD4(local.x, local.y, 0, 1))
+        let depth = v.w != 0 ? v.z / v.w : 0
+        // The sublayers lie in this layer's plane: they are found from the point there.
         for child in frontToBack(currentSublayers(of: id)) {
             let c = slots[Int(child.index)].node.values
             let toParent = sublayerSpace.isIdentity ? c.frameTransform : c.frameTransform.concatenating(sublayerSpace)
-            if let hit = hitTest(local: toParent.unproject(p), child) { return hit }
+            if let hit = hitTest(local, toPlane: toParent, child) { return (hit.layer, depth) }
         }
-        return inside ? id : nil
+        return inside ? (id, depth) : nil
     }
 
     /// Sublayers in front-to-back order: higher `zPosition` first; equal ones, later sublayers first.

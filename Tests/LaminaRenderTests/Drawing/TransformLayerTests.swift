@@ -107,4 +107,19 @@ struct TransformLayerTests {
         #expect(drawn.expectPixel(50, 50, pixel(128, 0, 0), within: 1), "the sublayer at half opacity: \(drawn[50, 50])")
         #expect(drawn.statistics.groups == 0, "no group: opacity goes to each sublayer")
     }
+
+    @Test("hit testing finds what is drawn: the nearer of intersecting planes at each point, under a perspective too", arguments: [nil, 200.0])
+    func hitTesting(_ perspective: Double?) throws {
+        let turned = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
+        let (scene, ids) = Self.scene(.transform, perspective: perspective, [(red, .identity), (green, turned)])
+        let drawn = try draw(scene)
+        let root = scene.tree.roots[0]
+        for x in [35.0, 45.0, 55.0, 65.0, 75.0] {
+            let hit = try scene.tree.hitTest(Point(x: x, y: 50), in: root)
+            let shown = drawn[Int(x), 50]
+            let expected = shown == pixel(0, 255, 0) ? ids[1] : shown == pixel(255, 0, 0) ? ids[0] : nil
+            #expect(hit == expected, "x \(x): hit \(String(describing: hit)), drawn \(shown)")
+        }
+        #expect(try scene.tree.hitTest(Point(x: 10, y: 50), in: root) == root, "outside both planes: the root")
+    }
 }
