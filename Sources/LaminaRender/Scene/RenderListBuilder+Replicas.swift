@@ -57,6 +57,9 @@ extension RenderListBuilder {
             presentation = frame
             replicaClock = outerClock
         }
+        // One presentation for every lagging copy, evaluated again in place for each (it is not
+        // shared while it is written: `presentation` is set back to the frame's first).
+        var shifted = Presentation()
         var placement = Transform3D.identity
         replicaDepth += 1
         defer { replicaDepth -= 1 }
@@ -70,7 +73,7 @@ extension RenderListBuilder {
                 Float(clamped.x * clamped.w), Float(clamped.y * clamped.w), Float(clamped.z * clamped.w), Float(clamped.w))
             tint = outerTint.map { $0 * mine } ?? mine
             if i > 0, delay != 0 {
-                var shifted = Presentation()
+                presentation = frame
                 tree.evaluateSubtree(below: id, atLocalTime: replicatorTime - k * delay, into: &shifted)
                 if !shifted.animatedSlots.isEmpty { list.hasLaggingCopies = true }
                 presentation = shifted
