@@ -10,7 +10,8 @@ SWIFTFLAGS ?=
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
                 libgl1-mesa-dri libpng-dev libcairo2-dev glslang-tools libsystemd-dev systemd \
                 libpango1.0-dev fonts-dejavu-core fonts-wqy-microhei \
-                libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
+                libavcodec-dev libavformat-dev libswscale-dev libavutil-dev \
+                libwayland-dev wayland-protocols libxkbcommon-dev weston
 
 .PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 

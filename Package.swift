@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
+        .library(name: "LaminaWayland", targets: ["LaminaWayland"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "laminad", targets: ["laminad"]),
     ],
@@ -57,6 +58,13 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
+
+        // MARK: A Wayland window in C, where libwayland's listener tables and xkbcommon live; the
+        // xdg-shell code is wayland-scanner's, committed (Sources/CLaminaWayland/protocols).
+        .target(
+            name: "CLaminaWayland",
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+        ),
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
         .target(name: "CLaminaSys"),
@@ -106,6 +114,13 @@ let package = Package(
             dependencies: ["LaminaImage", "CFFmpeg"],
             swiftSettings: strict
         ),
+        // A toplevel window on the session's Wayland compositor: frames in, configure, frame
+        // callbacks and the seat's input out. No GL: the caller reads its frames into the buffers.
+        .target(
+            name: "LaminaWayland",
+            dependencies: ["CLaminaWayland"],
+            swiftSettings: strict
+        ),
         .target(
             name: "LaminaImage",
             dependencies: ["CPNG"],
@@ -132,7 +147,8 @@ let package = Package(
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "LaminaVideo", "LaminaImage", "CSystemd", "CLaminaSys",
+                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "LaminaVideo", "LaminaImage", "LaminaWayland",
+                "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

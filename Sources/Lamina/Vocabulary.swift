@@ -1,4 +1,5 @@
 public import LaminaCore
+public import LaminaWire
 
 // The value types of Core Animation's vocabulary come from LaminaCore, the same types the daemon
 // evaluates; these names let an app write `Point`, `Rect` or `TimingFunction` after `import Lamina`
@@ -51,3 +52,8 @@ public typealias TransitionType = LaminaCore.TransitionType
 public typealias TransitionSubtype = LaminaCore.TransitionSubtype
 /// A typed value of a layer property, for `setValue(_:forKeyPath:)` and `value(forKeyPath:)`.
 public typealias PropertyValue = LaminaCore.PropertyValue
+/// A pointer, touch or key event the daemon delivered (a Wayland output's seat): its kind, where in the
+/// layer's space and the canvas's, the button, touch point or key.
+public typealias InputEvent = LaminaWire.InputEvent
+/// An output: its name, size in points, scale and refresh rate.
+public typealias OutputInfo = LaminaWire.OutputInfo

@@ -20,13 +20,13 @@ import CLaminaSys
 /// make it inside a `GPUContext` job and keep it there.
 public final class Compositor {
     /// The output's size, scale and background.
-    public let configuration: OutputConfiguration
+    public private(set) var configuration: OutputConfiguration
     /// The model: the tree under the canvas root and every client's namespace.
     public private(set) var store: LayerStore
     /// The presentation tree of the last frame.
     public private(set) var presentation = Presentation()
     /// Where frames are drawn.
-    public let target: OffscreenTarget
+    public private(set) var target: OffscreenTarget
 
     private let context: RenderContext
     private let renderer: Renderer
@@ -82,19 +82,7 @@ public final class Compositor {
     public init(_ context: RenderContext, output: OutputConfiguration, textureBudget: Int = 512 << 20)
         throws(CompositorError)
     {
-        guard output.width.isFinite, output.height.isFinite, output.width > 0, output.height > 0 else {
-            throw .invalidOutput("the size must be positive, not \(output.width)x\(output.height) points")
-        }
-        guard output.scale.isFinite, output.scale > 0 else {
-            throw .invalidOutput("the scale must be a positive number, not \(output.scale)")
-        }
-        let (w, h) = (output.width * output.scale, output.height * output.scale)
-        guard w.rounded() >= 1, h.rounded() >= 1, w <= Double(OutputConfiguration.maxPixels),
-            h <= Double(OutputConfiguration.maxPixels)
-        else {
-            throw .invalidOutput(
-                "\(w)x\(h) pixels is outside 1...\(OutputConfiguration.maxPixels) pixels on a side")
-        }
+        try Self.validate(output)
         do {
             target = try OffscreenTarget(
                 context, width: output.pixelWidth, height: output.pixelHeight,
@@ -110,6 +98,47 @@ public final class Compositor {
         self.context = context
         configuration = output
         store = LayerStore(width: output.width, height: output.height)
+    }
+
+    private static func validate(_ output: OutputConfiguration) throws(CompositorError) {
+        guard output.width.isFinite, output.height.isFinite, output.width > 0, output.height > 0 else {
+            throw .invalidOutput("the size must be positive, not \(output.width)x\(output.height) points")
+        }
+        guard output.scale.isFinite, output.scale > 0 else {
+            throw .invalidOutput("the scale must be a positive number, not \(output.scale)")
+        }
+        let (w, h) = (output.width * output.scale, output.height * output.scale)
+        guard w.rounded() >= 1, h.rounded() >= 1, w <= Double(OutputConfiguration.maxPixels),
+            h <= Double(OutputConfiguration.maxPixels)
+        else {
+            throw .invalidOutput(
+                "\(w)x\(h) pixels is outside 1...\(OutputConfiguration.maxPixels) pixels on a side")
+        }
+    }
+
+    /// Changes the output's size or scale (a window resized, or moved to an output of another scale):
+    /// a new target of the new size, the canvas root resized to it, and the next frame drawn whole
+    /// (the renderer rebuilds for a new target). The background stays. A size that cannot be drawn is
+    /// refused and the output left as it was.
+    public func resize(width: Double, height: Double, scale: Double) throws(CompositorError) {
+        var output = configuration
+        output.width = width
+        output.height = height
+        output.scale = scale
+        try Self.validate(output)
+        guard output != configuration else { return }
+        if let fence = lastFrameFence {
+            fence.wait()
+            lastFrameFence = nil
+        }
+        do {
+            target = try OffscreenTarget(
+                context, width: output.pixelWidth, height: output.pixelHeight, layout: OffscreenTarget.preferredLayout(context))
+        } catch {
+            throw .target(error)
+        }
+        configuration = output
+        store.resizeCanvas(width: width, height: height)
     }
 
     /// The model tree.

@@ -38,6 +38,15 @@ public struct LayerStore: Sendable {
         root = tree.create(name: "canvas", values: values)
     }
 
+    /// Makes the canvas root cover `width` x `height` points: the output was resized (a window made
+    /// larger, say). Layers keep their positions; the root's changed bounds are a change like any.
+    public mutating func resizeCanvas(width: Double, height: Double) {
+        var values = tree[root]
+        values[.bounds] = Rect(x: 0, y: 0, width: width, height: height)
+        values[.position] = Point(x: width / 2, y: height / 2)
+        tree[root] = values
+    }
+
     // MARK: Clients
 
     /// Opens a namespace for a new client.

@@ -63,6 +63,15 @@ struct Laminad: AsyncParsableCommand {
     @Flag(help: "Build and draw every frame whole, without damage tracking or cached subtrees (to measure what they save, or rule them out).")
     var redrawEverything = false
 
+    @Option(help: "Where frames are shown: headless (default) or wayland (a window on the session's Wayland compositor, whose seat's input reaches the clients).")
+    var output: String?
+
+    @Option(help: "The Wayland display to open with --output wayland (default: $WAYLAND_DISPLAY).")
+    var waylandDisplay: String?
+
+    @Flag(help: "With --output wayland, ask the host to show the window fullscreen (a kiosk).")
+    var fullscreen = false
+
     @Option(help: "Record the output into this video (.mp4: H.264, .webm: VP9) while the daemon runs; written out when it stops.")
     var record: String?
 

@@ -14,7 +14,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
-        "redraw-everything", "record",
+        "redraw-everything", "record", "output", "wayland-display", "fullscreen",
     ]
 
     init(options: Laminad) throws {
@@ -75,6 +75,15 @@ struct Settings {
         daemon.redrawsEverything = try options.redrawEverything
             || (pick(nil, "redraw-everything") { ["true": true, "false": false][$0] } ?? false)
         logLevel = level
+        switch try pick(options.output, "output", { $0 }) ?? "headless" {
+        case "headless":
+            daemon.presentation = .headless
+        case "wayland":
+            let fullscreen = try options.fullscreen || (pick(nil, "fullscreen") { ["true": true, "false": false][$0] } ?? false)
+            daemon.presentation = .wayland(display: try pick(options.waylandDisplay, "wayland-display") { $0 }, fullscreen: fullscreen)
+        case let other:
+            throw ValidationError("the output must be headless or wayland, not '\(other)'")
+        }
         if let path = try pick(options.record, "record", { $0 }) {
             do {
                 daemon.recorder = try OutputRecorder(

@@ -21,6 +21,12 @@ public final class Connection {
     /// Called with every error the daemon or the library reports after the call that caused it
     /// returned (a rejected commit, an edit refused locally). Errors are also kept for `synchronize()`.
     public var onError: (@MainActor (LaminaError) -> Void)?
+    /// Called with input events no layer's `onInput` handled (the event names the layer hit, by its
+    /// handle); see `Layer.onInput`.
+    public var onInput: (@MainActor (InputEvent) -> Void)?
+    /// Called when the output changes size or scale (a window on a Wayland host resized): the canvas
+    /// now covers `welcome.outputs`, which already describe the change.
+    public var onOutputChange: (@MainActor (OutputInfo) -> Void)?
 
     private var wire: WireClient
     /// The name the connection handshakes with.
@@ -346,10 +352,36 @@ public final class Connection {
             requestFrameIfNeeded()
         case .welcome:
             break
+        case .input(let event):
+            deliverInput(event)
+        case .outputChanged(let output):
+            if let index = welcome.outputs.firstIndex(where: { $0.name == output.name }) {
+                welcome.outputs[index] = output
+            } else {
+                welcome.outputs = [output]
+            }
+            onOutputChange?(output)
         case .presentation(let serial, _, _, _), .screenshot(let serial, _, _, _), .stats(let serial, _),
             .tree(let serial, _):
             replies[serial] = message
         }
+    }
+
+    /// Hands an input event to the layer it names, or the nearest superlayer with a handler, or
+    /// `onInput`.
+    private func deliverInput(_ event: InputEvent) {
+        let hit = Session.shared.layer(event.layer)
+        var candidate = hit
+        while let layer = candidate {
+            if let handler = layer.onInput {
+                var passed = event
+                if layer !== hit { passed.location = layer.convert(event.location, from: hit) }
+                handler(passed)
+                return
+            }
+            candidate = layer.superlayer
+        }
+        onInput?(event)
     }
 
     // MARK: Presentation

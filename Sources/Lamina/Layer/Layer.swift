@@ -52,6 +52,13 @@ open class Layer {
             Session.shared.record(.setName(handle, name: name))
         }
     }
+    /// Called with the pointer, touch and key events the daemon delivers for this layer (a tap is a
+    /// `pointerDown`/`pointerUp` or `touchDown`/`touchUp` pair), on the main actor. An event for a
+    /// sublayer with no handler goes up to the nearest superlayer that has one, its `location`
+    /// converted into that layer's space, as UIKit's responder chain passes touches up; what no layer
+    /// handles goes to `Connection.onInput`. The daemon hit-tests where layers are drawn, mid-animation
+    /// included; see `docs/protocol.md`, "Input".
+    public var onInput: (@MainActor (InputEvent) -> Void)?
     /// Asked for actions, display and drawing (held weakly).
     public weak var delegate: (any LayerDelegate)?
     /// Actions by key, consulted after the delegate (`NullAction.null` means none).

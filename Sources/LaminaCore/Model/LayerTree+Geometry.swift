@@ -19,12 +19,14 @@ extension LayerTree {
     /// `frameTransform`, then the superlayer's sublayer space, flattened into the superlayer's plane
     /// (`Transform3D.flattened`) unless the superlayer is a transform layer, exactly as the renderer
     /// draws it. A root keeps its z (the canvas is not flattened: nothing is drawn in it but its roots).
-    public func transformToParent(of id: LayerID) throws(LayerTreeError) -> Transform3D {
+    ///
+    /// With `presentation`, the layers' presentation values are used (where they are drawn now).
+    public func transformToParent(of id: LayerID, in presentation: Presentation? = nil) throws(LayerTreeError) -> Transform3D {
         let n = try node(id)
-        let m = n.values.frameTransform
+        let m = shown(id, presentation).frameTransform
         if let parent = n.superlayer {
             // A transform layer keeps its sublayers in its 3D space (`CATransformLayer`).
-            let values = slots[Int(parent.index)].node.values
+            let values = shown(parent, presentation)
             let space = values.sublayerSpaceTransform
             return m.concatenating(values.kind == .transform ? space : space.flattened)
         }
@@ -32,11 +34,11 @@ extension LayerTree {
     }
 
     /// The transform from `id`'s space to the space of its tree's root's superlayer (the canvas).
-    public func transformToRoot(of id: LayerID) throws(LayerTreeError) -> Transform3D {
-        var m = try transformToParent(of: id)
+    public func transformToRoot(of id: LayerID, in presentation: Presentation? = nil) throws(LayerTreeError) -> Transform3D {
+        var m = try transformToParent(of: id, in: presentation)
         var current = id
         while let parent = geometricParent(of: current) {
-            m = m.concatenating(try transformToParent(of: parent))
+            m = m.concatenating(try transformToParent(of: parent, in: presentation))
             current = parent
         }
         return m
@@ -44,11 +46,19 @@ extension LayerTree {
 
     /// Converts a point from `source`'s space to `destination`'s (`convert(_:from:)` / `convert(_:to:)`);
     /// nil stands for the canvas, the space the roots are positioned in.
-    public func convert(_ p: Point, from source: LayerID?, to destination: LayerID?) throws(LayerTreeError) -> Point {
+    /// With `presentation`, through the layers' presentation values (where they are drawn now).
+    public func convert(
+        _ p: Point, from source: LayerID?, to destination: LayerID?, in presentation: Presentation? = nil
+    ) throws(LayerTreeError) -> Point {
         var q = p
-        if let source { q = try transformToRoot(of: source).project(q) }
-        if let destination { q = try transformToRoot(of: destination).unproject(q) }
+        if let source { q = try transformToRoot(of: source, in: presentation).project(q) }
+        if let destination { q = try transformToRoot(of: destination, in: presentation).unproject(q) }
         return q
+    }
+
+    /// A layer's values: its presentation values when `presentation` is given, else its model values.
+    private func shown(_ id: LayerID, _ presentation: Presentation?) -> PropertyValues {
+        presentation?.values(of: id, in: self) ?? slots[Int(id.index)].node.values
     }
 
     /// Converts a rectangle: the bounding box of its four converted corners.
@@ -74,44 +84,52 @@ extension LayerTree {
     /// sublayers first), and the deepest hit wins. Under a transform layer, whose sublayers share its
     /// 3D space, every sublayer is found along the same line of sight and the nearest at the point wins,
     /// as the renderer's depth test shows them; a transform layer itself is never hit.
-    public func hitTest(_ p: Point, in id: LayerID) throws(LayerTreeError) -> LayerID? {
-        hitTest(p, toPlane: try transformToParent(of: id), id)?.layer
+    ///
+    /// With `presentation`, layers are found where they are drawn now, mid-animation included (what a
+    /// tap on the screen means), rather than where their model values put them.
+    public func hitTest(_ p: Point, in id: LayerID, presentation: Presentation? = nil) throws(LayerTreeError) -> LayerID? {
+        hitTest(p, toPlane: try transformToParent(of: id, in: presentation), id, presentation)?.layer
     }
 
     /// The hit under `p`, a point of the plane `toPlane` maps `id`'s space into, with its depth there
     /// (z over w of the plane's space, before it flattens: larger is nearer).
-    private func hitTest(_ p: Point, toPlane m: Transform3D, _ id: LayerID) -> (layer: LayerID, depth: Double)? {
-        let n = slots[Int(id.index)].node
-        if n.values[.hidden] { return nil }
+    private func hitTest(
+        _ p: Point, toPlane m: Transform3D, _ id: LayerID, _ presentation: Presentation?
+    ) -> (layer: LayerID, depth: Double)? {
+        let values = shown(id, presentation)
+        if values[.hidden] { return nil }
         let local = m.unproject(p)
-        let sublayerSpace = n.values.sublayerSpaceTransform
-        if n.values.kind == .transform {
+        let sublayerSpace = values.sublayerSpaceTransform
+        if values.kind == .transform {
             // One 3D space: each sublayer mapped into the same plane, the nearest hit wins.
             var best: (layer: LayerID, depth: Double)?
             for child in currentSublayers(of: id) {
-                let toPlane = slots[Int(child.index)].node.values.frameTransform.concatenating(sublayerSpace).concatenating(m)
-                if let hit = hitTest(p, toPlane: toPlane, child), hit.depth > best?.depth ?? -.infinity { best = hit }
+                let toPlane = shown(child, presentation).frameTransform.concatenating(sublayerSpace).concatenating(m)
+                if let hit = hitTest(p, toPlane: toPlane, child, presentation), hit.depth > best?.depth ?? -.infinity {
+                    best = hit
+                }
             }
             return best
         }
-        let inside = n.values[.bounds].contains(local)
-        if n.values[.masksToBounds] && !inside { return nil }
+        let inside = values[.bounds].contains(local)
+        if values[.masksToBounds] && !inside { return nil }
         let v = m.apply(SIMD4(local.x, local.y, 0, 1))
         let depth = v.w != 0 ? v.z / v.w : 0
         // The sublayers lie in this layer's plane: they are found from the point there.
-        for child in frontToBack(currentSublayers(of: id)) {
-            let c = slots[Int(child.index)].node.values
+        for child in frontToBack(currentSublayers(of: id), presentation) {
+            let c = shown(child, presentation)
             let toParent = sublayerSpace.isIdentity ? c.frameTransform : c.frameTransform.concatenating(sublayerSpace)
-            if let hit = hitTest(local, toPlane: toParent, child) { return (hit.layer, depth) }
+            if let hit = hitTest(local, toPlane: toParent, child, presentation) { return (hit.layer, depth) }
         }
         return inside ? (id, depth) : nil
     }
 
     /// Sublayers in front-to-back order: higher `zPosition` first; equal ones, later sublayers first.
-    public func frontToBack(_ sublayers: [LayerID]) -> [LayerID] {
+    /// With `presentation`, by their presentation `zPosition`.
+    public func frontToBack(_ sublayers: [LayerID], _ presentation: Presentation? = nil) -> [LayerID] {
         sublayers.enumerated().sorted { a, b in
-            let za = slots[Int(a.element.index)].node.values[.zPosition]
-            let zb = slots[Int(b.element.index)].node.values[.zPosition]
+            let za = shown(a.element, presentation)[.zPosition]
+            let zb = shown(b.element, presentation)[.zPosition]
             return za != zb ? za > zb : a.offset > b.offset
         }.map(\.element)
     }

@@ -198,6 +198,33 @@ public final class OffscreenTarget {
         }
         return RGBAImage(width: width, height: height, bytes: topDown, alpha: .premultiplied)
     }
+
+    /// The byte orders `read(into:stride:order:)` writes.
+    public enum ReadOrder: Sendable {
+        /// R, G, B, A: every GLES implementation reads it.
+        case rgba
+        /// B, G, R, A (`EXT_read_format_bgra`): what a Wayland host's `ARGB8888` buffer holds.
+        case bgra
+    }
+
+    /// Whether the driver reads pixels back in BGRA order.
+    public static func readsBGRA(_ context: RenderContext) -> Bool {
+        context.info.extensions.contains("GL_EXT_read_format_bgra")
+    }
+
+    /// Reads every pixel into `destination` as GL keeps them, premultiplied, rows **bottom first**,
+    /// `stride` bytes apart (a whole number of pixels, at least a row): for a consumer that can take
+    /// the rows in that order (a Wayland buffer with a flipped transform, a video frame flipped by its
+    /// scaler), so no row is moved on the CPU. `.bgra` needs `readsBGRA`. Waits for drawing to finish.
+    public func read(into destination: UnsafeMutableRawPointer, stride: Int, order: ReadOrder) throws(GLError) {
+        precondition(stride >= width * 4 && stride % 4 == 0, "a stride of \(stride) bytes cannot hold \(width) pixels")
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(stride / 4))
+        defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+        let format = order == .rgba ? GLenum(GL_RGBA) : GLenum(0x80E1)  // GL_BGRA_EXT
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), format, GLenum(GL_UNSIGNED_BYTE), destination)
+        try GLError.check("glReadPixels of a \(width)x\(height) target in \(order) order")
+    }
 }
 
 /// GL names belong to the render thread's context.

@@ -2,6 +2,7 @@ import LaminaCompositor
 import LaminaModel
 import LaminaCore
 import LaminaRender
+import LaminaWayland
 import LaminaWire
 import Logging
 
@@ -49,8 +50,11 @@ final class CompositorLoop {
     }
 
     private enum Token: UInt64 {
-        case requests = 1, timer, stop, present, rasters
+        case requests = 1, timer, stop, present, rasters, wayland
     }
+
+    /// The window on a Wayland host, with `--output wayland`.
+    private let wayland: WaylandOutput?
 
     /// Signalled by the raster thread when a shape or text raster is ready to show.
     private let rasters: EventNotifier
@@ -87,6 +91,18 @@ final class CompositorLoop {
         } catch {
             throw .system(error)
         }
+        if case .wayland(let display, let fullscreen) = configuration.presentation {
+            let output = try WaylandOutput(
+                display: display, fullscreen: fullscreen, size: configuration.output, refreshRate: configuration.refreshRate, logger: logger)
+            wayland = output
+            if let descriptor = output.descriptor {
+                do { try epoll.add(descriptor, token: Token.wayland.rawValue) } catch { throw .system(error) }
+            }
+            // The host's first configure is already queued: the output takes the window's size now.
+            handle(output.dispatch(compositor, now: MediaClock.now))
+        } else {
+            wayland = nil
+        }
         // Shapes and text are rasterised on a thread of their own, so that no client's costly path
         // or string holds up the frame every client shares; a frame shows each raster once ready.
         compositor.rasterizeInBackground { [rasters] in rasters.signal() }
@@ -108,7 +124,10 @@ final class CompositorLoop {
                     for request in requests.take() { handle(request) }
                 case .timer:
                     let tick = timer.acknowledge()
-                    if needsFrame || compositor.isAnimating { drawFrame(at: tick) }
+                    // With a Wayland host, a frame waits until the host has shown the last one.
+                    if needsFrame || compositor.isAnimating, wayland?.mayDraw(now: MediaClock.now) ?? true { drawFrame(at: tick) }
+                case .wayland:
+                    if let wayland { handle(wayland.dispatch(compositor, now: MediaClock.now)) }
                 case .stop:
                     return
                 case .present:
@@ -135,6 +154,20 @@ final class CompositorLoop {
     }
 
     // MARK: Requests
+
+    private func handle(_ actions: [WaylandOutput.Action]) {
+        for action in actions {
+            switch action {
+            case .resized(let output):
+                outgoing.append(.outputChanged(output))
+                needsFrame = true
+            case .input(let client, let event):
+                send(client, .input(event))
+            case .redraw:
+                break
+            }
+        }
+    }
 
     private func send(_ client: ClientID, _ message: ServerMessage) {
         outgoing.append(.message(client, message))
@@ -297,6 +330,7 @@ final class CompositorLoop {
         if let recorder = configuration.recorder {
             do { recorder.record(try compositor.readPixels(), at: time) } catch { logger.error("reading a frame back to record it: \(error)") }
         }
+        wayland?.frameDrawn(compositor, now: MediaClock.now)
         if time > MediaClock.now { present.set(time) }
         history.record(report.phases.total)
         if let cpu = lastCPUTime { drawTimes.record(cpu + report.phases.finish) }

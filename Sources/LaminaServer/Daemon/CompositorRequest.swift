@@ -30,4 +30,6 @@ public enum ClientDelivery: Sendable {
     case message(ClientID, ServerMessage)
     /// The compositor has forgotten the client (after `disconnect`).
     case forgotten(ClientID)
+    /// The output changed size or scale: every client is told, and later welcomes describe it.
+    case outputChanged(OutputInfo)
 }

@@ -23,7 +23,7 @@ final class ConnectionServer {
     private let logger: Logger
     private let epoll: Epoll
     private let watchdog: Watchdog?
-    private let settings: SessionSettings
+    private var settings: SessionSettings
     private var clients: [UInt64: Client] = [:]
     private var nextClient: UInt64 = 1
     private var receiveBuffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -274,7 +274,18 @@ final class ConnectionServer {
 
     private func deliver(_ batch: [ClientDelivery]) {
         var touched: [UInt64: Client] = [:]
-        for delivery in batch {
+        var batch = batch[...]
+        while let delivery = batch.popFirst() {
+            if case .outputChanged(let output) = delivery {
+                // Later welcomes describe the new output; every client now is told, in order with the
+                // rest of what it is sent.
+                settings.output.width = output.width
+                settings.output.height = output.height
+                settings.output.scale = output.scale
+                settings.outputName = output.name
+                batch = (clients.values.map { ClientDelivery.message($0.session.id, .outputChanged(output)) } + batch)[...]
+                continue
+            }
             guard case .message(let id, let message) = delivery, let client = clients[id.rawValue] else { continue }
             if client.session.isOverQueueLimit {
                 // Try to empty the queue first; what is still unread after that is the client's backlog.

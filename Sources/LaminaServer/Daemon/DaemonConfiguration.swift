@@ -25,6 +25,19 @@ public struct DaemonConfiguration: Sendable {
     public var redrawsEverything = false
     /// Where the output is recorded while the daemon runs (`--record`), if anywhere.
     public var recorder: OutputRecorder?
+    /// Where frames are shown besides screenshots and recordings.
+    public var presentation: OutputPresentation = .headless
+
+    /// Where the daemon shows its frames.
+    public enum OutputPresentation: Sendable, Equatable {
+        /// Nowhere but screenshots and recordings (the default: a server, a test, a render farm).
+        case headless
+        /// A toplevel window on a Wayland compositor (`display`, or `$WAYLAND_DISPLAY` when nil), whose
+        /// seat's pointer, touch and keys reach the clients; `fullscreen` asks the host to fill its
+        /// output with it (a kiosk). The window's size and scale become the output's; should the host
+        /// go away, the daemon carries on headless.
+        case wayland(display: String?, fullscreen: Bool = false)
+    }
 
     /// A configuration; the defaults are a 1280x720 output at 60 Hz.
     public init(
@@ -47,9 +60,11 @@ public struct DaemonConfiguration: Sendable {
 extension DaemonConfiguration {
     /// What every client session of this daemon is told.
     var sessionSettings: SessionSettings {
-        SessionSettings(
+        var settings = SessionSettings(
             limits: limits, output: output, refreshRate: refreshRate, serverVersion: serverVersion,
             access: AccessPolicy(daemonUID: geteuid(), privilegedGroup: privilegedGroup), maxBitmapPixels: maxBitmapPixels)
+        if case .wayland = presentation { settings.outputName = WaylandOutput.outputName }
+        return settings
     }
 }
 

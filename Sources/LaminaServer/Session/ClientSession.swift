@@ -301,7 +301,7 @@ public final class ClientSession {
                     protocolVersion: laminaProtocolVersion, serverVersion: settings.serverVersion, mediaTime: host.now(),
                     outputs: [
                         OutputInfo(
-                            name: "headless-0", width: output.width, height: output.height, scale: output.scale,
+                            name: settings.outputName, width: output.width, height: output.height, scale: output.scale,
                             refreshRate: settings.refreshRate)
                     ], limits: limits)),
             &effects)
@@ -437,7 +437,7 @@ extension ServerMessage {
     var answersRequest: Bool {
         switch self {
         case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree: true
-        case .welcome, .animationStarted, .animationStopped, .transactionCompleted: false
+        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged: false
         }
     }
 }

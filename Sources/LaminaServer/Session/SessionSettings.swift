@@ -8,6 +8,8 @@ public struct SessionSettings: Sendable {
     public var limits: ClientLimits
     /// The output the welcome describes.
     public var output: OutputConfiguration
+    /// Its name in the welcome: `headless-0`, or `wayland-0` for a window on a Wayland host.
+    public var outputName = "headless-0"
     /// Its refresh rate in Hz.
     public var refreshRate: Double
     /// The daemon's release.

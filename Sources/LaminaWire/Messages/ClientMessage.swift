@@ -3,8 +3,9 @@ public import LaminaCore
 /// The protocol version this code speaks (the handshake's `version`).
 ///
 /// Version 2 added the `tree` request's scope and the `notPermitted` error (reading other clients'
-/// trees and taking screenshots became a privilege).
-public let laminaProtocolVersion: UInt32 = 5
+/// trees and taking screenshots became a privilege). Version 6 added the `input` and `outputChanged`
+/// events (a Wayland output's seat and resizes).
+public let laminaProtocolVersion: UInt32 = 6
 
 /// A commit: the client's serial for it (echoed in its acknowledgement, error and completion), the
 /// bitmaps it brings, and its operations, applied atomically in order at one frame boundary.

@@ -108,11 +108,15 @@ public enum ServerMessage: Hashable, Sendable {
     case stats(serial: UInt32, DaemonStats)
     /// Every client's layers, depth first (the answer to `tree`).
     case tree(serial: UInt32, [TreeNode])
+    /// A pointer, touch or key event for one of the client's layers (a Wayland output's seat).
+    case input(InputEvent)
+    /// The output changed size or scale (a window resized): the canvas root now covers it.
+    case outputChanged(OutputInfo)
 
     /// The opcodes; events have the high bit set so a capture tells the directions apart.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
-        case presentation, screenshot, stats, tree
+        case presentation, screenshot, stats, tree, input, outputChanged
     }
 
     /// This message's opcode.
@@ -129,6 +133,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .screenshot: .screenshot
         case .stats: .stats
         case .tree: .tree
+        case .input: .input
+        case .outputChanged: .outputChanged
         }
     }
 
@@ -140,9 +146,7 @@ public enum ServerMessage: Hashable, Sendable {
             w.u32(m.protocolVersion)
             w.string(m.serverVersion)
             w.f64(m.mediaTime)
-            w.array(m.outputs) { w, o in
-                w.string(o.name); w.f64(o.width); w.f64(o.height); w.f64(o.scale); w.f64(o.refreshRate)
-            }
+            w.array(m.outputs) { $0.outputInfo($1) }
             w.limits(m.limits)
         case .error(let e):
             w.u32(e.serial); w.u16(e.code.rawValue); w.i32(e.operationIndex); w.string(e.message)
@@ -169,6 +173,10 @@ public enum ServerMessage: Hashable, Sendable {
             w.f64(s.frameMillisecondsP99); w.f64(s.uptime)
         case .tree(let serial, let nodes):
             w.u32(serial); w.array(nodes) { $0.treeNode($1) }
+        case .input(let event):
+            w.inputEvent(event)
+        case .outputChanged(let output):
+            w.outputInfo(output)
         }
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
@@ -188,9 +196,7 @@ public enum ServerMessage: Hashable, Sendable {
             let version = try r.u32()
             let server = try r.string()
             let time = try r.f64()
-            let outputs = try r.array("outputs", minimumSize: 36) { (r: inout WireReader, _) throws(WireError) in
-                OutputInfo(name: try r.string(), width: try r.f64(), height: try r.f64(), scale: try r.f64(), refreshRate: try r.f64())
-            }
+            let outputs = try r.array("outputs", minimumSize: 36) { (r: inout WireReader, _) throws(WireError) in try r.outputInfo() }
             self = .welcome(Welcome(protocolVersion: version, serverVersion: server, mediaTime: time, outputs: outputs, limits: try r.limits()))
         case .error:
             let serial = try r.u32()
@@ -231,7 +237,23 @@ public enum ServerMessage: Hashable, Sendable {
         case .tree:
             let serial = try r.u32()
             self = .tree(serial: serial, try r.array("layers", minimumSize: 66) { (r: inout WireReader, _) throws(WireError) in try r.treeNode() })
+        case .input:
+            self = .input(try r.inputEvent())
+        case .outputChanged:
+            self = .outputChanged(try r.outputInfo())
         }
         try r.expectEnd("\(opcode) event")
+    }
+}
+
+extension WireWriter {
+    mutating func outputInfo(_ o: OutputInfo) {
+        string(o.name); f64(o.width); f64(o.height); f64(o.scale); f64(o.refreshRate)
+    }
+}
+
+extension WireReader {
+    mutating func outputInfo() throws(WireError) -> OutputInfo {
+        OutputInfo(name: try string(), width: try f64(), height: try f64(), scale: try f64(), refreshRate: try f64())
     }
 }

@@ -1,0 +1,116 @@
+// A Wayland toplevel window for Lamina: the client side of the Wayland protocol in the one language
+// libwayland's listener tables are written for. It connects, binds the globals, keeps an xdg-shell
+// toplevel, hands out wl_shm buffers to draw into, and turns the host's events (configure, close,
+// frame callbacks, the seat's pointer, touch and keyboard, the outputs' scale) into a flat queue of
+// `lamina_wl_event` that Swift drains after each dispatch. Keyboard keys are translated through
+// xkbcommon with the keymap the host sends.
+//
+// Everything here is single-threaded: one thread owns a `lamina_wl` from connect to destroy.
+#ifndef LAMINA_WAYLAND_H
+#define LAMINA_WAYLAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct lamina_wl lamina_wl;
+
+/// What happened.
+typedef enum {
+    /// The host chose the window's size (`width`, `height` in surface units; 0 means "yours to pick").
+    LAMINA_WL_CONFIGURE = 1,
+    /// The host asked the window to close.
+    LAMINA_WL_CLOSE,
+    /// The host is ready for a new frame (`time_ms`: when the last one was shown, in ms).
+    LAMINA_WL_FRAME_DONE,
+    /// The pointer entered the window at (`x`, `y`).
+    LAMINA_WL_POINTER_ENTER,
+    /// The pointer left the window.
+    LAMINA_WL_POINTER_LEAVE,
+    /// The pointer moved to (`x`, `y`).
+    LAMINA_WL_POINTER_MOTION,
+    /// A button (`button`, a Linux input code) went down (`state` 1) or up (0) at the pointer's place.
+    LAMINA_WL_POINTER_BUTTON,
+    /// A touch point `id` went down at (`x`, `y`).
+    LAMINA_WL_TOUCH_DOWN,
+    /// A touch point `id` moved to (`x`, `y`).
+    LAMINA_WL_TOUCH_MOTION,
+    /// A touch point `id` went up (at its last place, in `x`, `y`).
+    LAMINA_WL_TOUCH_UP,
+    /// The host took every touch point away.
+    LAMINA_WL_TOUCH_CANCEL,
+    /// A key (`keycode`, Linux input code; `keysym`, XKB; `text`, UTF-8) went down (`state` 1) or up (0).
+    LAMINA_WL_KEY,
+    /// The window gained (`state` 1) or lost (0) the keyboard focus.
+    LAMINA_WL_KEYBOARD_FOCUS,
+    /// The outputs the window is on want `scale` pixels per surface unit.
+    LAMINA_WL_SCALE,
+} lamina_wl_event_type;
+
+/// One event of the queue.
+typedef struct {
+    lamina_wl_event_type type;
+    uint32_t time_ms;
+    double x, y;
+    int32_t id;
+    uint32_t button;
+    uint32_t state;
+    uint32_t keycode;
+    uint32_t keysym;
+    char text[16];
+    int32_t width, height;
+    int32_t scale;
+} lamina_wl_event;
+
+/// The pixel formats a frame can be written in.
+typedef enum {
+    /// Memory order R, G, B, A (`WL_SHM_FORMAT_ABGR8888`), premultiplied.
+    LAMINA_WL_RGBA = 0,
+    /// Memory order B, G, R, A (`WL_SHM_FORMAT_ARGB8888`, every host has it), premultiplied.
+    LAMINA_WL_BGRA = 1,
+} lamina_wl_pixel_order;
+
+/// Connects to `display_name` (NULL: `$WAYLAND_DISPLAY`), binds the globals, and maps an xdg-shell
+/// toplevel titled `title` (asking to be fullscreen when `fullscreen` is nonzero), waiting up to
+/// `timeout_ms` for the host's first configure. On failure returns NULL and writes why into `error`.
+lamina_wl *lamina_wl_connect(const char *display_name, const char *title, int fullscreen, int timeout_ms,
+                             char *error, size_t error_size);
+
+/// The connection's descriptor, to watch for reading.
+int lamina_wl_fd(lamina_wl *wl);
+
+/// Reads what the host sent (without blocking) and runs the listeners, queuing events; then flushes
+/// what is waiting to be sent. Returns 0, or -1 when the connection is lost (the error is written).
+int lamina_wl_dispatch(lamina_wl *wl, char *error, size_t error_size);
+
+/// Sends what is waiting to be sent. -1 when the connection is lost.
+int lamina_wl_flush(lamina_wl *wl);
+
+/// Takes the oldest queued event into `event`; returns 0 when there was none.
+int lamina_wl_next_event(lamina_wl *wl, lamina_wl_event *event);
+
+/// Events dropped because the queue was full (motion is the usual one).
+uint64_t lamina_wl_dropped_events(lamina_wl *wl);
+
+/// The byte order frames are written in: RGBA when the host takes it, BGRA otherwise.
+lamina_wl_pixel_order lamina_wl_pixel_order_of(lamina_wl *wl);
+
+/// Whether the last frame committed has been shown (its frame callback came) or none is waiting.
+int lamina_wl_ready_for_frame(lamina_wl *wl);
+
+/// A free buffer of `width` x `height` pixels to write the next frame into, rows bottom first (GL's
+/// order: the surface is given a flipped buffer transform), `*stride` bytes apart; NULL when every
+/// buffer is still held by the host or memory ran out (the error is written).
+void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, char *error,
+                            size_t error_size);
+
+/// Shows the buffer `lamina_wl_begin_frame` returned, at `buffer_scale` pixels per surface unit, and
+/// asks for a frame callback. -1 when the connection is lost.
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale);
+
+/// Sets the window's title.
+void lamina_wl_set_title(lamina_wl *wl, const char *title);
+
+/// Destroys the window and disconnects.
+void lamina_wl_destroy(lamina_wl *wl);
+
+#endif

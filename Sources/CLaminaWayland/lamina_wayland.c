@@ -1,0 +1,642 @@
+#define _GNU_SOURCE
+#include "lamina_wayland.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "xdg-shell-client-protocol.h"
+
+#define QUEUE_CAPACITY 512
+#define BUFFER_COUNT 3
+#define MAX_OUTPUTS 8
+
+struct buffer {
+    struct wl_buffer *buffer;
+    void *data;
+    size_t size;
+    int32_t width, height, stride;
+    int busy;
+};
+
+struct output {
+    struct wl_output *output;
+    int32_t scale;
+    int entered;
+};
+
+struct lamina_wl {
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_compositor *compositor;
+    uint32_t compositor_version;
+    struct wl_shm *shm;
+    struct xdg_wm_base *wm_base;
+    struct wl_seat *seat;
+    struct wl_pointer *pointer;
+    struct wl_touch *touch;
+    struct wl_keyboard *keyboard;
+    struct output outputs[MAX_OUTPUTS];
+    int output_count;
+    int32_t scale;
+
+    struct wl_surface *surface;
+    struct xdg_surface *xdg_surface;
+    struct xdg_toplevel *toplevel;
+    struct wl_callback *frame_callback;
+    int configured;
+    int32_t pending_width, pending_height;
+    int has_rgba;
+
+    struct buffer buffers[BUFFER_COUNT];
+    int drawing;
+
+    lamina_wl_event queue[QUEUE_CAPACITY];
+    int head, count;
+    uint64_t dropped;
+
+    double pointer_x, pointer_y;
+    uint32_t pointer_time;
+    double touch_x[16], touch_y[16];
+
+    struct xkb_context *xkb;
+    struct xkb_keymap *keymap;
+    struct xkb_state *xkb_state;
+};
+
+static void say(char *error, size_t size, const char *format, ...) {
+    if (!error || size == 0) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error, size, format, args);
+    va_end(args);
+}
+
+static lamina_wl_event *push(struct lamina_wl *wl, lamina_wl_event_type type) {
+    if (wl->count == QUEUE_CAPACITY) {
+        wl->dropped++;
+        return NULL;
+    }
+    lamina_wl_event *event = &wl->queue[(wl->head + wl->count) % QUEUE_CAPACITY];
+    wl->count++;
+    memset(event, 0, sizeof *event);
+    event->type = type;
+    return event;
+}
+
+// MARK: Outputs and scale
+
+static void update_scale(struct lamina_wl *wl) {
+    int32_t scale = 1;
+    for (int i = 0; i < wl->output_count; i++) {
+        if (wl->outputs[i].entered && wl->outputs[i].scale > scale) scale = wl->outputs[i].scale;
+    }
+    if (scale != wl->scale) {
+        wl->scale = scale;
+        lamina_wl_event *event = push(wl, LAMINA_WL_SCALE);
+        if (event) event->scale = scale;
+    }
+}
+
+static void output_geometry(void *data, struct wl_output *o, int32_t x, int32_t y, int32_t pw, int32_t ph,
+                            int32_t subpixel, const char *make, const char *model, int32_t transform) {}
+static void output_mode(void *data, struct wl_output *o, uint32_t flags, int32_t w, int32_t h, int32_t refresh) {}
+static void output_done(void *data, struct wl_output *o) {
+    update_scale(data);
+}
+static void output_scale(void *data, struct wl_output *o, int32_t factor) {
+    struct lamina_wl *wl = data;
+    for (int i = 0; i < wl->output_count; i++) {
+        if (wl->outputs[i].output == o) wl->outputs[i].scale = factor > 0 ? factor : 1;
+    }
+}
+static void output_name(void *data, struct wl_output *o, const char *name) {}
+static void output_description(void *data, struct wl_output *o, const char *description) {}
+static const struct wl_output_listener output_listener = {
+    output_geometry, output_mode, output_done, output_scale, output_name, output_description,
+};
+
+static void surface_enter(void *data, struct wl_surface *s, struct wl_output *o) {
+    struct lamina_wl *wl = data;
+    for (int i = 0; i < wl->output_count; i++) {
+        if (wl->outputs[i].output == o) wl->outputs[i].entered = 1;
+    }
+    update_scale(wl);
+}
+static void surface_leave(void *data, struct wl_surface *s, struct wl_output *o) {
+    struct lamina_wl *wl = data;
+    for (int i = 0; i < wl->output_count; i++) {
+        if (wl->outputs[i].output == o) wl->outputs[i].entered = 0;
+    }
+    update_scale(wl);
+}
+static const struct wl_surface_listener surface_listener = {surface_enter, surface_leave};
+
+// MARK: Shell
+
+static void wm_base_ping(void *data, struct xdg_wm_base *base, uint32_t serial) {
+    xdg_wm_base_pong(base, serial);
+}
+static const struct xdg_wm_base_listener wm_base_listener = {wm_base_ping};
+
+static void xdg_surface_configure(void *data, struct xdg_surface *surface, uint32_t serial) {
+    struct lamina_wl *wl = data;
+    xdg_surface_ack_configure(surface, serial);
+    wl->configured = 1;
+    lamina_wl_event *event = push(wl, LAMINA_WL_CONFIGURE);
+    if (event) {
+        event->width = wl->pending_width;
+        event->height = wl->pending_height;
+    }
+}
+static const struct xdg_surface_listener xdg_surface_listener = {xdg_surface_configure};
+
+static void toplevel_configure(void *data, struct xdg_toplevel *t, int32_t width, int32_t height,
+                               struct wl_array *states) {
+    struct lamina_wl *wl = data;
+    wl->pending_width = width;
+    wl->pending_height = height;
+}
+static void toplevel_close(void *data, struct xdg_toplevel *t) {
+    push(data, LAMINA_WL_CLOSE);
+}
+static void toplevel_bounds(void *data, struct xdg_toplevel *t, int32_t width, int32_t height) {}
+static void toplevel_capabilities(void *data, struct xdg_toplevel *t, struct wl_array *capabilities) {}
+static const struct xdg_toplevel_listener toplevel_listener = {
+    toplevel_configure, toplevel_close, toplevel_bounds, toplevel_capabilities,
+};
+
+// MARK: Frames
+
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
+    struct lamina_wl *wl = data;
+    wl_callback_destroy(callback);
+    if (wl->frame_callback == callback) wl->frame_callback = NULL;
+    lamina_wl_event *event = push(wl, LAMINA_WL_FRAME_DONE);
+    if (event) event->time_ms = time;
+}
+static const struct wl_callback_listener frame_listener = {frame_done};
+
+static void buffer_release(void *data, struct wl_buffer *buffer) {
+    struct lamina_wl *wl = data;
+    for (int i = 0; i < BUFFER_COUNT; i++) {
+        if (wl->buffers[i].buffer == buffer) wl->buffers[i].busy = 0;
+    }
+}
+static const struct wl_buffer_listener buffer_listener = {buffer_release};
+
+static void shm_format(void *data, struct wl_shm *shm, uint32_t format) {
+    struct lamina_wl *wl = data;
+    if (format == WL_SHM_FORMAT_ABGR8888) wl->has_rgba = 1;
+}
+static const struct wl_shm_listener shm_listener = {shm_format};
+
+// MARK: Seat
+
+static void pointer_at(struct lamina_wl *wl, lamina_wl_event_type type, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    wl->pointer_x = wl_fixed_to_double(x);
+    wl->pointer_y = wl_fixed_to_double(y);
+    wl->pointer_time = time;
+    // Motion piles up fastest: the newest replaces a motion still waiting at the end of the queue.
+    if (type == LAMINA_WL_POINTER_MOTION && wl->count > 0) {
+        lamina_wl_event *last = &wl->queue[(wl->head + wl->count - 1) % QUEUE_CAPACITY];
+        if (last->type == LAMINA_WL_POINTER_MOTION) {
+            last->x = wl->pointer_x;
+            last->y = wl->pointer_y;
+            last->time_ms = time;
+            return;
+        }
+    }
+    lamina_wl_event *event = push(wl, type);
+    if (event) {
+        event->time_ms = time;
+        event->x = wl->pointer_x;
+        event->y = wl->pointer_y;
+    }
+}
+static void pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s, wl_fixed_t x,
+                          wl_fixed_t y) {
+    pointer_at(data, LAMINA_WL_POINTER_ENTER, ((struct lamina_wl *)data)->pointer_time, x, y);
+}
+static void pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s) {
+    push(data, LAMINA_WL_POINTER_LEAVE);
+}
+static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    pointer_at(data, LAMINA_WL_POINTER_MOTION, time, x, y);
+}
+static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
+                           uint32_t state) {
+    struct lamina_wl *wl = data;
+    lamina_wl_event *event = push(wl, LAMINA_WL_POINTER_BUTTON);
+    if (event) {
+        event->time_ms = time;
+        event->x = wl->pointer_x;
+        event->y = wl->pointer_y;
+        event->button = button;
+        event->state = state == WL_POINTER_BUTTON_STATE_PRESSED;
+    }
+}
+static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t value) {}
+static void pointer_frame(void *data, struct wl_pointer *p) {}
+static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source) {}
+static void pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis) {}
+static void pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete) {}
+static const struct wl_pointer_listener pointer_listener = {
+    pointer_enter, pointer_leave, pointer_motion, pointer_button, pointer_axis,
+    pointer_frame, pointer_axis_source, pointer_axis_stop, pointer_axis_discrete,
+};
+
+static void touch_event(struct lamina_wl *wl, lamina_wl_event_type type, uint32_t time, int32_t id, double x,
+                        double y) {
+    lamina_wl_event *event = push(wl, type);
+    if (event) {
+        event->time_ms = time;
+        event->id = id;
+        event->x = x;
+        event->y = y;
+    }
+}
+static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s,
+                       int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    struct lamina_wl *wl = data;
+    int slot = id & 15;
+    wl->touch_x[slot] = wl_fixed_to_double(x);
+    wl->touch_y[slot] = wl_fixed_to_double(y);
+    touch_event(wl, LAMINA_WL_TOUCH_DOWN, time, id, wl->touch_x[slot], wl->touch_y[slot]);
+}
+static void touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id) {
+    struct lamina_wl *wl = data;
+    touch_event(wl, LAMINA_WL_TOUCH_UP, time, id, wl->touch_x[id & 15], wl->touch_y[id & 15]);
+}
+static void touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    struct lamina_wl *wl = data;
+    int slot = id & 15;
+    wl->touch_x[slot] = wl_fixed_to_double(x);
+    wl->touch_y[slot] = wl_fixed_to_double(y);
+    touch_event(wl, LAMINA_WL_TOUCH_MOTION, time, id, wl->touch_x[slot], wl->touch_y[slot]);
+}
+static void touch_frame(void *data, struct wl_touch *t) {}
+static void touch_cancel(void *data, struct wl_touch *t) {
+    push(data, LAMINA_WL_TOUCH_CANCEL);
+}
+static void touch_shape(void *data, struct wl_touch *t, int32_t id, wl_fixed_t major, wl_fixed_t minor) {}
+static void touch_orientation(void *data, struct wl_touch *t, int32_t id, wl_fixed_t orientation) {}
+static const struct wl_touch_listener touch_listener = {
+    touch_down, touch_up, touch_motion, touch_frame, touch_cancel, touch_shape, touch_orientation,
+};
+
+static void keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size) {
+    struct lamina_wl *wl = data;
+    if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 || !wl->xkb) {
+        close(fd);
+        return;
+    }
+    char *text = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (text == MAP_FAILED) return;
+    struct xkb_keymap *keymap =
+        xkb_keymap_new_from_buffer(wl->xkb, text, strnlen(text, size), XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+    munmap(text, size);
+    if (!keymap) return;
+    struct xkb_state *state = xkb_state_new(keymap);
+    if (!state) {
+        xkb_keymap_unref(keymap);
+        return;
+    }
+    if (wl->xkb_state) xkb_state_unref(wl->xkb_state);
+    if (wl->keymap) xkb_keymap_unref(wl->keymap);
+    wl->keymap = keymap;
+    wl->xkb_state = state;
+}
+static void keyboard_enter(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s,
+                           struct wl_array *keys) {
+    lamina_wl_event *event = push(data, LAMINA_WL_KEYBOARD_FOCUS);
+    if (event) event->state = 1;
+}
+static void keyboard_leave(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s) {
+    lamina_wl_event *event = push(data, LAMINA_WL_KEYBOARD_FOCUS);
+    if (event) event->state = 0;
+}
+static void keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
+                         uint32_t state) {
+    struct lamina_wl *wl = data;
+    lamina_wl_event *event = push(wl, LAMINA_WL_KEY);
+    if (!event) return;
+    event->time_ms = time;
+    event->keycode = key;
+    event->state = state == WL_KEYBOARD_KEY_STATE_PRESSED;
+    if (wl->xkb_state) {
+        // XKB numbers keys 8 above the kernel's codes.
+        event->keysym = xkb_state_key_get_one_sym(wl->xkb_state, key + 8);
+        xkb_state_key_get_utf8(wl->xkb_state, key + 8, event->text, sizeof event->text);
+    }
+}
+static void keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
+                               uint32_t latched, uint32_t locked, uint32_t group) {
+    struct lamina_wl *wl = data;
+    if (wl->xkb_state) xkb_state_update_mask(wl->xkb_state, depressed, latched, locked, 0, 0, group);
+}
+static void keyboard_repeat(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay) {}
+static const struct wl_keyboard_listener keyboard_listener = {
+    keyboard_keymap, keyboard_enter, keyboard_leave, keyboard_key, keyboard_modifiers, keyboard_repeat,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+    struct lamina_wl *wl = data;
+    if ((caps & WL_SEAT_CAPABILITY_POINTER) && !wl->pointer) {
+        wl->pointer = wl_seat_get_pointer(seat);
+        wl_pointer_add_listener(wl->pointer, &pointer_listener, wl);
+    } else if (!(caps & WL_SEAT_CAPABILITY_POINTER) && wl->pointer) {
+        wl_pointer_destroy(wl->pointer);
+        wl->pointer = NULL;
+    }
+    if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !wl->touch) {
+        wl->touch = wl_seat_get_touch(seat);
+        wl_touch_add_listener(wl->touch, &touch_listener, wl);
+    } else if (!(caps & WL_SEAT_CAPABILITY_TOUCH) && wl->touch) {
+        wl_touch_destroy(wl->touch);
+        wl->touch = NULL;
+    }
+    if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !wl->keyboard) {
+        wl->keyboard = wl_seat_get_keyboard(seat);
+        wl_keyboard_add_listener(wl->keyboard, &keyboard_listener, wl);
+    } else if (!(caps & WL_SEAT_CAPABILITY_KEYBOARD) && wl->keyboard) {
+        wl_keyboard_destroy(wl->keyboard);
+        wl->keyboard = NULL;
+    }
+}
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {}
+static const struct wl_seat_listener seat_listener = {seat_capabilities, seat_name};
+
+// MARK: Registry
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                            uint32_t version) {
+    struct lamina_wl *wl = data;
+    if (strcmp(interface, wl_compositor_interface.name) == 0 && !wl->compositor) {
+        wl->compositor_version = min_u32(version, 4);
+        wl->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, wl->compositor_version);
+    } else if (strcmp(interface, wl_shm_interface.name) == 0 && !wl->shm) {
+        wl->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+        wl_shm_add_listener(wl->shm, &shm_listener, wl);
+    } else if (strcmp(interface, xdg_wm_base_interface.name) == 0 && !wl->wm_base) {
+        wl->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, min_u32(version, 2));
+        xdg_wm_base_add_listener(wl->wm_base, &wm_base_listener, wl);
+    } else if (strcmp(interface, wl_seat_interface.name) == 0 && !wl->seat) {
+        wl->seat = wl_registry_bind(registry, name, &wl_seat_interface, min_u32(version, 5));
+        wl_seat_add_listener(wl->seat, &seat_listener, wl);
+    } else if (strcmp(interface, wl_output_interface.name) == 0 && wl->output_count < MAX_OUTPUTS) {
+        struct output *o = &wl->outputs[wl->output_count++];
+        o->output = wl_registry_bind(registry, name, &wl_output_interface, min_u32(version, 2));
+        o->scale = 1;
+        wl_output_add_listener(o->output, &output_listener, wl);
+    }
+}
+static void registry_remove(void *data, struct wl_registry *registry, uint32_t name) {}
+static const struct wl_registry_listener registry_listener = {registry_global, registry_remove};
+
+// MARK: Connection
+
+/// Dispatches until `*flag` is set, for at most `timeout_ms`.
+static int dispatch_until(struct lamina_wl *wl, const int *flag, int timeout_ms) {
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (!*flag) {
+        if (wl_display_flush(wl->display) < 0 && errno != EAGAIN) return -1;
+        while (wl_display_prepare_read(wl->display) != 0) {
+            if (wl_display_dispatch_pending(wl->display) < 0) return -1;
+        }
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= timeout_ms) {
+            wl_display_cancel_read(wl->display);
+            return -2;
+        }
+        struct pollfd pfd = {wl_display_get_fd(wl->display), POLLIN, 0};
+        int ready = poll(&pfd, 1, (int)(timeout_ms - elapsed));
+        if (ready <= 0) {
+            wl_display_cancel_read(wl->display);
+            if (ready < 0 && errno != EINTR) return -1;
+            continue;
+        }
+        if (wl_display_read_events(wl->display) < 0) return -1;
+        if (wl_display_dispatch_pending(wl->display) < 0) return -1;
+    }
+    return 0;
+}
+
+lamina_wl *lamina_wl_connect(const char *display_name, const char *title, int fullscreen, int timeout_ms,
+                             char *error, size_t error_size) {
+    struct lamina_wl *wl = calloc(1, sizeof *wl);
+    if (!wl) {
+        say(error, error_size, "out of memory");
+        return NULL;
+    }
+    wl->scale = 1;
+    wl->drawing = -1;
+    wl->display = wl_display_connect(display_name);
+    if (!wl->display) {
+        const char *name = display_name ? display_name : getenv("WAYLAND_DISPLAY");
+        say(error, error_size, "cannot connect to the Wayland display %s: %s", name ? name : "(WAYLAND_DISPLAY unset)",
+            strerror(errno));
+        free(wl);
+        return NULL;
+    }
+    wl->xkb = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+    wl->registry = wl_display_get_registry(wl->display);
+    wl_registry_add_listener(wl->registry, &registry_listener, wl);
+    // Two round trips: the globals, then what binding them sent (shm formats, seat capabilities).
+    if (wl_display_roundtrip(wl->display) < 0 || wl_display_roundtrip(wl->display) < 0) {
+        say(error, error_size, "the Wayland display went away during setup");
+        lamina_wl_destroy(wl);
+        return NULL;
+    }
+    const char *missing = !wl->compositor ? "wl_compositor" : !wl->shm ? "wl_shm" : !wl->wm_base ? "xdg_wm_base" : NULL;
+    if (missing) {
+        say(error, error_size, "the Wayland compositor offers no %s", missing);
+        lamina_wl_destroy(wl);
+        return NULL;
+    }
+    wl->surface = wl_compositor_create_surface(wl->compositor);
+    wl_surface_add_listener(wl->surface, &surface_listener, wl);
+    wl->xdg_surface = xdg_wm_base_get_xdg_surface(wl->wm_base, wl->surface);
+    xdg_surface_add_listener(wl->xdg_surface, &xdg_surface_listener, wl);
+    wl->toplevel = xdg_surface_get_toplevel(wl->xdg_surface);
+    xdg_toplevel_add_listener(wl->toplevel, &toplevel_listener, wl);
+    xdg_toplevel_set_title(wl->toplevel, title ? title : "Lamina");
+    xdg_toplevel_set_app_id(wl->toplevel, "org.lamina.Lamina");
+    if (fullscreen) xdg_toplevel_set_fullscreen(wl->toplevel, NULL);
+    wl_surface_commit(wl->surface);
+    int waited = dispatch_until(wl, &wl->configured, timeout_ms);
+    if (waited != 0) {
+        say(error, error_size, waited == -2 ? "the Wayland compositor did not configure the window within %d ms"
+                                            : "the Wayland display went away before configuring the window (%d ms)",
+            timeout_ms);
+        lamina_wl_destroy(wl);
+        return NULL;
+    }
+    return wl;
+}
+
+int lamina_wl_fd(lamina_wl *wl) { return wl_display_get_fd(wl->display); }
+
+int lamina_wl_dispatch(lamina_wl *wl, char *error, size_t error_size) {
+    while (wl_display_prepare_read(wl->display) != 0) {
+        if (wl_display_dispatch_pending(wl->display) < 0) goto lost;
+    }
+    struct pollfd pfd = {wl_display_get_fd(wl->display), POLLIN, 0};
+    if (poll(&pfd, 1, 0) > 0) {
+        if (wl_display_read_events(wl->display) < 0) goto lost;
+    } else {
+        wl_display_cancel_read(wl->display);
+    }
+    if (wl_display_dispatch_pending(wl->display) < 0) goto lost;
+    if (lamina_wl_flush(wl) < 0) goto lost;
+    return 0;
+lost:;
+    int code = wl_display_get_error(wl->display);
+    say(error, error_size, "the Wayland connection was lost: %s", strerror(code ? code : errno));
+    return -1;
+}
+
+int lamina_wl_flush(lamina_wl *wl) {
+    if (wl_display_flush(wl->display) < 0 && errno != EAGAIN) return -1;
+    return 0;
+}
+
+int lamina_wl_next_event(lamina_wl *wl, lamina_wl_event *event) {
+    if (wl->count == 0) return 0;
+    *event = wl->queue[wl->head];
+    wl->head = (wl->head + 1) % QUEUE_CAPACITY;
+    wl->count--;
+    return 1;
+}
+
+uint64_t lamina_wl_dropped_events(lamina_wl *wl) { return wl->dropped; }
+
+lamina_wl_pixel_order lamina_wl_pixel_order_of(lamina_wl *wl) { return wl->has_rgba ? LAMINA_WL_RGBA : LAMINA_WL_BGRA; }
+
+int lamina_wl_ready_for_frame(lamina_wl *wl) { return wl->frame_callback == NULL; }
+
+static void destroy_buffer(struct buffer *b) {
+    if (b->buffer) wl_buffer_destroy(b->buffer);
+    if (b->data) munmap(b->data, b->size);
+    memset(b, 0, sizeof *b);
+}
+
+static int create_buffer(struct lamina_wl *wl, struct buffer *b, int32_t width, int32_t height, char *error,
+                         size_t error_size) {
+    int32_t stride = width * 4;
+    size_t size = (size_t)stride * (size_t)height;
+    int fd = memfd_create("lamina-wayland-frame", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0 || ftruncate(fd, (off_t)size) < 0) {
+        say(error, error_size, "cannot make a %dx%d frame buffer: %s", width, height, strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    void *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (data == MAP_FAILED) {
+        say(error, error_size, "cannot map a %dx%d frame buffer: %s", width, height, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    struct wl_shm_pool *pool = wl_shm_create_pool(wl->shm, fd, (int32_t)size);
+    uint32_t format = wl->has_rgba ? WL_SHM_FORMAT_ABGR8888 : WL_SHM_FORMAT_ARGB8888;
+    b->buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, format);
+    wl_buffer_add_listener(b->buffer, &buffer_listener, wl);
+    wl_shm_pool_destroy(pool);
+    close(fd);
+    b->data = data;
+    b->size = size;
+    b->width = width;
+    b->height = height;
+    b->stride = stride;
+    b->busy = 0;
+    return 0;
+}
+
+void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, char *error,
+                            size_t error_size) {
+    if (width <= 0 || height <= 0 || (int64_t)width * height > (int64_t)1 << 28) {
+        say(error, error_size, "a %dx%d frame is not a size a buffer can have", width, height);
+        return NULL;
+    }
+    int chosen = -1;
+    for (int i = 0; i < BUFFER_COUNT && chosen < 0; i++) {
+        struct buffer *b = &wl->buffers[i];
+        if (b->busy) continue;
+        if (b->buffer && (b->width != width || b->height != height)) destroy_buffer(b);
+        if (!b->buffer && create_buffer(wl, b, width, height, error, error_size) < 0) return NULL;
+        chosen = i;
+    }
+    if (chosen < 0) {
+        say(error, error_size, "the Wayland compositor holds every frame buffer");
+        return NULL;
+    }
+    wl->drawing = chosen;
+    *stride = wl->buffers[chosen].stride;
+    return wl->buffers[chosen].data;
+}
+
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale) {
+    if (wl->drawing < 0) return 0;
+    struct buffer *b = &wl->buffers[wl->drawing];
+    wl->drawing = -1;
+    b->busy = 1;
+    // The rows are GL's, bottom first: a vertical flip is FLIPPED_180 (a flip about the vertical axis,
+    // then half a turn).
+    wl_surface_set_buffer_transform(wl->surface, WL_OUTPUT_TRANSFORM_FLIPPED_180);
+    if (wl->compositor_version >= 3) wl_surface_set_buffer_scale(wl->surface, buffer_scale > 0 ? buffer_scale : 1);
+    wl_surface_attach(wl->surface, b->buffer, 0, 0);
+    if (wl->compositor_version >= 4) {
+        wl_surface_damage_buffer(wl->surface, 0, 0, b->width, b->height);
+    } else {
+        wl_surface_damage(wl->surface, 0, 0, INT32_MAX, INT32_MAX);
+    }
+    if (!wl->frame_callback) {
+        wl->frame_callback = wl_surface_frame(wl->surface);
+        wl_callback_add_listener(wl->frame_callback, &frame_listener, wl);
+    }
+    wl_surface_commit(wl->surface);
+    return lamina_wl_flush(wl);
+}
+
+void lamina_wl_set_title(lamina_wl *wl, const char *title) {
+    if (wl->toplevel) xdg_toplevel_set_title(wl->toplevel, title);
+    lamina_wl_flush(wl);
+}
+
+void lamina_wl_destroy(lamina_wl *wl) {
+    if (!wl) return;
+    for (int i = 0; i < BUFFER_COUNT; i++) destroy_buffer(&wl->buffers[i]);
+    if (wl->frame_callback) wl_callback_destroy(wl->frame_callback);
+    if (wl->toplevel) xdg_toplevel_destroy(wl->toplevel);
+    if (wl->xdg_surface) xdg_surface_destroy(wl->xdg_surface);
+    if (wl->surface) wl_surface_destroy(wl->surface);
+    if (wl->pointer) wl_pointer_destroy(wl->pointer);
+    if (wl->touch) wl_touch_destroy(wl->touch);
+    if (wl->keyboard) wl_keyboard_destroy(wl->keyboard);
+    if (wl->seat) wl_seat_destroy(wl->seat);
+    for (int i = 0; i < wl->output_count; i++) wl_output_destroy(wl->outputs[i].output);
+    if (wl->wm_base) xdg_wm_base_destroy(wl->wm_base);
+    if (wl->shm) wl_shm_destroy(wl->shm);
+    if (wl->compositor) wl_compositor_destroy(wl->compositor);
+    if (wl->registry) wl_registry_destroy(wl->registry);
+    if (wl->xkb_state) xkb_state_unref(wl->xkb_state);
+    if (wl->keymap) xkb_keymap_unref(wl->keymap);
+    if (wl->xkb) xkb_context_unref(wl->xkb);
+    wl_display_disconnect(wl->display);
+    free(wl);
+}

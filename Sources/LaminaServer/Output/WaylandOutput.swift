@@ -1,0 +1,150 @@
+import LaminaCompositor
+import LaminaCore
+import LaminaModel
+import LaminaRender
+import LaminaWayland
+import LaminaWire
+import Logging
+
+/// `laminad --output wayland`: the daemon's output shown in a toplevel window of a Wayland host, and
+/// the host's seat routed to the clients. Lives on the compositor thread, beside the `Compositor`.
+///
+/// - **Frames**: each frame drawn is read from the compositor's target straight into a `wl_shm` buffer
+///   (see `WaylandWindow`) once the host's frame callback for the last one has come; a frame drawn
+///   while the host still shows the last is presented when the callback comes. The loop draws only
+///   when the host is ready (`mayDraw`), so the host's callbacks pace the frames; a host that stops
+///   answering (a hidden window) gets no more frames for `hostPatience` seconds, after which the loop
+///   draws at its own clock again, so clients' animations and frame callbacks never stop.
+/// - **Size**: the window's configured size becomes the output's size in points, the host's output
+///   scale its scale; both reach clients as `outputChanged`.
+/// - **Input**: pointer, touch and keys through an `InputRouter`, hit-tested on the frame on screen.
+/// - **Loss**: when the host goes away or closes the window, the daemon logs it and carries on
+///   headless; clients keep everything.
+final class WaylandOutput {
+    /// The output's name in the welcome and in `outputChanged`.
+    static let outputName = "wayland-0"
+    /// How long a host may hold a frame before the loop draws without it.
+    static let hostPatience = 0.5
+
+    /// What the compositor loop does about the host's events.
+    enum Action {
+        /// The output is now this size and scale (already applied to the compositor).
+        case resized(OutputInfo)
+        /// An input event for a client.
+        case input(ClientID, InputEvent)
+        /// A frame is wanted: the host is ready again, or the output changed.
+        case redraw
+    }
+
+    private var window: WaylandWindow?
+    private var router = InputRouter()
+    private let logger: Logger
+    private let refreshRate: Double
+    /// Whether the last frame drawn waits for the host to be shown.
+    private var unpresented = false
+    private var lastCommit = -Double.infinity
+
+    /// Maps the window: `size` points asked for, the host may choose another.
+    init(display: String?, fullscreen: Bool, size: OutputConfiguration, refreshRate: Double, logger: Logger) throws(DaemonError) {
+        do {
+            window = try WaylandWindow(
+                display: display, title: "Lamina", width: Int(size.width), height: Int(size.height), fullscreen: fullscreen)
+        } catch {
+            throw .configuration("--output wayland: \(error)")
+        }
+        self.logger = logger
+        self.refreshRate = refreshRate
+    }
+
+    /// The host connection's descriptor, while there is one.
+    var descriptor: Int32? { window?.descriptor }
+
+    /// Whether the loop may draw a frame now: the host has shown the last (or has kept it for longer
+    /// than `hostPatience`), or there is no host any more.
+    func mayDraw(now: Double) -> Bool {
+        guard let window else { return true }
+        return window.isReadyForFrame || now - lastCommit > Self.hostPatience
+    }
+
+    /// Shows the frame just drawn, or keeps it for the host's next frame callback.
+    func frameDrawn(_ compositor: Compositor, now: Double) {
+        unpresented = true
+        presentIfReady(compositor, now: now)
+    }
+
+    private func presentIfReady(_ compositor: Compositor, now: Double) {
+        guard let window, unpresented, window.isReadyForFrame || now - lastCommit > Self.hostPatience else { return }
+        let target = compositor.target
+        let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
+        do {
+            let shown = try window.present(width: target.width, height: target.height, scale: Int(compositor.configuration.scale)) {
+                pixels, stride in
+                try target.read(into: pixels, stride: stride, order: order)
+            }
+            if shown {
+                unpresented = false
+                lastCommit = now
+                logger.trace("presented a \(target.width)x\(target.height) frame to the Wayland host")
+            }
+        } catch {
+            lose("presenting a frame: \(error)")
+        }
+    }
+
+    /// Reads the host's events and returns what the loop must do about them.
+    func dispatch(_ compositor: Compositor, now: Double) -> [Action] {
+        guard let window else { return [] }
+        let events: [WaylandEvent]
+        do {
+            events = try window.dispatch()
+        } catch {
+            lose("\(error)")
+            return [.redraw]
+        }
+        var actions: [Action] = []
+        for event in events {
+            switch event {
+            case .configure(let width, let height):
+                if let resized = resize(compositor, width: width.map(Double.init), height: height.map(Double.init), scale: nil) {
+                    actions.append(.resized(resized))
+                }
+            case .scale(let scale):
+                if let resized = resize(compositor, width: nil, height: nil, scale: Double(scale)) {
+                    actions.append(.resized(resized))
+                }
+            case .close:
+                lose("the host closed the window")
+                actions.append(.redraw)
+            case .frameDone:
+                presentIfReady(compositor, now: now)
+                actions.append(.redraw)
+            case .input(let input):
+                for (client, event) in router.route(input, store: compositor.store, presentation: compositor.presentation, time: now) {
+                    actions.append(.input(client, event))
+                }
+            }
+        }
+        if !actions.isEmpty, actions.contains(where: { if case .resized = $0 { true } else { false } }) { actions.append(.redraw) }
+        return actions
+    }
+
+    private func resize(_ compositor: Compositor, width: Double?, height: Double?, scale: Double?) -> OutputInfo? {
+        let current = compositor.configuration
+        let (w, h, s) = (width ?? current.width, height ?? current.height, scale ?? current.scale)
+        guard w != current.width || h != current.height || s != current.scale else { return nil }
+        do {
+            try compositor.resize(width: w, height: h, scale: s)
+        } catch {
+            logger.error("the Wayland host asked for a \(w)x\(h) window at \(s)x, which cannot be drawn: \(error); keeping \(current.width)x\(current.height)")
+            return nil
+        }
+        logger.info("output resized to \(w)x\(h) points at \(s)x")
+        return OutputInfo(name: Self.outputName, width: w, height: h, scale: s, refreshRate: refreshRate)
+    }
+
+    private func lose(_ why: String) {
+        logger.error("Wayland output lost (\(why)); carrying on headless, clients keep their layers")
+        window = nil
+        unpresented = false
+    }
+}

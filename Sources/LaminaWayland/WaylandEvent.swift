@@ -1,0 +1,37 @@
+/// What a Wayland host tells a window, in the window's surface coordinates (points: a surface unit is
+/// one point of the output).
+public enum WaylandEvent: Sendable, Equatable {
+    /// The host chose the window's size; nil sides are the window's own to pick.
+    case configure(width: Int?, height: Int?)
+    /// The host asked the window to close.
+    case close
+    /// The last frame committed was shown (at `milliseconds`, the host's clock): time for the next.
+    case frameDone(milliseconds: UInt32)
+    /// The outputs the window is on want this many pixels per point.
+    case scale(Int)
+    /// The pointer, touch points or keyboard.
+    case input(WaylandInput)
+}
+
+/// One input event of the seat.
+public enum WaylandInput: Sendable, Equatable {
+    /// The pointer entered the window, or moved in it, to `x`, `y`.
+    case pointerMoved(x: Double, y: Double, milliseconds: UInt32)
+    /// The pointer left the window.
+    case pointerLeft
+    /// A button (a Linux input code: 0x110 is the left button) went down or up at `x`, `y`.
+    case pointerButton(button: UInt32, pressed: Bool, x: Double, y: Double, milliseconds: UInt32)
+    /// A touch point went down.
+    case touchDown(id: Int32, x: Double, y: Double, milliseconds: UInt32)
+    /// A touch point moved.
+    case touchMoved(id: Int32, x: Double, y: Double, milliseconds: UInt32)
+    /// A touch point went up (where it last was).
+    case touchUp(id: Int32, x: Double, y: Double, milliseconds: UInt32)
+    /// The host took every touch point away (a gesture of its own, say).
+    case touchCancelled
+    /// A key went down or up: its Linux input code, its XKB keysym and the text it types (empty for
+    /// keys that type none), through the keymap the host sent.
+    case key(code: UInt32, keysym: UInt32, text: String, pressed: Bool, milliseconds: UInt32)
+    /// The window gained or lost the keyboard.
+    case keyboardFocus(Bool)
+}

@@ -1,0 +1,140 @@
+import CLaminaWayland
+
+/// A toplevel window on the session's Wayland compositor, drawn through `wl_shm` buffers: how `laminad
+/// --output wayland` and `lamina view` show their frames on a desktop.
+///
+/// Frames are copied, not shared: the renderer draws into its own offscreen target (on a GBM device or
+/// surfaceless, llvmpipe included) and reads each frame straight into a shared-memory buffer the host
+/// composites, so the window works on any host and any driver. The buffer takes GL's rows as they
+/// come (bottom first) and the surface is given a flipped buffer transform, so no row is moved on the
+/// CPU; the byte order is RGBA where the host takes `ABGR8888`, BGRA (every host's `ARGB8888`) where
+/// not, both premultiplied as the renderer draws.
+///
+/// Single-threaded: the thread that makes it watches `descriptor`, calls `dispatch()` when it is
+/// readable and draws. The host's frame callbacks pace the frames (`isReadyForFrame`).
+public final class WaylandWindow {
+    private let handle: OpaquePointer
+    /// The window's size in surface units (points), as last configured.
+    public private(set) var size: (width: Int, height: Int)
+    /// Pixels per point the host's outputs want.
+    public private(set) var scale = 1
+    /// Frames committed so far.
+    public private(set) var committedFrames = 0
+
+    /// The byte order frames are written in.
+    public enum PixelOrder: Sendable {
+        case rgba, bgra
+    }
+
+    /// Connects to `display` (nil: `$WAYLAND_DISPLAY`) and maps a toplevel titled `title`, of `width` x
+    /// `height` points unless the host picks a size (as it does for a `fullscreen` window: the size of
+    /// its output); waits up to `timeout` seconds for the host to configure it.
+    public init(
+        display: String? = nil, title: String, width: Int, height: Int, fullscreen: Bool = false, timeout: Double = 5
+    ) throws(WaylandError) {
+        var error = [CChar](repeating: 0, count: 512)
+        let milliseconds = Int32(clamping: Int((min(max(timeout, 0), 3600) * 1000).rounded()))
+        guard let handle = lamina_wl_connect(display, title, fullscreen ? 1 : 0, milliseconds, &error, error.count)
+        else {
+            throw WaylandError(Self.string(error))
+        }
+        self.handle = handle
+        size = (width, height)
+    }
+
+    deinit { lamina_wl_destroy(handle) }
+
+    /// The connection's descriptor: watch it for reading and call `dispatch()`.
+    public var descriptor: Int32 { lamina_wl_fd(handle) }
+
+    /// The byte order `present` must write.
+    public var pixelOrder: PixelOrder { lamina_wl_pixel_order_of(handle) == LAMINA_WL_RGBA ? .rgba : .bgra }
+
+    /// Whether the host has shown the last frame (its frame callback came), so a new one may be
+    /// committed now.
+    public var isReadyForFrame: Bool { lamina_wl_ready_for_frame(handle) != 0 }
+
+    /// Events the queue dropped because the caller fell behind.
+    public var droppedEvents: UInt64 { lamina_wl_dropped_events(handle) }
+
+    /// Reads what the host sent and returns it as events, in order. Throws when the connection is lost
+    /// (the host went away or killed the client for a protocol error).
+    public func dispatch() throws(WaylandError) -> [WaylandEvent] {
+        var error = [CChar](repeating: 0, count: 512)
+        let status = lamina_wl_dispatch(handle, &error, error.count)
+        var events: [WaylandEvent] = []
+        var e = lamina_wl_event()
+        while lamina_wl_next_event(handle, &e) != 0 {
+            if let event = translate(e) { events.append(event) }
+        }
+        if status < 0 { throw WaylandError(Self.string(error)) }
+        return events
+    }
+
+    private func translate(_ e: lamina_wl_event) -> WaylandEvent? {
+        switch e.type {
+        case LAMINA_WL_CONFIGURE:
+            let width = e.width > 0 ? Int(e.width) : nil
+            let height = e.height > 0 ? Int(e.height) : nil
+            size = (width ?? size.width, height ?? size.height)
+            return .configure(width: width, height: height)
+        case LAMINA_WL_CLOSE: return .close
+        case LAMINA_WL_FRAME_DONE: return .frameDone(milliseconds: e.time_ms)
+        case LAMINA_WL_SCALE:
+            scale = Int(max(e.scale, 1))
+            return .scale(scale)
+        case LAMINA_WL_POINTER_ENTER, LAMINA_WL_POINTER_MOTION:
+            return .input(.pointerMoved(x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_POINTER_LEAVE: return .input(.pointerLeft)
+        case LAMINA_WL_POINTER_BUTTON:
+            return .input(.pointerButton(button: e.button, pressed: e.state != 0, x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_TOUCH_DOWN: return .input(.touchDown(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_TOUCH_MOTION: return .input(.touchMoved(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_TOUCH_UP: return .input(.touchUp(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_TOUCH_CANCEL: return .input(.touchCancelled)
+        case LAMINA_WL_KEY:
+            let text = withUnsafeBytes(of: e.text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return .input(.key(code: e.keycode, keysym: e.keysym, text: text, pressed: e.state != 0, milliseconds: e.time_ms))
+        case LAMINA_WL_KEYBOARD_FOCUS: return .input(.keyboardFocus(e.state != 0))
+        default: return nil
+        }
+    }
+
+    /// Shows a frame of `width` x `height` pixels at `scale` pixels per point: `draw` writes its rows,
+    /// bottom first, `stride` bytes apart, in `pixelOrder`, into the buffer it is given. Returns false
+    /// without drawing when the host still holds every buffer.
+    public func present(
+        width: Int, height: Int, scale: Int,
+        draw: (_ pixels: UnsafeMutableRawPointer, _ stride: Int) throws -> Void
+    ) throws -> Bool {
+        var error = [CChar](repeating: 0, count: 512)
+        var stride: Int32 = 0
+        guard let pixels = lamina_wl_begin_frame(handle, Int32(clamping: width), Int32(clamping: height), &stride, &error, error.count)
+        else {
+            let message = Self.string(error)
+            if message.contains("holds every") { return false }
+            throw WaylandError(message)
+        }
+        try draw(pixels, Int(stride))
+        guard lamina_wl_commit_frame(handle, Int32(clamping: scale)) == 0 else {
+            throw WaylandError("the Wayland connection was lost while committing a frame")
+        }
+        committedFrames += 1
+        return true
+    }
+
+    /// Sets the window's title.
+    public func setTitle(_ title: String) {
+        lamina_wl_set_title(handle, title)
+    }
+
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The window belongs to the thread that made it.
+@available(*, unavailable)
+extension WaylandWindow: Sendable {}
