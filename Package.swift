@@ -206,6 +206,13 @@ let package = Package(
         .executableTarget(name: "CubeAndConfetti", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CubeAndConfetti", swiftSettings: strict),
 
         // MARK: Tests.
+        // The smallest Wayland compositor the Wayland output's tests need (Weston 10 cannot inject input).
+        .executableTarget(
+            name: "lamina-wayland-test-host",
+            dependencies: ["CLaminaWayland"],
+            path: "Tests/WaylandTestHost",
+            linkerSettings: [.linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon")]
+        ),
         .testTarget(
             name: "LaminaCoreTests",
             dependencies: [

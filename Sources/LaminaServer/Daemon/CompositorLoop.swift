@@ -98,8 +98,10 @@ final class CompositorLoop {
             if let descriptor = output.descriptor {
                 do { try epoll.add(descriptor, token: Token.wayland.rawValue) } catch { throw .system(error) }
             }
-            // The host's first configure is already queued: the output takes the window's size now.
-            handle(output.dispatch(compositor, now: MediaClock.now))
+            // The host's first configure is already queued: the output takes the window's size now,
+            // before any client is welcomed (the daemon reads `output` once this loop is made).
+            _ = output.dispatch(compositor, now: MediaClock.now)
+            needsFrame = true
         } else {
             wayland = nil
         }
@@ -107,6 +109,9 @@ final class CompositorLoop {
         // or string holds up the frame every client shares; a frame shows each raster once ready.
         compositor.rasterizeInBackground { [rasters] in rasters.signal() }
     }
+
+    /// The output as it is now (a Wayland host may have sized it).
+    var output: OutputConfiguration { compositor.configuration }
 
     /// Runs until the stop notifier fires.
     func run() {

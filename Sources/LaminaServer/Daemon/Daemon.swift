@@ -1,3 +1,4 @@
+import LaminaModel
 import LaminaRender
 import LaminaWire
 public import Logging
@@ -58,7 +59,8 @@ public final class Daemon: Sendable {
 
         let (configuration, requests, deliveries, stopCompositor, logger) =
             (self.configuration, self.requests, self.deliveries, self.stopCompositor, self.logger)
-        let loopReady = Mutex<Result<Void, DaemonError>?>(nil)
+        // The output as the compositor made it: a Wayland window may have been given another size.
+        let loopReady = Mutex<Result<OutputConfiguration, DaemonError>?>(nil)
         let readySignal = try wrap { () throws(SystemCallError) in try EventNotifier() }
         let compositorFinished = try wrap { () throws(SystemCallError) in try EventNotifier() }
         // The compositor loop occupies the render thread until stopped; it is made there, since the
@@ -75,28 +77,35 @@ public final class Daemon: Sendable {
                     readySignal.signal()
                     return
                 }
-                loopReady.withLock { $0 = .success(()) }
+                let output = loop.output
+                loopReady.withLock { $0 = .success(output) }
                 readySignal.signal()
                 loop.run()
             }
             compositorFinished.signal()
         }
         _ = SystemCalls.waitReadable(readySignal.descriptor, timeout: -1)
-        if case .failure(let error) = loopReady.withLock({ $0 }) {
+        var served = configuration
+        switch loopReady.withLock({ $0 }) {
+        case .failure(let error)?:
             await compositorDone.value
             throw error
+        case .success(let output)?:
+            served.output = output
+        case nil:
+            break
         }
 
         let watchdog = Systemd.watchdogInterval().map { Watchdog(interval: $0) }
         let server = try wrap { () throws(SystemCallError) in
             try ConnectionServer(
-                configuration: configuration, listeners: listeners, requests: requests, deliveries: deliveries,
+                configuration: served, listeners: listeners, requests: requests, deliveries: deliveries,
                 stop: stopIO, watchdog: watchdog, logger: logger)
         }
         let box = UncheckedBox(server)
         let io = DaemonThread(name: "lamina-io") { box.value.run() }
         logger.info(
-            "serving on \(ownsSocketPath ? configuration.socketPath : "\(listeners.count) socket(s) from systemd"): \(configuration.output.width)x\(configuration.output.height) points at \(configuration.output.scale)x, \(configuration.refreshRate) Hz")
+            "serving on \(ownsSocketPath ? configuration.socketPath : "\(listeners.count) socket(s) from systemd"): \(served.output.width)x\(served.output.height) points at \(served.output.scale)x, \(served.refreshRate) Hz\(served.presentation == .headless ? "" : " in a Wayland window")")
         ready()
 
         // Wait for stop(): the I/O thread ends first (disconnecting every client), then the compositor.

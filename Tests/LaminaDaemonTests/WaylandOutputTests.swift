@@ -1,0 +1,268 @@
+import Foundation
+import Glibc
+import LaminaCore
+import LaminaImage
+import LaminaWire
+import Testing
+
+/// `laminad --output wayland`: the window's pixels, its size, and the seat's input, through a real
+/// laminad inside a real Wayland compositor — Weston 10 headless for what a desktop shows, and the
+/// test host (`lamina-wayland-test-host`) where the test must drive the seat or the window.
+@Suite(.serialized) struct WaylandOutputTests {
+    let a1 = LayerHandle(1), a2 = LayerHandle(2)
+
+    func layer(_ handle: LayerHandle, frame: Rect, color: Color, in parent: LayerHandle? = nil) -> [LayerOperation] {
+        [
+            .create(handle, name: nil),
+            .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))),
+            .set(handle, LayerKeyPath(.position), .point(Point(x: frame.midX, y: frame.midY))),
+            .set(handle, LayerKeyPath(.backgroundColor), .color(color)),
+            .insertSublayer(handle, into: parent, at: nil),
+        ]
+    }
+
+    /// An opaque scene covering the whole output, so every pixel compares exactly.
+    func scene(width: Double, height: Double) -> [LayerOperation] {
+        layer(LayerHandle(1), frame: Rect(x: 0, y: 0, width: width, height: height), color: Color(red: 0.1, green: 0.2, blue: 0.3))
+            + layer(LayerHandle(2), frame: Rect(x: 30, y: 20, width: 90, height: 50), color: Color(red: 1, green: 0, blue: 0))
+            + layer(LayerHandle(3), frame: Rect(x: 150, y: 100, width: 40, height: 60), color: Color(red: 0, green: 0.8, blue: 0.4))
+            + [.set(LayerHandle(3), LayerKeyPath(.cornerRadius), .number(12))]
+    }
+
+    @Test("in Weston 10, the fullscreen window shows laminad's own screenshot, pixel for pixel")
+    func westonPixels() throws {
+        let weston = try Weston(width: 320, height: 240)
+        let daemon = try DaemonProcess(["--output", "wayland", "--fullscreen", "--size", "200x100"], environment: weston.environment)
+        let client = try daemon.connect()
+        // The window took the output's size, which the welcome now describes.
+        let output = try #require(client.wire.welcome?.outputs.first)
+        #expect(output.name == "wayland-0" && output.width == 320 && output.height == 240, "\(output)")
+        try client.commit(1, scene(width: 320, height: 240))
+        let expected = try client.screenshot()
+        #expect(expected.width == 320 && expected.height == 240)
+        var shown = try weston.screenshot()
+        // Weston shows what it was last given: a frame still on its way shows on a later screenshot.
+        var attempts = 1
+        while shown.bytes != expected.premultipliedBytes, attempts < 20 {
+            shown = try weston.screenshot()
+            attempts += 1
+        }
+        #expect(shown.width == 320 && shown.height == 240)
+        #expect(shown.bytes == expected.premultipliedBytes, "Weston's screenshot differs from laminad's after \(attempts) tries")
+        #expect(shown[60, 40] == SIMD4(255, 0, 0, 255) && shown[170, 130] == SIMD4(0, 204, 102, 255), "\(shown[60, 40]) \(shown[170, 130])")
+    }
+
+    @Test("the window's buffer holds laminad's frame; a resize and a scale reach clients and the buffer")
+    func resize() throws {
+        let host = try WaylandTestHost(width: 300, height: 200)
+        let daemon = try DaemonProcess(["--output", "wayland", "--size", "64x64"], environment: host.environment)
+        let client = try daemon.connect()
+        #expect(client.wire.welcome?.outputs.first.map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
+        try client.commit(1, scene(width: 300, height: 200))
+        let expected = try client.screenshot()
+        // The host offers ABGR8888, so the frame is read in RGBA order, rows bottom first, flipped by
+        // the buffer transform.
+        let frame = try host.frame { $0.image.bytes == expected.premultipliedBytes }
+        #expect(frame.width == 300 && frame.height == 200 && frame.transform == 6 && frame.scale == 1)
+
+        try host.send("configure 400 300")
+        let changed = try client.receive { message -> OutputInfo? in
+            if case .outputChanged(let output) = message { return output }
+            return nil
+        }
+        #expect(changed == OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 1, refreshRate: 60))
+        let larger = try host.frame { $0.width == 400 }
+        #expect(larger.height == 300)
+        // The canvas grew with it: the scene's layers kept their places, and a client that connects
+        // now is welcomed with the new size.
+        #expect(larger.image[60, 40] == SIMD4(255, 0, 0, 255))
+        let late = try daemon.connect("late")
+        #expect(late.wire.welcome?.outputs.first.map { ($0.width, $0.height) } ?? (0, 0) == (400, 300))
+
+        try host.send("scale 2")
+        let scaled = try client.receive { message -> OutputInfo? in
+            if case .outputChanged(let output) = message { return output }
+            return nil
+        }
+        #expect(scaled.scale == 2 && scaled.width == 400)
+        let sharp = try host.frame { $0.width == 800 }
+        #expect(sharp.height == 600 && sharp.scale == 2)
+        #expect(sharp.image[120, 80] == SIMD4(255, 0, 0, 255))
+    }
+
+    @Test("pointer, touch and keys reach the client whose layer is under them, in that layer's space, mid-animation")
+    func input() throws {
+        let host = try WaylandTestHost(width: 400, height: 300)
+        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let a = try daemon.connect("a"), b = try daemon.connect("b")
+        try a.commit(1, layer(a1, frame: Rect(x: 20, y: 20, width: 100, height: 80), color: Color(red: 1, green: 0, blue: 0)))
+        // B's card sits at (200, 150)-(260, 210) by its model, but an animation holds it at (190, 30)
+        // to (250, 90) on screen; its child is the square (200, 40)-(220, 60) there.
+        let card = LayerHandle(1), badge = LayerHandle(2)
+        let hold = Animation(
+            .basic(
+                BasicAnimation(
+                    keyPath: LayerKeyPath(.position), fromValue: .point(Point(x: 220, y: 60)), toValue: .point(Point(x: 220, y: 60)))),
+            timing: MediaTiming(duration: 1000))
+        try b.commit(
+            1,
+            layer(card, frame: Rect(x: 200, y: 150, width: 60, height: 60), color: Color(red: 0, green: 0, blue: 1))
+                + layer(badge, frame: Rect(x: 10, y: 10, width: 20, height: 20), color: Color(red: 1, green: 1, blue: 0), in: card)
+                + [.addAnimation(card, hold, key: "hold")])
+        func next(_ client: TestClient) throws -> InputEvent {
+            try client.receive { message -> InputEvent? in
+                if case .input(let event) = message { return event }
+                return nil
+            }
+        }
+
+        // A click on A's layer: down and up at its local (30, 20).
+        try host.send("motion 50 40")
+        try host.send("button 272 1")
+        try host.send("button 272 0")
+        var event = try next(a)
+        #expect(event.kind == .pointerMoved && event.layer == a1 && event.location == Point(x: 30, y: 20))
+        event = try next(a)
+        #expect(event.kind == .pointerDown && event.layer == a1 && event.code == 272)
+        #expect(event.location == Point(x: 30, y: 20) && event.canvasLocation == Point(x: 50, y: 40))
+        event = try next(a)
+        #expect(event.kind == .pointerUp && event.layer == a1 && event.location == Point(x: 30, y: 20))
+
+        // A touch where B's badge is drawn (not where its model is): B gets it, in the badge's space.
+        try host.send("touch-down 7 205 45")
+        event = try next(b)
+        #expect(event.kind == .touchDown && event.layer == badge && event.code == 7)
+        #expect(event.location == Point(x: 5, y: 5) && event.canvasLocation == Point(x: 205, y: 45))
+        // The badge keeps the touch point as it moves off it.
+        try host.send("touch-motion 7 300 150")
+        event = try next(b)
+        #expect(event.kind == .touchMoved && event.layer == badge && event.location == Point(x: 100, y: 110))
+        try host.send("touch-up 7")
+        event = try next(b)
+        #expect(event.kind == .touchUp && event.layer == badge)
+
+        // Keys go to the layer last pressed on: B's badge. 30 is the A key.
+        try host.send("key 30 1")
+        try host.send("key 30 0")
+        event = try next(b)
+        #expect(event.kind == .keyDown && event.layer == badge && event.code == 30 && event.keysym == 0x61 && event.text == "a")
+        event = try next(b)
+        #expect(event.kind == .keyUp && event.code == 30)
+
+        // A tap where B's card is by its model, but nothing is drawn, reaches no one; then a press on
+        // A again: A has had no other event in between.
+        try host.send("touch-down 1 230 180")
+        try host.send("touch-up 1")
+        try host.send("touch-down 2 110 90")
+        event = try next(a)
+        #expect(event.kind == .touchDown && event.layer == a1 && event.location == Point(x: 90, y: 70))
+        let stray = b.drainBacklog().filter { if case .input = $0 { true } else { false } }
+        #expect(stray.isEmpty, "B got \(stray)")
+    }
+
+    @Test("a host that holds back frame callbacks does not stall clients; a host that goes away leaves the daemon headless")
+    func badHosts() throws {
+        let host = try WaylandTestHost(width: 120, height: 90)
+        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let client = try daemon.connect()
+        try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 120, height: 90), color: Color(red: 0, green: 1, blue: 0)))
+        try host.send("auto-frame 0")
+        // Frames keep coming for clients, at the daemon's own clock once the host is past patience.
+        for serial in UInt32(10)..<UInt32(14) {
+            try client.send(.requestFrame(serial: serial))
+            _ = try client.receive { message -> Bool? in
+                if case .frame(serial, _, _) = message { return true }
+                return nil
+            }
+        }
+        try client.commit(2, [.set(a1, LayerKeyPath(.backgroundColor), .color(Color(red: 0, green: 0, blue: 1)))])
+        #expect(try client.screenshot()[60, 45] == SIMD4(0, 0, 255, 255))
+        let waiting = try host.send("callbacks")
+        #expect(waiting == "ok 1", "one frame callback asked for and not answered: \(waiting)")
+
+        host.kill()
+        // The daemon carries on headless: commits, frames and screenshots still work, layers kept.
+        try client.commit(3, [.set(a1, LayerKeyPath(.backgroundColor), .color(Color(red: 1, green: 0, blue: 0)))])
+        #expect(try client.screenshot(serial: 905)[60, 45] == SIMD4(255, 0, 0, 255))
+        let second = try daemon.connect("after")
+        #expect(second.wire.welcome != nil)
+        let (status, log) = daemon.stop()
+        #expect(status == 0)
+        #expect(log.contains("Wayland output lost"), "\(log)")
+    }
+
+    @Test("--output wayland without a Wayland display stops at start, saying so")
+    func noDisplay() throws {
+        let runtime = try RuntimeFolder()
+        let process = Process()
+        process.executableURL = buildFolder.appendingPathComponent("laminad")
+        process.arguments = ["--socket", runtime.url.appendingPathComponent("l.sock").path, "--output", "wayland"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["WAYLAND_DISPLAY"] = "nobody-here"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(text.contains("cannot connect to the Wayland display nobody-here"), "\(text)")
+    }
+}
+
+/// Weston 10, headless with the pixman renderer, as the desktop a window is shown on; its
+/// screenshooter (enabled by `--debug`) reads back what it composited.
+final class Weston {
+    let runtime: RuntimeFolder
+    let socketName = "weston-test"
+    private let process = Process()
+    private let notify: NotifySocket
+
+    init(width: Int, height: Int) throws {
+        runtime = try RuntimeFolder()
+        notify = try NotifySocket(folder: runtime.url)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
+        process.arguments = [
+            "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=\(width)", "--height=\(height)",
+            "--debug", "--idle-time=0", "--modules=systemd-notify.so", "--log=\(runtime.path)/weston.log",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["NOTIFY_SOCKET"] = notify.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try #require(notify.wait(for: "READY=1", timeout: 30), "Weston did not report READY=1")
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socketName] }
+
+    /// What Weston shows now, through `weston-screenshooter` (opaque: composited over black).
+    func screenshot() throws -> RGBAImage {
+        let folder = runtime.url.appendingPathComponent("shot-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shooter = Process()
+        shooter.executableURL = URL(fileURLWithPath: "/usr/bin/weston-screenshooter")
+        shooter.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in self.environment { environment[k] = v }
+        shooter.environment = environment
+        shooter.standardOutput = FileHandle.nullDevice
+        shooter.standardError = FileHandle.nullDevice
+        try shooter.run()
+        shooter.waitUntilExit()
+        try #require(shooter.terminationStatus == 0, "weston-screenshooter failed")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".png") })
+        let image = try PNG.decode(fileAtPath: folder.appendingPathComponent(file).path)
+        return RGBAImage(width: image.width, height: image.height, bytes: image.premultipliedBytes, alpha: .premultiplied)
+    }
+}

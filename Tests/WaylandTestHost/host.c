@@ -1,0 +1,481 @@
+// lamina-wayland-test-host: the smallest Wayland compositor the Wayland output's tests need, on
+// libwayland-server. Weston 10 runs headless but offers no way to inject input, so the tests run
+// laminad inside this host to drive its seat (pointer, touch, keyboard), resize its window, change
+// the output's scale, hold back or send frame callbacks, and read the pixels it committed.
+//
+// It serves one client window: wl_compositor 4, wl_shm (ARGB8888, XRGB8888 and ABGR8888), xdg_wm_base
+// 2, wl_seat 5 with pointer, touch and keyboard (an XKB "us" keymap), wl_output 2.
+//
+//   lamina-wayland-test-host SOCKET-NAME WIDTH HEIGHT   (the socket in $XDG_RUNTIME_DIR)
+//
+// It prints "ready" once listening, then reads one command per line on stdin and answers each with
+// "ok" (or "error: ..."), after doing it:
+//   configure W H          the toplevel's next size
+//   scale S                the output's scale (and the surface enters the output)
+//   motion X Y             the pointer enters (first time) or moves, surface coordinates
+//   button CODE 1|0        a button down or up at the pointer
+//   touch-down ID X Y | touch-motion ID X Y | touch-up ID
+//   key CODE 1|0           a key (Linux input code) down or up, after giving the window the keyboard
+//   frame                  answer every waiting frame callback
+//   auto-frame 1|0         answer frame callbacks at each commit (the default: 1)
+//   wait-commits N         answer once N buffers were committed in all
+//   callbacks              answer "ok N": the frame callbacks waiting
+//   dump PATH              write the last committed buffer: a line "W H FORMAT TRANSFORM SCALE COMMITS"
+//                          then W*H*4 bytes, rows top first as the buffer holds them
+//   quit
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-server.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "xdg-shell-server-protocol.h"
+
+#define MAX_CALLBACKS 64
+
+struct host {
+    struct wl_display *display;
+    struct wl_event_loop *loop;
+    struct wl_resource *surface, *xdg_surface, *toplevel, *output;
+    struct wl_resource *pointer, *touch, *keyboard;
+    struct wl_resource *pending_buffer;
+    struct wl_resource *callbacks[MAX_CALLBACKS];
+    int callback_count;
+    int pending_transform, pending_scale, transform, scale;
+    int configured_width, configured_height;
+    int sent_first_configure;
+    int auto_frame;
+    int commits;
+    int wait_commits;  // > 0: a "wait-commits" is answered when commits reach it
+    unsigned char *pixels;
+    int width, height;
+    uint32_t format;
+    int pointer_entered, keyboard_entered, entered_output;
+    int output_scale;
+    char line[512];
+    size_t line_length;
+    int running;
+};
+
+static uint32_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint32_t)(t.tv_sec * 1000 + t.tv_nsec / 1000000);
+}
+
+static void reply(const char *text) {
+    printf("%s\n", text);
+    fflush(stdout);
+}
+
+static void forget(struct wl_resource **slot, struct wl_resource *resource) {
+    if (*slot == resource) *slot = NULL;
+}
+
+// MARK: Frame callbacks
+
+static void callback_destroyed(struct wl_resource *resource) {
+    struct host *host = wl_resource_get_user_data(resource);
+    for (int i = 0; i < host->callback_count; i++) {
+        if (host->callbacks[i] == resource) {
+            host->callbacks[i] = host->callbacks[--host->callback_count];
+            return;
+        }
+    }
+}
+
+static void send_frames(struct host *host) {
+    uint32_t time = now_ms();
+    while (host->callback_count > 0) {
+        struct wl_resource *callback = host->callbacks[0];
+        wl_callback_send_done(callback, time);
+        wl_resource_destroy(callback);  // callback_destroyed takes it off the list
+    }
+}
+
+// MARK: Regions (accepted and ignored)
+
+static void region_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void region_rect(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h) {}
+static const struct wl_region_interface region_impl = {region_destroy, region_rect, region_rect};
+
+// MARK: Surface
+
+static void send_configure(struct host *host) {
+    if (!host->toplevel) return;
+    struct wl_array states;
+    wl_array_init(&states);
+    xdg_toplevel_send_configure(host->toplevel, host->configured_width, host->configured_height, &states);
+    wl_array_release(&states);
+    xdg_surface_send_configure(host->xdg_surface, wl_display_next_serial(host->display));
+    host->sent_first_configure = 1;
+}
+
+static void surface_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void surface_attach(struct wl_client *c, struct wl_resource *r, struct wl_resource *buffer, int32_t x, int32_t y) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->pending_buffer = buffer;
+}
+static void surface_damage(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h) {}
+static void surface_frame(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    struct wl_resource *callback = wl_resource_create(c, &wl_callback_interface, 1, id);
+    if (host->callback_count == MAX_CALLBACKS) {
+        wl_resource_post_no_memory(r);
+        return;
+    }
+    wl_resource_set_implementation(callback, NULL, host, callback_destroyed);
+    host->callbacks[host->callback_count++] = callback;
+}
+static void surface_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *region) {}
+static void surface_commit(struct wl_client *c, struct wl_resource *r) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->transform = host->pending_transform;
+    host->scale = host->pending_scale;
+    if (!host->sent_first_configure) send_configure(host);
+    struct wl_resource *buffer = host->pending_buffer;
+    host->pending_buffer = NULL;
+    if (buffer) {
+        struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+        if (shm) {
+            int width = wl_shm_buffer_get_width(shm), height = wl_shm_buffer_get_height(shm);
+            int stride = wl_shm_buffer_get_stride(shm);
+            unsigned char *copy = malloc((size_t)width * height * 4);
+            wl_shm_buffer_begin_access(shm);
+            const unsigned char *data = wl_shm_buffer_get_data(shm);
+            for (int row = 0; row < height; row++) memcpy(copy + (size_t)row * width * 4, data + (size_t)row * stride, (size_t)width * 4);
+            wl_shm_buffer_end_access(shm);
+            free(host->pixels);
+            host->pixels = copy;
+            host->width = width;
+            host->height = height;
+            host->format = wl_shm_buffer_get_format(shm);
+        }
+        wl_buffer_send_release(buffer);
+        host->commits++;
+        if (host->wait_commits > 0 && host->commits >= host->wait_commits) {
+            host->wait_commits = 0;
+            reply("ok");
+        }
+    }
+    if (host->auto_frame) send_frames(host);
+}
+static void surface_set_buffer_transform(struct wl_client *c, struct wl_resource *r, int32_t transform) {
+    ((struct host *)wl_resource_get_user_data(r))->pending_transform = transform;
+}
+static void surface_set_buffer_scale(struct wl_client *c, struct wl_resource *r, int32_t scale) {
+    ((struct host *)wl_resource_get_user_data(r))->pending_scale = scale;
+}
+static void surface_offset(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y) {}
+static const struct wl_surface_interface surface_impl = {
+    surface_destroy, surface_attach, surface_damage, surface_frame, surface_region, surface_region,
+    surface_commit, surface_set_buffer_transform, surface_set_buffer_scale, surface_damage, surface_offset,
+};
+static void surface_destroyed(struct wl_resource *r) {
+    forget(&((struct host *)wl_resource_get_user_data(r))->surface, r);
+}
+
+static void compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    struct wl_resource *surface = wl_resource_create(c, &wl_surface_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(surface, &surface_impl, host, surface_destroyed);
+    host->surface = surface;
+    host->pending_scale = host->scale = 1;
+}
+static void compositor_create_region(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct wl_resource *region = wl_resource_create(c, &wl_region_interface, 1, id);
+    wl_resource_set_implementation(region, &region_impl, NULL, NULL);
+}
+static const struct wl_compositor_interface compositor_impl = {compositor_create_surface, compositor_create_region};
+static void bind_compositor(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &wl_compositor_interface, version, id);
+    wl_resource_set_implementation(r, &compositor_impl, data, NULL);
+}
+
+// MARK: xdg-shell
+
+static void toplevel_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void toplevel_set_parent(struct wl_client *c, struct wl_resource *r, struct wl_resource *p) {}
+static void toplevel_set_string(struct wl_client *c, struct wl_resource *r, const char *s) {}
+static void toplevel_menu(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial, int32_t x, int32_t y) {}
+static void toplevel_move(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial) {}
+static void toplevel_resize(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial, uint32_t e) {}
+static void toplevel_size(struct wl_client *c, struct wl_resource *r, int32_t w, int32_t h) {}
+static void toplevel_state(struct wl_client *c, struct wl_resource *r) {}
+static void toplevel_fullscreen(struct wl_client *c, struct wl_resource *r, struct wl_resource *o) {}
+static const struct xdg_toplevel_interface toplevel_impl = {
+    toplevel_destroy, toplevel_set_parent, toplevel_set_string, toplevel_set_string, toplevel_menu,
+    toplevel_move, toplevel_resize, toplevel_size, toplevel_size, toplevel_state, toplevel_state,
+    toplevel_fullscreen, toplevel_state, toplevel_state,
+};
+static void toplevel_destroyed(struct wl_resource *r) {
+    forget(&((struct host *)wl_resource_get_user_data(r))->toplevel, r);
+}
+
+static void xdg_surface_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    struct wl_resource *toplevel = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(toplevel, &toplevel_impl, host, toplevel_destroyed);
+    host->toplevel = toplevel;
+}
+static void xdg_surface_get_popup(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *p, struct wl_resource *q) {
+    wl_resource_post_error(r, XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT, "this host has no popups");
+}
+static void xdg_surface_geometry(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h) {}
+static void xdg_surface_ack(struct wl_client *c, struct wl_resource *r, uint32_t serial) {}
+static const struct xdg_surface_interface xdg_surface_impl = {
+    xdg_surface_destroy, xdg_surface_get_toplevel, xdg_surface_get_popup, xdg_surface_geometry, xdg_surface_ack,
+};
+static void xdg_surface_destroyed(struct wl_resource *r) {
+    forget(&((struct host *)wl_resource_get_user_data(r))->xdg_surface, r);
+}
+
+static void wm_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void wm_create_positioner(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    wl_resource_post_error(r, XDG_WM_BASE_ERROR_INVALID_POSITIONER, "this host has no positioners");
+}
+static void wm_get_xdg_surface(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface) {
+    struct host *host = wl_resource_get_user_data(r);
+    struct wl_resource *x = wl_resource_create(c, &xdg_surface_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(x, &xdg_surface_impl, host, xdg_surface_destroyed);
+    host->xdg_surface = x;
+}
+static void wm_pong(struct wl_client *c, struct wl_resource *r, uint32_t serial) {}
+static const struct xdg_wm_base_interface wm_impl = {wm_destroy, wm_create_positioner, wm_get_xdg_surface, wm_pong};
+static void bind_wm(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &xdg_wm_base_interface, version, id);
+    wl_resource_set_implementation(r, &wm_impl, data, NULL);
+}
+
+// MARK: Seat
+
+static void release(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void pointer_set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t serial, struct wl_resource *s, int32_t x, int32_t y) {}
+static const struct wl_pointer_interface pointer_impl = {pointer_set_cursor, release};
+static const struct wl_keyboard_interface keyboard_impl = {release};
+static const struct wl_touch_interface touch_impl = {release};
+static void pointer_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->pointer, r); }
+static void keyboard_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->keyboard, r); }
+static void touch_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->touch, r); }
+
+static void seat_get_pointer(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->pointer = wl_resource_create(c, &wl_pointer_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(host->pointer, &pointer_impl, host, pointer_destroyed);
+}
+static void seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->touch = wl_resource_create(c, &wl_touch_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(host->touch, &touch_impl, host, touch_destroyed);
+}
+static void seat_get_keyboard(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->keyboard = wl_resource_create(c, &wl_keyboard_interface, wl_resource_get_version(r), id);
+    wl_resource_set_implementation(host->keyboard, &keyboard_impl, host, keyboard_destroyed);
+    // A real keymap, as a desktop sends: US layout from the system's XKB data.
+    struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+    struct xkb_rule_names names = {.layout = "us"};
+    struct xkb_keymap *keymap = context ? xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
+    char *text = keymap ? xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) : NULL;
+    if (text) {
+        size_t size = strlen(text) + 1;
+        int fd = memfd_create("keymap", MFD_CLOEXEC);
+        if (fd >= 0 && write(fd, text, size) == (ssize_t)size) {
+            wl_keyboard_send_keymap(host->keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, (uint32_t)size);
+        }
+        if (fd >= 0) close(fd);
+        free(text);
+    }
+    if (keymap) xkb_keymap_unref(keymap);
+    if (context) xkb_context_unref(context);
+    if (wl_resource_get_version(host->keyboard) >= 4) wl_keyboard_send_repeat_info(host->keyboard, 25, 600);
+}
+static const struct wl_seat_interface seat_impl = {seat_get_pointer, seat_get_keyboard, seat_get_touch, release};
+static void bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &wl_seat_interface, version, id);
+    wl_resource_set_implementation(r, &seat_impl, data, NULL);
+    wl_seat_send_capabilities(r, WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
+    if (version >= 2) wl_seat_send_name(r, "seat0");
+}
+
+// MARK: Output
+
+static const struct wl_output_interface output_impl = {release};
+static void output_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->output, r); }
+static void send_output(struct host *host) {
+    struct wl_resource *o = host->output;
+    wl_output_send_geometry(o, 0, 0, 300, 200, WL_OUTPUT_SUBPIXEL_UNKNOWN, "Lamina", "test host", WL_OUTPUT_TRANSFORM_NORMAL);
+    wl_output_send_mode(o, WL_OUTPUT_MODE_CURRENT, 1920, 1080, 60000);
+    if (wl_resource_get_version(o) >= 2) {
+        wl_output_send_scale(o, host->output_scale);
+        wl_output_send_done(o);
+    }
+}
+static void bind_output(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct host *host = data;
+    host->output = wl_resource_create(c, &wl_output_interface, version, id);
+    wl_resource_set_implementation(host->output, &output_impl, host, output_destroyed);
+    send_output(host);
+}
+
+// MARK: Commands
+
+static int command(struct host *host, char *line) {
+    char word[32] = {0};
+    double x = 0, y = 0;
+    int a = 0, b = 0;
+    char path[400] = {0};
+    if (sscanf(line, "%31s", word) != 1) return 0;
+    uint32_t serial = wl_display_next_serial(host->display), time = now_ms();
+    if (strcmp(word, "configure") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
+        host->configured_width = a;
+        host->configured_height = b;
+        send_configure(host);
+    } else if (strcmp(word, "scale") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        host->output_scale = a;
+        if (!host->output) return -1;
+        send_output(host);
+        if (host->surface && !host->entered_output) {
+            wl_surface_send_enter(host->surface, host->output);
+            host->entered_output = 1;
+        }
+    } else if (strcmp(word, "motion") == 0 && sscanf(line, "%*s %lf %lf", &x, &y) == 2) {
+        if (!host->pointer || !host->surface) return -1;
+        if (!host->pointer_entered) {
+            wl_pointer_send_enter(host->pointer, serial, host->surface, wl_fixed_from_double(x), wl_fixed_from_double(y));
+            host->pointer_entered = 1;
+        } else {
+            wl_pointer_send_motion(host->pointer, time, wl_fixed_from_double(x), wl_fixed_from_double(y));
+        }
+        if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
+    } else if (strcmp(word, "button") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
+        if (!host->pointer || !host->pointer_entered) return -1;
+        wl_pointer_send_button(host->pointer, serial, time, (uint32_t)a,
+                               b ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+        if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
+    } else if (strcmp(word, "touch-down") == 0 && sscanf(line, "%*s %d %lf %lf", &a, &x, &y) == 3) {
+        if (!host->touch || !host->surface) return -1;
+        wl_touch_send_down(host->touch, serial, time, host->surface, a, wl_fixed_from_double(x), wl_fixed_from_double(y));
+        wl_touch_send_frame(host->touch);
+    } else if (strcmp(word, "touch-motion") == 0 && sscanf(line, "%*s %d %lf %lf", &a, &x, &y) == 3) {
+        if (!host->touch) return -1;
+        wl_touch_send_motion(host->touch, time, a, wl_fixed_from_double(x), wl_fixed_from_double(y));
+        wl_touch_send_frame(host->touch);
+    } else if (strcmp(word, "touch-up") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        if (!host->touch) return -1;
+        wl_touch_send_up(host->touch, serial, time, a);
+        wl_touch_send_frame(host->touch);
+    } else if (strcmp(word, "key") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
+        if (!host->keyboard || !host->surface) return -1;
+        if (!host->keyboard_entered) {
+            struct wl_array keys;
+            wl_array_init(&keys);
+            wl_keyboard_send_enter(host->keyboard, wl_display_next_serial(host->display), host->surface, &keys);
+            wl_array_release(&keys);
+            host->keyboard_entered = 1;
+        }
+        wl_keyboard_send_key(host->keyboard, serial, time, (uint32_t)a,
+                             b ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
+    } else if (strcmp(word, "frame") == 0) {
+        send_frames(host);
+    } else if (strcmp(word, "auto-frame") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        host->auto_frame = a;
+    } else if (strcmp(word, "wait-commits") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        if (host->commits < a) {
+            host->wait_commits = a;
+            return 1;  // answered at the commit
+        }
+    } else if (strcmp(word, "callbacks") == 0) {
+        printf("ok %d\n", host->callback_count);
+        fflush(stdout);
+        return 1;
+    } else if (strcmp(word, "dump") == 0 && sscanf(line, "%*s %399s", path) == 1) {
+        FILE *f = fopen(path, "wb");
+        if (!f || !host->pixels) {
+            if (f) fclose(f);
+            return -1;
+        }
+        fprintf(f, "%d %d %u %d %d %d\n", host->width, host->height, host->format, host->transform, host->scale, host->commits);
+        fwrite(host->pixels, 1, (size_t)host->width * host->height * 4, f);
+        fclose(f);
+    } else if (strcmp(word, "quit") == 0) {
+        host->running = 0;
+    } else {
+        return -1;
+    }
+    wl_display_flush_clients(host->display);
+    return 0;
+}
+
+static int on_stdin(int fd, uint32_t mask, void *data) {
+    struct host *host = data;
+    char buffer[512];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n <= 0) {
+        host->running = 0;
+        return 0;
+    }
+    for (ssize_t i = 0; i < n; i++) {
+        if (buffer[i] != '\n') {
+            if (host->line_length < sizeof host->line - 1) host->line[host->line_length++] = buffer[i];
+            continue;
+        }
+        host->line[host->line_length] = 0;
+        host->line_length = 0;
+        int result = command(host, host->line);
+        if (result == 0) reply("ok");
+        if (result < 0) {
+            printf("error: cannot %s now\n", host->line);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s SOCKET-NAME WIDTH HEIGHT\n", argv[0]);
+        return 2;
+    }
+    // A test runner may start it with signals blocked or ignored: SIGTERM must end it.
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_UNBLOCK, &all, NULL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_IGN);
+    struct host host = {0};
+    host.configured_width = atoi(argv[2]);
+    host.configured_height = atoi(argv[3]);
+    host.auto_frame = 1;
+    host.output_scale = 1;
+    host.running = 1;
+    host.display = wl_display_create();
+    if (!host.display || wl_display_add_socket(host.display, argv[1]) != 0) {
+        fprintf(stderr, "cannot listen on %s (is XDG_RUNTIME_DIR set?)\n", argv[1]);
+        return 1;
+    }
+    wl_display_init_shm(host.display);
+    wl_display_add_shm_format(host.display, WL_SHM_FORMAT_ABGR8888);
+    wl_global_create(host.display, &wl_compositor_interface, 4, &host, bind_compositor);
+    wl_global_create(host.display, &xdg_wm_base_interface, 2, &host, bind_wm);
+    wl_global_create(host.display, &wl_seat_interface, 5, &host, bind_seat);
+    wl_global_create(host.display, &wl_output_interface, 2, &host, bind_output);
+    host.loop = wl_display_get_event_loop(host.display);
+    wl_event_loop_add_fd(host.loop, 0, WL_EVENT_READABLE, on_stdin, &host);
+    reply("ready");
+    while (host.running) {
+        wl_display_flush_clients(host.display);
+        if (wl_event_loop_dispatch(host.loop, -1) < 0) break;
+    }
+    wl_display_destroy_clients(host.display);
+    wl_display_destroy(host.display);
+    free(host.pixels);
+    return 0;
+}
