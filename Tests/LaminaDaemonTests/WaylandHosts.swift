@@ -27,7 +27,7 @@ final class WaylandTestHost {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private var pending: [UInt8] = []
+    private lazy var lines = LineReader(output.fileHandleForReading.fileDescriptor, "the test host")
 
     /// Starts the host with a window of `width` x `height` to configure, and returns once it listens.
     init(width: Int, height: Int) throws {
@@ -69,18 +69,7 @@ final class WaylandTestHost {
     }
 
     private func line(timeout: Double = 30) throws -> String {
-        let fd = output.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = pending.firstIndex(of: 10) {
-                defer { pending.removeSubrange(...newline) }
-                return String(decoding: pending[..<newline], as: UTF8.self)
-            }
-            try #require(SystemCalls.waitReadable(fd, timeout: timeout), "the test host did not answer within \(timeout) s")
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = read(fd, &buffer, buffer.count)
-            try #require(n > 0, "the test host ended")
-            pending += buffer[..<n]
-        }
+        try lines.next(timeout: timeout)
     }
 
     /// The last buffer the window committed.
@@ -147,5 +136,32 @@ extension RGBAImage {
             for c in 0..<3 { out[i + c] = UInt8((Double(out[i + c]) * a).rounded()) }
         }
         return out
+    }
+}
+
+/// Reads a child process's output line by line, waiting at most a timeout for each.
+final class LineReader {
+    private let fd: Int32
+    private let what: String
+    private var pending: [UInt8] = []
+
+    init(_ fd: Int32, _ what: String) {
+        self.fd = fd
+        self.what = what
+    }
+
+    /// The next line, without its newline.
+    func next(timeout: Double = 30) throws -> String {
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                defer { pending.removeSubrange(...newline) }
+                return String(decoding: pending[..<newline], as: UTF8.self)
+            }
+            try #require(SystemCalls.waitReadable(fd, timeout: timeout), "\(what) said nothing within \(timeout) s")
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = read(fd, &buffer, buffer.count)
+            try #require(n > 0, "\(what) ended")
+            pending += buffer[..<n]
+        }
     }
 }

@@ -160,6 +160,41 @@ import Testing
         #expect(stray.isEmpty, "B got \(stray)")
     }
 
+    @Test("the TapTiles example flips the tile a tap lands on, and a key turns it back")
+    func tapTiles() throws {
+        let host = try WaylandTestHost(width: 400, height: 300)
+        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let app = Process()
+        app.executableURL = buildFolder.appendingPathComponent("TapTiles")
+        app.arguments = ["--socket", daemon.socketPath, "--seconds", "60"]
+        let out = Pipe()
+        app.standardOutput = out
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer {
+            app.terminate()
+            app.waitUntilExit()
+        }
+        let lines = LineReader(out.fileHandleForReading.fileDescriptor, "TapTiles")
+        #expect(try lines.next() == "ready")
+        // Tile 4 covers (140, 140)-(240, 240); the tap lands on its inner square, which has no handler,
+        // so the tile gets it in its own space.
+        try host.send("touch-down 3 190 190")
+        try host.send("touch-up 3")
+        #expect(try lines.next() == "tapped tile 4 at 50,50")
+        #expect(try lines.next() == "tile 4 is orange")
+        let observer = try daemon.connect("observer")
+        var shot = try observer.screenshot()
+        #expect(shot[190, 150] == SIMD4(242, 140, 38, 255), "tile 4: \(shot[190, 150])")
+        #expect(shot[30, 70] == SIMD4(51, 115, 230, 255), "tile 0: \(shot[30, 70])")
+        // The key goes to the tile last tapped: 19 is R.
+        try host.send("key 19 1")
+        try host.send("key 19 0")
+        #expect(try lines.next() == "tile 4 is blue")
+        shot = try observer.screenshot(serial: 906)
+        #expect(shot[190, 150] == SIMD4(51, 115, 230, 255), "tile 4: \(shot[190, 150])")
+    }
+
     @Test("a host that holds back frame callbacks does not stall clients; a host that goes away leaves the daemon headless")
     func badHosts() throws {
         let host = try WaylandTestHost(width: 120, height: 90)

@@ -56,3 +56,10 @@ public struct ExampleOptions {
         }
     }
 }
+
+/// Prints `line` at once, even into a pipe (`print` holds its output until exit there), so a test or a
+/// log follows the example as it runs.
+public func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+}
