@@ -180,6 +180,7 @@ let package = Package(
             name: "lamina",
             dependencies: [
                 "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaScene", "LaminaWire", "LaminaVideo",
+                "LaminaWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -29,7 +29,7 @@ struct Lamina: ParsableCommand {
             """,
         subcommands: [
             RenderCommand.self, JoinCommand.self, ProbeCommand.self, BenchCommand.self, MakeBenchSceneCommand.self, BenchDaemonCommand.self,
-            PlayCommand.self, TreeCommand.self, ScreenshotCommand.self, StatsCommand.self,
+            ViewCommand.self, PlayCommand.self, TreeCommand.self, ScreenshotCommand.self, StatsCommand.self,
         ]
     )
 }

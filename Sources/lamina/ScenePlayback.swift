@@ -37,12 +37,12 @@ final class ScenePlayback {
         return report
     }
 
-    /// The last frame's pixels, straight alpha (as PNG files hold them).
     /// The last frame's pixels, premultiplied (what a video shows, over black).
     func pixels() throws(Failure) -> RGBAImage {
         do { return try compositor.readPixels() } catch { throw Failure("reading the frame back: \(error)") }
     }
 
+    /// The last frame's pixels, straight alpha (as PNG files hold them).
     func image() throws(ScenePlaybackError) -> RGBAImage {
         do { return try compositor.readPixels().straightAlpha } catch { throw .compositor(error) }
     }

@@ -20,6 +20,7 @@
 //   auto-frame 1|0         answer frame callbacks at each commit (the default: 1)
 //   wait-commits N         answer once N buffers were committed in all
 //   callbacks              answer "ok N": the frame callbacks waiting
+//   title                  answer "ok TITLE": the window's title
 //   dump PATH              write the last committed buffer: a line "W H FORMAT TRANSFORM SCALE COMMITS"
 //                          then W*H*4 bytes, rows top first as the buffer holds them
 //   quit
@@ -58,6 +59,7 @@ struct host {
     uint32_t format;
     int pointer_entered, keyboard_entered, entered_output;
     int output_scale;
+    char title[256];
     char line[512];
     size_t line_length;
     int running;
@@ -203,6 +205,10 @@ static void bind_compositor(struct wl_client *c, void *data, uint32_t version, u
 static void toplevel_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
 static void toplevel_set_parent(struct wl_client *c, struct wl_resource *r, struct wl_resource *p) {}
 static void toplevel_set_string(struct wl_client *c, struct wl_resource *r, const char *s) {}
+static void toplevel_set_title(struct wl_client *c, struct wl_resource *r, const char *s) {
+    struct host *host = wl_resource_get_user_data(r);
+    snprintf(host->title, sizeof host->title, "%s", s);
+}
 static void toplevel_menu(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial, int32_t x, int32_t y) {}
 static void toplevel_move(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial) {}
 static void toplevel_resize(struct wl_client *c, struct wl_resource *r, struct wl_resource *s, uint32_t serial, uint32_t e) {}
@@ -210,7 +216,7 @@ static void toplevel_size(struct wl_client *c, struct wl_resource *r, int32_t w,
 static void toplevel_state(struct wl_client *c, struct wl_resource *r) {}
 static void toplevel_fullscreen(struct wl_client *c, struct wl_resource *r, struct wl_resource *o) {}
 static const struct xdg_toplevel_interface toplevel_impl = {
-    toplevel_destroy, toplevel_set_parent, toplevel_set_string, toplevel_set_string, toplevel_menu,
+    toplevel_destroy, toplevel_set_parent, toplevel_set_title, toplevel_set_string, toplevel_menu,
     toplevel_move, toplevel_resize, toplevel_size, toplevel_size, toplevel_state, toplevel_state,
     toplevel_fullscreen, toplevel_state, toplevel_state,
 };
@@ -392,6 +398,10 @@ static int command(struct host *host, char *line) {
             host->wait_commits = a;
             return 1;  // answered at the commit
         }
+    } else if (strcmp(word, "title") == 0) {
+        printf("ok %s\n", host->title);
+        fflush(stdout);
+        return 1;
     } else if (strcmp(word, "callbacks") == 0) {
         printf("ok %d\n", host->callback_count);
         fflush(stdout);

@@ -1,0 +1,85 @@
+import Foundation
+import Glibc
+import LaminaCore
+import LaminaImage
+import Testing
+
+/// `lamina view`: a scene played in a window of the test host, paused, stepped on and back by the
+/// keyboard, each paused frame equal to what `lamina render --time` draws for it.
+@Suite struct ViewCommandTests {
+    static let scene = """
+        {"lamina": 1, "canvas": {"width": 160, "height": 120, "background": "#204060"},
+         "layers": [{"name": "bar", "frame": [0, 40, 40, 40], "backgroundColor": "#F0A020",
+                     "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 20, "toValue": 140,
+                                     "duration": 2, "repeatCount": 1000}]}]}
+        """
+
+    /// The frame number in a title such as "s.json — 0.517 s, frame 31 — paused".
+    func frameNumber(_ title: String) -> Int? {
+        guard let range = title.range(of: "frame ") else { return nil }
+        return Int(title[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test("space pauses on a frame of the grid, the arrows step on and back, and each frame is lamina render's")
+    func pauseAndStep() throws {
+        let host = try WaylandTestHost(width: 400, height: 300)
+        let path = host.runtime.url.appendingPathComponent("bar.json").path
+        try Self.scene.write(toFile: path, atomically: true, encoding: .utf8)
+        let view = Process()
+        view.executableURL = buildFolder.appendingPathComponent("lamina")
+        view.arguments = ["view", path, "--start", "1", "--seconds", "120"]
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in host.environment { environment[k] = v }
+        view.environment = environment
+        view.standardOutput = FileHandle.nullDevice
+        view.standardError = FileHandle.nullDevice
+        try view.run()
+        defer {
+            if view.isRunning { view.terminate() }
+            view.waitUntilExit()
+        }
+        try host.send("wait-commits 1")
+
+        /// Waits for the commit whose title `done` accepts (the title is set before the frame's commit).
+        func title(until done: (String) -> Bool) throws -> String {
+            var frame = try host.frame()
+            for _ in 0..<600 {
+                let title = String(try host.send("title").dropFirst(3))
+                if done(title) { return title }
+                try host.send("wait-commits \(frame.commits + 1)")
+                frame = try host.frame()
+            }
+            Issue.record("no frame with the expected title")
+            return ""
+        }
+        func expectRendered(frame n: Int) throws {
+            let png = host.runtime.url.appendingPathComponent("frame-\(n).png").path
+            let (status, output) = try runLamina(["render", path, "--time", "\(Double(n) / 60)", "--output", png])
+            try #require(status == 0, "\(output)")
+            let expected = try PNG.decode(fileAtPath: png)
+            let shown = try host.frame().image
+            #expect(shown.width == 160 && shown.height == 120)
+            #expect(shown.bytes == expected.premultipliedBytes, "frame \(n) differs from lamina render --time \(Double(n) / 60)")
+        }
+
+        try host.send("key 57 1")  // space
+        try host.send("key 57 0")
+        let paused = try title { $0.hasSuffix("paused") }
+        let n = try #require(frameNumber(paused), "\(paused)")
+        #expect(paused.hasPrefix("bar.json — "))
+        try expectRendered(frame: n)
+
+        try host.send("key 106 1")  // Right
+        #expect(frameNumber(try title { frameNumber($0) == n + 1 }) == n + 1)
+        try expectRendered(frame: n + 1)
+
+        try host.send("key 105 1")  // Left, twice: back past the paused frame, the scene played again
+        try host.send("key 105 1")
+        #expect(frameNumber(try title { frameNumber($0) == n - 1 }) == n - 1)
+        try expectRendered(frame: n - 1)
+
+        try host.send("key 16 1")  // q
+        view.waitUntilExit()
+        #expect(view.terminationStatus == 0)
+    }
+}
