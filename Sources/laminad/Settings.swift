@@ -84,14 +84,7 @@ struct Settings {
         case let other:
             throw ValidationError("the output must be headless or wayland, not '\(other)'")
         }
-        if let path = try pick(options.record, "record", { $0 }) {
-            do {
-                daemon.recorder = try OutputRecorder(
-                    path: path, width: daemon.output.pixelWidth, height: daemon.output.pixelHeight, framesPerSecond: refresh)
-            } catch {
-                throw ValidationError("cannot record: \(error)")
-            }
-        }
+        daemon.recordingPath = try pick(options.record, "record", { $0 })
     }
 
     /// Reads `key = value` lines; unknown keys and lines without `=` are errors naming the line.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LaminaCore
 import LaminaImage
+import LaminaVideo
 import LaminaWire
 import Testing
 
@@ -88,6 +89,30 @@ import Testing
         let sharp = try host.frame { $0.width == 800 }
         #expect(sharp.height == 600 && sharp.scale == 2)
         #expect(sharp.image[120, 80] == SIMD4(255, 0, 0, 255))
+    }
+
+    @Test("--record with a Wayland output records at the window's size; frames after a resize are counted, not recorded")
+    func recordWindow() throws {
+        let host = try WaylandTestHost(width: 300, height: 200)
+        let video = host.runtime.url.appendingPathComponent("window.mp4").path
+        let daemon = try DaemonProcess(["--output", "wayland", "--size", "64x64", "--record", video], environment: host.environment)
+        let client = try daemon.connect()
+        try client.commit(1, scene(width: 300, height: 200))
+        _ = try client.screenshot()
+        try host.send("configure 320 240")
+        _ = try client.receive { message -> Bool? in
+            if case .outputChanged = message { return true }
+            return nil
+        }
+        _ = try client.screenshot(serial: 907)
+        let (status, log) = daemon.stop()
+        #expect(status == 0)
+        #expect(log.contains("frames were not recorded: the output was resized away from the recording's 300x200 pixels"), "\(log)")
+        let reader = try VideoReader(path: video)
+        #expect(reader.width == 300 && reader.height == 200)
+        var frames = 0
+        try reader.forEachFrame { _ in frames += 1 }
+        #expect(frames >= 1)
     }
 
     @Test("pointer, touch and keys reach the client whose layer is under them, in that layer's space, mid-animation")

@@ -98,6 +98,12 @@ struct CodecTests {
             .frame(serial: 1, time: 2, targetTime: 3),
             .presentation(serial: 1, layer: h, time: 4, values: LayerProperties.table.map(\.defaultValue)),
             .screenshot(serial: 1, width: 2, height: 3, png: [1, 2, 3]), .stats(serial: 8, stats),
+            .input(
+                InputEvent(
+                    kind: .keyDown, layer: h, location: Point(x: -1.5, y: 2), canvasLocation: Point(x: 3, y: 4.25), time: 9.5,
+                    code: 30, keysym: 0x61, text: "a")),
+            .input(InputEvent(kind: .touchCancelled, layer: h, location: .zero, canvasLocation: .zero, time: 1, code: 7)),
+            .outputChanged(OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 2, refreshRate: 60)),
         ]
         // All of them in one stream, delivered in 3-byte pieces.
         var stream: [UInt8] = []
@@ -150,6 +156,27 @@ struct CodecTests {
         // filters.x.opacity: a component filters do not have.
         #expect(commitError { $0.u32(1); $0.u32(0); $0.u32(1); $0.u8(2); $0.u64(1); $0.u8(69); $0.u8(UInt8(LayerKeyPath.Component.allCases.firstIndex(of: .x)! + 1)); $0.string("a"); $0.f64(1) }
             == "operation 0: filters.a.x is not a key path (at byte 22)")
+    }
+
+    @Test("an input event of an unknown kind, or with a key text over 64 bytes, is malformed")
+    func malformedInput() {
+        func eventError(_ body: (inout WireWriter) -> Void) -> String? {
+            var w = WireWriter()
+            body(&w)
+            let raw = RawMessage(opcode: ServerMessage.Opcode.input.rawValue, body: w.bytes)
+            do {
+                _ = try ServerMessage(raw)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(eventError { $0.u8(0); $0.u64(1) } == "unknown input kind 0 (at byte 0)")
+        #expect(eventError { $0.u8(10); $0.u64(1) } == "unknown input kind 10 (at byte 0)")
+        #expect(
+            eventError { w in
+                w.u8(8); w.u64(1); for _ in 0..<5 { w.f64(0) }; w.u32(30); w.u32(0x61); w.string(String(repeating: "a", count: 65))
+            } == "a key's text is 65 bytes, over the limit of 64 (at byte 57)")
     }
 
     @Test("groups nest at most 8 deep")

@@ -55,6 +55,10 @@ final class CompositorLoop {
 
     /// The window on a Wayland host, with `--output wayland`.
     private let wayland: WaylandOutput?
+    /// The recording (`--record`), opened at the output's size once the output has it.
+    private let recorder: OutputRecorder?
+    /// Frames of another size than the recording's (the output was resized), not recorded.
+    private var unrecordedFrames = 0
 
     /// Signalled by the raster thread when a shape or text raster is ready to show.
     private let rasters: EventNotifier
@@ -105,6 +109,16 @@ final class CompositorLoop {
         } else {
             wayland = nil
         }
+        if let path = configuration.recordingPath {
+            do {
+                recorder = try OutputRecorder(
+                    path: path, width: compositor.target.width, height: compositor.target.height, framesPerSecond: configuration.refreshRate)
+            } catch {
+                throw .configuration("cannot record: \(error)")
+            }
+        } else {
+            recorder = nil
+        }
         // Shapes and text are rasterised on a thread of their own, so that no client's costly path
         // or string holds up the frame every client shares; a frame shows each raster once ready.
         compositor.rasterizeInBackground { [rasters] in rasters.signal() }
@@ -116,10 +130,13 @@ final class CompositorLoop {
     /// Runs until the stop notifier fires.
     func run() {
         defer {
-            if let recorder = configuration.recorder {
+            if let recorder {
                 let (encoded, dropped, failure) = recorder.finish()
                 if let failure { logger.error("recording \(recorder.path): \(failure)") }
                 logger.info("recorded \(encoded) frames to \(recorder.path)\(dropped > 0 ? " (\(dropped) dropped: the encoder fell behind)" : "")")
+                if unrecordedFrames > 0 {
+                    logger.warning("\(unrecordedFrames) frames were not recorded: the output was resized away from the recording's \(recorder.width)x\(recorder.height) pixels")
+                }
             }
         }
         while true {
@@ -168,8 +185,6 @@ final class CompositorLoop {
                 needsFrame = true
             case .input(let client, let event):
                 send(client, .input(event))
-            case .redraw:
-                break
             }
         }
     }
@@ -332,8 +347,12 @@ final class CompositorLoop {
         }
         framesDrawn += 1
         lastFrameTime = time
-        if let recorder = configuration.recorder {
-            do { recorder.record(try compositor.readPixels(), at: time) } catch { logger.error("reading a frame back to record it: \(error)") }
+        if let recorder {
+            if compositor.target.width == recorder.width, compositor.target.height == recorder.height {
+                do { recorder.record(try compositor.readPixels(), at: time) } catch { logger.error("reading a frame back to record it: \(error)") }
+            } else {
+                unrecordedFrames += 1
+            }
         }
         wayland?.frameDrawn(compositor, now: MediaClock.now)
         if time > MediaClock.now { present.set(time) }

@@ -23,8 +23,10 @@ public struct DaemonConfiguration: Sendable {
     /// Whether every frame is built and drawn whole, without damage tracking or cached subtrees (for
     /// measuring what they save, and for ruling them out when something draws wrong).
     public var redrawsEverything = false
-    /// Where the output is recorded while the daemon runs (`--record`), if anywhere.
-    public var recorder: OutputRecorder?
+    /// Where the output is recorded while the daemon runs (`--record`: `.mp4` or `.webm`), if anywhere.
+    /// The recording opens when the compositor starts, at the output's size then (a Wayland window's
+    /// size, with `--output wayland`); an unwritable path stops the daemon at start.
+    public var recordingPath: String?
     /// Where frames are shown besides screenshots and recordings.
     public var presentation: OutputPresentation = .headless
 

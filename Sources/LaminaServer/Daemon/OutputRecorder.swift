@@ -15,6 +15,8 @@ import Synchronization
 public final class OutputRecorder: Sendable {
     /// The video file.
     public let path: String
+    /// The frames' size in pixels.
+    public let width: Int, height: Int
     /// Frames waiting for the encoder at most: 8 (about 30 MB at 1280x720).
     public static let queueLimit = 8
 
@@ -49,6 +51,7 @@ public final class OutputRecorder: Sendable {
     public init(path: String, width: Int, height: Int, framesPerSecond: Double) throws(VideoError) {
         let writer = try VideoWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond)
         self.path = path
+        (self.width, self.height) = (width, height)
         self.framesPerSecond = framesPerSecond
         let box = WriterBox(writer)
         let shared = self.shared

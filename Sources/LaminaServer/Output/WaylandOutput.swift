@@ -32,8 +32,6 @@ final class WaylandOutput {
         case resized(OutputInfo)
         /// An input event for a client.
         case input(ClientID, InputEvent)
-        /// A frame is wanted: the host is ready again, or the output changed.
-        case redraw
     }
 
     private var window: WaylandWindow?
@@ -99,7 +97,7 @@ final class WaylandOutput {
             events = try window.dispatch()
         } catch {
             lose("\(error)")
-            return [.redraw]
+            return []
         }
         var actions: [Action] = []
         for event in events {
@@ -114,17 +112,16 @@ final class WaylandOutput {
                 }
             case .close:
                 lose("the host closed the window")
-                actions.append(.redraw)
             case .frameDone:
+                // A frame drawn while the host held the last one is shown now; the next tick draws
+                // whatever else is due.
                 presentIfReady(compositor, now: now)
-                actions.append(.redraw)
             case .input(let input):
                 for (client, event) in router.route(input, store: compositor.store, presentation: compositor.presentation, time: now) {
                     actions.append(.input(client, event))
                 }
             }
         }
-        if !actions.isEmpty, actions.contains(where: { if case .resized = $0 { true } else { false } }) { actions.append(.redraw) }
         return actions
     }
 
