@@ -1,0 +1,75 @@
+// What the window's C files share: the connection's state and the event queue. Not public: Swift
+// sees only lamina_wayland.h.
+#ifndef LAMINA_WAYLAND_PRIVATE_H
+#define LAMINA_WAYLAND_PRIVATE_H
+
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "lamina_wayland.h"
+#include "xdg-shell-client-protocol.h"
+
+#define QUEUE_CAPACITY 512
+#define BUFFER_COUNT 3
+#define MAX_OUTPUTS 8
+
+struct buffer {
+    struct wl_buffer *buffer;
+    void *data;
+    size_t size;
+    int32_t width, height, stride;
+    int busy;
+};
+
+struct output {
+    struct wl_output *output;
+    int32_t scale;
+    int entered;
+};
+
+struct lamina_wl {
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_compositor *compositor;
+    uint32_t compositor_version;
+    struct wl_shm *shm;
+    struct xdg_wm_base *wm_base;
+    struct wl_seat *seat;
+    struct wl_pointer *pointer;
+    struct wl_touch *touch;
+    struct wl_keyboard *keyboard;
+    struct output outputs[MAX_OUTPUTS];
+    int output_count;
+    int32_t scale;
+
+    struct wl_surface *surface;
+    struct xdg_surface *xdg_surface;
+    struct xdg_toplevel *toplevel;
+    struct wl_callback *frame_callback;
+    int configured;
+    int32_t pending_width, pending_height;
+    int has_rgba;
+
+    struct buffer buffers[BUFFER_COUNT];
+    int drawing;
+
+    lamina_wl_event queue[QUEUE_CAPACITY];
+    int head, count;
+    uint64_t dropped;
+
+    double pointer_x, pointer_y;
+    uint32_t pointer_time;
+    double touch_x[16], touch_y[16];
+
+    struct xkb_context *xkb;
+    struct xkb_keymap *keymap;
+    struct xkb_state *xkb_state;
+};
+
+/// Appends an event to the queue and returns it to be filled in; NULL (and counted) when it is full.
+lamina_wl_event *lamina_wl_push(struct lamina_wl *wl, lamina_wl_event_type type);
+
+/// The seat's listener (lamina_wayland_seat.c): pointer, touch and keyboard into the queue.
+extern const struct wl_seat_listener lamina_wl_seat_listener;
+
+#endif
