@@ -332,8 +332,8 @@ static int create_buffer(struct lamina_wl *wl, struct buffer *b, int32_t width, 
     return 0;
 }
 
-void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, char *error,
-                            size_t error_size) {
+void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, int32_t *age,
+                            char *error, size_t error_size) {
     if (width <= 0 || height <= 0 || (int64_t)width * height > (int64_t)1 << 28) {
         say(error, error_size, "a %dx%d frame is not a size a buffer can have", width, height);
         return NULL;
@@ -351,21 +351,28 @@ void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_
         return NULL;
     }
     wl->drawing = chosen;
-    *stride = wl->buffers[chosen].stride;
-    return wl->buffers[chosen].data;
+    struct buffer *b = &wl->buffers[chosen];
+    *stride = b->stride;
+    *age = b->shown_at ? (int32_t)(wl->commits + 1 - b->shown_at) : 0;
+    return b->data;
 }
 
-int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale) {
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, const int32_t *boxes, int32_t box_count) {
     if (wl->drawing < 0) return 0;
     struct buffer *b = &wl->buffers[wl->drawing];
     wl->drawing = -1;
     b->busy = 1;
+    b->shown_at = ++wl->commits;
     // The rows are GL's, bottom first: a vertical flip is FLIPPED_180 (a flip about the vertical axis,
     // then half a turn).
     wl_surface_set_buffer_transform(wl->surface, WL_OUTPUT_TRANSFORM_FLIPPED_180);
     if (wl->compositor_version >= 3) wl_surface_set_buffer_scale(wl->surface, buffer_scale > 0 ? buffer_scale : 1);
     wl_surface_attach(wl->surface, b->buffer, 0, 0);
-    if (wl->compositor_version >= 4) {
+    if (wl->compositor_version >= 4 && box_count >= 0) {
+        for (int32_t i = 0; i < box_count; i++) {
+            wl_surface_damage_buffer(wl->surface, boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+        }
+    } else if (wl->compositor_version >= 4) {
         wl_surface_damage_buffer(wl->surface, 0, 0, b->width, b->height);
     } else {
         wl_surface_damage(wl->surface, 0, 0, INT32_MAX, INT32_MAX);

@@ -19,6 +19,8 @@ struct buffer {
     size_t size;
     int32_t width, height, stride;
     int busy;
+    /// The commit whose frame the buffer holds (0: none yet), for its age.
+    uint64_t shown_at;
 };
 
 struct output {
@@ -52,6 +54,7 @@ struct lamina_wl {
 
     struct buffer buffers[BUFFER_COUNT];
     int drawing;
+    uint64_t commits;
 
     lamina_wl_event queue[QUEUE_CAPACITY];
     int head, count;

@@ -102,23 +102,40 @@ public final class WaylandWindow {
         }
     }
 
-    /// Shows a frame of `width` x `height` pixels at `scale` pixels per point: `draw` writes its rows,
-    /// bottom first, `stride` bytes apart, in `pixelOrder`, into the buffer it is given. Returns false
-    /// without drawing when the host still holds every buffer.
+    /// A rectangle of a buffer, in its pixels, rows counted from the bottom (as GL writes them).
+    public struct Box: Hashable, Sendable {
+        public var x: Int, y: Int, width: Int, height: Int
+
+        /// A box.
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+    }
+
+    /// Shows a frame of `width` x `height` pixels at `scale` pixels per point. `draw` writes its rows,
+    /// bottom first, `stride` bytes apart, in `pixelOrder`, into the buffer it is given; the buffer
+    /// still holds the frame shown `age` commits ago (0: nothing to rely on), so `draw` may write only
+    /// what changed since then, and returns those boxes (nil: it wrote everything) for the host to
+    /// repaint. Returns false without drawing when the host still holds every buffer.
     public func present(
         width: Int, height: Int, scale: Int,
-        draw: (_ pixels: UnsafeMutableRawPointer, _ stride: Int) throws -> Void
+        draw: (_ pixels: UnsafeMutableRawPointer, _ stride: Int, _ age: Int) throws -> [Box]?
     ) throws -> Bool {
         var error = [CChar](repeating: 0, count: 512)
         var stride: Int32 = 0
-        guard let pixels = lamina_wl_begin_frame(handle, Int32(clamping: width), Int32(clamping: height), &stride, &error, error.count)
+        var age: Int32 = 0
+        guard
+            let pixels = lamina_wl_begin_frame(
+                handle, Int32(clamping: width), Int32(clamping: height), &stride, &age, &error, error.count)
         else {
             let message = Self.string(error)
             if message.contains("holds every") { return false }
             throw WaylandError(message)
         }
-        try draw(pixels, Int(stride))
-        guard lamina_wl_commit_frame(handle, Int32(clamping: scale)) == 0 else {
+        let boxes = try draw(pixels, Int(stride), Int(age))
+        let flat = (boxes ?? []).flatMap { [Int32(clamping: $0.x), Int32(clamping: $0.y), Int32(clamping: $0.width), Int32(clamping: $0.height)] }
+        let committed = flat.withUnsafeBufferPointer { lamina_wl_commit_frame(handle, Int32(clamping: scale), $0.baseAddress, boxes.map { Int32($0.count) } ?? -1) }
+        guard committed == 0 else {
             throw WaylandError("the Wayland connection was lost while committing a frame")
         }
         committedFrames += 1

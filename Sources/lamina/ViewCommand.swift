@@ -93,7 +93,9 @@ struct ViewCommand: ParsableCommand {
                 let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
                 do {
                     _ = try window.present(width: target.width, height: target.height, scale: max(1, Int(canvas.scale.rounded()))) {
-                        pixels, stride in try target.read(into: pixels, stride: stride, order: order)
+                        pixels, stride, _ in
+                        try target.read(into: pixels, stride: stride, order: order)
+                        return nil
                     }
                 } catch {
                     throw Failure("presenting a frame: \(error)")

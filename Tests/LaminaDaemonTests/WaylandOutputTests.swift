@@ -66,6 +66,19 @@ import Testing
         let frame = try host.frame { $0.image.bytes == expected.premultipliedBytes }
         #expect(frame.width == 300 && frame.height == 200 && frame.transform == 6 && frame.scale == 1)
 
+        // Each frame reads only what changed into its buffer (three buffers in turn, each holding an
+        // older frame): after every move the buffer shown equals the screenshot, so no stale pixel of
+        // an older frame is left behind.
+        for step in 1...7 {
+            try client.commit(
+                UInt32(10 + step),
+                [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 75 + Double(step * 23 % 170), y: 45 + Double(step * 37 % 120))))])
+            let moved = try client.screenshot(serial: UInt32(100 + step))
+            let shown = try host.frame { $0.image.bytes == moved.premultipliedBytes }
+            #expect(shown.commits > frame.commits)
+        }
+        try client.commit(20, [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 75, y: 45)))])
+
         try host.send("configure 400 300")
         let changed = try client.receive { message -> OutputInfo? in
             if case .outputChanged(let output) = message { return output }

@@ -46,6 +46,8 @@ struct host {
     struct wl_resource *surface, *xdg_surface, *toplevel, *output;
     struct wl_resource *pointer, *touch, *keyboard;
     struct wl_resource *pending_buffer;
+    struct wl_resource *current_buffer;  // held until the next one replaces it, as a compositor does
+    struct wl_listener current_buffer_gone;
     struct wl_resource *callbacks[MAX_CALLBACKS];
     int callback_count;
     int pending_transform, pending_scale, transform, scale;
@@ -119,6 +121,12 @@ static void send_configure(struct host *host) {
     host->sent_first_configure = 1;
 }
 
+static void current_buffer_destroyed(struct wl_listener *listener, void *data) {
+    struct host *host = wl_container_of(listener, host, current_buffer_gone);
+    host->current_buffer = NULL;
+    wl_list_remove(&listener->link);
+}
+
 static void surface_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
 static void surface_attach(struct wl_client *c, struct wl_resource *r, struct wl_resource *buffer, int32_t x, int32_t y) {
     struct host *host = wl_resource_get_user_data(r);
@@ -159,7 +167,16 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r) {
             host->height = height;
             host->format = wl_shm_buffer_get_format(shm);
         }
-        wl_buffer_send_release(buffer);
+        // Like Weston, the buffer shown is kept until another replaces it: the client draws the next
+        // frame into another buffer, holding an older frame (buffer age 2 and more).
+        if (host->current_buffer != buffer) {
+            if (host->current_buffer) {
+                wl_buffer_send_release(host->current_buffer);
+                wl_list_remove(&host->current_buffer_gone.link);
+            }
+            host->current_buffer = buffer;
+            wl_resource_add_destroy_listener(buffer, &host->current_buffer_gone);
+        }
         host->commits++;
         if (host->wait_commits > 0 && host->commits >= host->wait_commits) {
             host->wait_commits = 0;
@@ -466,6 +483,7 @@ int main(int argc, char **argv) {
     host.auto_frame = 1;
     host.output_scale = 1;
     host.running = 1;
+    host.current_buffer_gone.notify = current_buffer_destroyed;
     host.display = wl_display_create();
     if (!host.display || wl_display_add_socket(host.display, argv[1]) != 0) {
         fprintf(stderr, "cannot listen on %s (is XDG_RUNTIME_DIR set?)\n", argv[1]);

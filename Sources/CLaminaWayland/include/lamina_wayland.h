@@ -99,13 +99,17 @@ int lamina_wl_ready_for_frame(lamina_wl *wl);
 
 /// A free buffer of `width` x `height` pixels to write the next frame into, rows bottom first (GL's
 /// order: the surface is given a flipped buffer transform), `*stride` bytes apart; NULL when every
-/// buffer is still held by the host or memory ran out (the error is written).
-void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, char *error,
-                            size_t error_size);
+/// buffer is still held by the host or memory ran out (the error is written). `*age` is how many
+/// commits ago the buffer's pixels were shown (1: the last frame's), or 0 when they are undefined, so
+/// a caller can write only what changed since (EGL_EXT_buffer_age's rule).
+void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, int32_t *age,
+                            char *error, size_t error_size);
 
 /// Shows the buffer `lamina_wl_begin_frame` returned, at `buffer_scale` pixels per surface unit, and
-/// asks for a frame callback. -1 when the connection is lost.
-int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale);
+/// asks for a frame callback. `boxes` holds `box_count` damaged rectangles (x, y, width, height in
+/// buffer pixels, rows bottom first as written); a negative count damages all of it. -1 when the
+/// connection is lost.
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, const int32_t *boxes, int32_t box_count);
 
 /// Sets the window's title.
 void lamina_wl_set_title(lamina_wl *wl, const char *title);

@@ -84,13 +84,13 @@ public struct Damage: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Adds another frame's damage.
-    mutating func formUnion(_ other: Damage) {
+    public mutating func formUnion(_ other: Damage) {
         if other.isFull { self = .full } else { for b in other.boxes { add(b) } }
     }
 
     /// The damage within a `width` x `height` target: boxes outside it dropped, and one covering it all
     /// counted as everything.
-    func clipped(width: Int, height: Int) -> Damage {
+    public func clipped(width: Int, height: Int) -> Damage {
         guard !isFull else { return self }
         let whole = PixelRegion(x: 0, y: 0, width: width, height: height)
         var result = Damage.none

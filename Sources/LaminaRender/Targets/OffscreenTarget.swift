@@ -212,18 +212,28 @@ public final class OffscreenTarget {
         context.info.extensions.contains("GL_EXT_read_format_bgra")
     }
 
-    /// Reads every pixel into `destination` as GL keeps them, premultiplied, rows **bottom first**,
-    /// `stride` bytes apart (a whole number of pixels, at least a row): for a consumer that can take
-    /// the rows in that order (a Wayland buffer with a flipped transform, a video frame flipped by its
-    /// scaler), so no row is moved on the CPU. `.bgra` needs `readsBGRA`. Waits for drawing to finish.
-    public func read(into destination: UnsafeMutableRawPointer, stride: Int, order: ReadOrder) throws(GLError) {
+    /// Reads the pixels of `region` (top-first target pixels, as damage is counted; nil: all of them)
+    /// into `destination`, a whole target's worth of rows as GL keeps them, premultiplied, rows
+    /// **bottom first**, `stride` bytes apart (a whole number of pixels, at least a row), each pixel
+    /// at its own place: for a consumer that takes the rows in that order (a Wayland buffer with a
+    /// flipped transform), so no row is moved on the CPU, and a retained buffer gets only what changed.
+    /// `.bgra` needs `readsBGRA`. Waits for drawing to finish.
+    public func read(
+        into destination: UnsafeMutableRawPointer, stride: Int, order: ReadOrder, region: PixelRegion? = nil
+    ) throws(GLError) {
         precondition(stride >= width * 4 && stride % 4 == 0, "a stride of \(stride) bytes cannot hold \(width) pixels")
+        let box = (region ?? PixelRegion(x: 0, y: 0, width: width, height: height))
+            .intersection(PixelRegion(x: 0, y: 0, width: width, height: height))
+        guard !box.isEmpty else { return }
+        let glY = height - box.y - box.height
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(stride / 4))
         defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
         let format = order == .rgba ? GLenum(GL_RGBA) : GLenum(0x80E1)  // GL_BGRA_EXT
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), format, GLenum(GL_UNSIGNED_BYTE), destination)
-        try GLError.check("glReadPixels of a \(width)x\(height) target in \(order) order")
+        glReadPixels(
+            GLint(box.x), GLint(glY), GLsizei(box.width), GLsizei(box.height), format, GLenum(GL_UNSIGNED_BYTE),
+            destination + glY * stride + box.x * 4)
+        try GLError.check("glReadPixels of \(box) of a \(width)x\(height) target in \(order) order")
     }
 }
 

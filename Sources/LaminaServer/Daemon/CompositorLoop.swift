@@ -354,7 +354,7 @@ final class CompositorLoop {
                 unrecordedFrames += 1
             }
         }
-        wayland?.frameDrawn(compositor, now: MediaClock.now)
+        wayland?.frameDrawn(compositor, damage: report.statistics.damage, now: MediaClock.now)
         if time > MediaClock.now { present.set(time) }
         history.record(report.phases.total)
         if let cpu = lastCPUTime { drawTimes.record(cpu + report.phases.finish) }

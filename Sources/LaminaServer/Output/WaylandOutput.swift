@@ -25,6 +25,8 @@ final class WaylandOutput {
     static let outputName = "wayland-0"
     /// How long a host may hold a frame before the loop draws without it.
     static let hostPatience = 0.5
+    /// The commits whose damage is kept: buffers older than this are written whole.
+    static let historyLength = 4
 
     /// What the compositor loop does about the host's events.
     enum Action {
@@ -40,6 +42,11 @@ final class WaylandOutput {
     private let refreshRate: Double
     /// Whether the last frame drawn waits for the host to be shown.
     private var unpresented = false
+    /// What the frames drawn since the last commit changed (target pixels, top first).
+    private var pending = Damage.none
+    /// What each of the last commits changed, newest last: a buffer `age` commits old needs the last
+    /// `age - 1` of these and `pending` written again.
+    private var history: [Damage] = []
     private var lastCommit = -Double.infinity
 
     /// Maps the window: `size` points asked for, the host may choose another.
@@ -64,9 +71,11 @@ final class WaylandOutput {
         return window.isReadyForFrame || now - lastCommit > Self.hostPatience
     }
 
-    /// Shows the frame just drawn, or keeps it for the host's next frame callback.
-    func frameDrawn(_ compositor: Compositor, now: Double) {
+    /// Shows the frame just drawn (`damage`: what it changed), or keeps it for the host's next frame
+    /// callback.
+    func frameDrawn(_ compositor: Compositor, damage: Damage, now: Double) {
         unpresented = true
+        pending.formUnion(damage)
         presentIfReady(compositor, now: now)
     }
 
@@ -74,14 +83,32 @@ final class WaylandOutput {
         guard let window, unpresented, window.isReadyForFrame || now - lastCommit > Self.hostPatience else { return }
         let target = compositor.target
         let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
+        let (pending, history) = (self.pending, self.history)
         do {
             let shown = try window.present(width: target.width, height: target.height, scale: Int(compositor.configuration.scale)) {
-                pixels, stride in
-                try target.read(into: pixels, stride: stride, order: order)
+                pixels, stride, age in
+                // Only what changed since the buffer's frame is read again (EGL_EXT_buffer_age's rule).
+                var changed = pending
+                if age == 0 || age - 1 > history.count {
+                    changed = .full
+                } else {
+                    for damage in history.suffix(age - 1) { changed.formUnion(damage) }
+                }
+                changed = changed.clipped(width: target.width, height: target.height)
+                if changed.isFull {
+                    try target.read(into: pixels, stride: stride, order: order)
+                    return nil
+                }
+                for box in changed.boxes { try target.read(into: pixels, stride: stride, order: order, region: box) }
+                // Buffer rows count from the bottom.
+                return changed.boxes.map { WaylandWindow.Box(x: $0.x, y: target.height - $0.y - $0.height, width: $0.width, height: $0.height) }
             }
             if shown {
                 unpresented = false
                 lastCommit = now
+                self.history.append(pending)
+                if self.history.count > Self.historyLength { self.history.removeFirst() }
+                self.pending = .none
                 logger.trace("presented a \(target.width)x\(target.height) frame to the Wayland host")
             }
         } catch {
