@@ -43,10 +43,11 @@ static void update_scale(struct lamina_wl *wl) {
     for (int i = 0; i < wl->output_count; i++) {
         if (wl->outputs[i].entered && wl->outputs[i].scale > scale) scale = wl->outputs[i].scale;
     }
-    if (scale != wl->scale) {
+    // With a fractional scale, the host says what it prefers; the outputs' integer scales are moot.
+    if (scale != wl->scale && !wl->fractional) {
         wl->scale = scale;
         lamina_wl_event *event = push(wl, LAMINA_WL_SCALE);
-        if (event) event->scale = scale;
+        if (event) event->scale_120 = scale * 120;
     }
 }
 
@@ -83,6 +84,12 @@ static void surface_leave(void *data, struct wl_surface *s, struct wl_output *o)
     update_scale(wl);
 }
 static const struct wl_surface_listener surface_listener = {surface_enter, surface_leave};
+
+static void preferred_scale(void *data, struct wp_fractional_scale_v1 *f, uint32_t scale_120) {
+    lamina_wl_event *event = push(data, LAMINA_WL_SCALE);
+    if (event) event->scale_120 = (int32_t)scale_120;
+}
+static const struct wp_fractional_scale_v1_listener fractional_listener = {preferred_scale};
 
 // MARK: Shell
 
@@ -161,6 +168,10 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && !wl->seat) {
         wl->seat = wl_registry_bind(registry, name, &wl_seat_interface, min_u32(version, 5));
         wl_seat_add_listener(wl->seat, &lamina_wl_seat_listener, wl);
+    } else if (strcmp(interface, wp_viewporter_interface.name) == 0 && !wl->viewporter) {
+        wl->viewporter = wl_registry_bind(registry, name, &wp_viewporter_interface, 1);
+    } else if (strcmp(interface, wp_fractional_scale_manager_v1_interface.name) == 0 && !wl->fractional_manager) {
+        wl->fractional_manager = wl_registry_bind(registry, name, &wp_fractional_scale_manager_v1_interface, 1);
     } else if (strcmp(interface, wl_output_interface.name) == 0 && wl->output_count < MAX_OUTPUTS) {
         struct output *o = &wl->outputs[wl->output_count++];
         o->output = wl_registry_bind(registry, name, &wl_output_interface, min_u32(version, 2));
@@ -236,6 +247,11 @@ lamina_wl *lamina_wl_connect(const char *display_name, const char *title, int fu
     }
     wl->surface = wl_compositor_create_surface(wl->compositor);
     wl_surface_add_listener(wl->surface, &surface_listener, wl);
+    if (wl->viewporter && wl->fractional_manager) {
+        wl->viewport = wp_viewporter_get_viewport(wl->viewporter, wl->surface);
+        wl->fractional = wp_fractional_scale_manager_v1_get_fractional_scale(wl->fractional_manager, wl->surface);
+        wp_fractional_scale_v1_add_listener(wl->fractional, &fractional_listener, wl);
+    }
     wl->xdg_surface = xdg_wm_base_get_xdg_surface(wl->wm_base, wl->surface);
     xdg_surface_add_listener(wl->xdg_surface, &xdg_surface_listener, wl);
     wl->toplevel = xdg_surface_get_toplevel(wl->xdg_surface);
@@ -357,7 +373,8 @@ void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_
     return b->data;
 }
 
-int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, const int32_t *boxes, int32_t box_count) {
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height,
+                           const int32_t *boxes, int32_t box_count) {
     if (wl->drawing < 0) return 0;
     struct buffer *b = &wl->buffers[wl->drawing];
     wl->drawing = -1;
@@ -366,7 +383,12 @@ int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, const int32_t *b
     // The rows are GL's, bottom first: a vertical flip is FLIPPED_180 (a flip about the vertical axis,
     // then half a turn).
     wl_surface_set_buffer_transform(wl->surface, WL_OUTPUT_TRANSFORM_FLIPPED_180);
-    if (wl->compositor_version >= 3) wl_surface_set_buffer_scale(wl->surface, buffer_scale > 0 ? buffer_scale : 1);
+    int viewported = wl->viewport && points_width > 0 && points_height > 0;
+    if (wl->compositor_version >= 3) wl_surface_set_buffer_scale(wl->surface, viewported || buffer_scale < 1 ? 1 : buffer_scale);
+    if (wl->viewport) {
+        // -1, -1 unsets the destination: the buffer scale alone sizes the surface again.
+        wp_viewport_set_destination(wl->viewport, viewported ? points_width : -1, viewported ? points_height : -1);
+    }
     wl_surface_attach(wl->surface, b->buffer, 0, 0);
     if (wl->compositor_version >= 4 && box_count >= 0) {
         for (int32_t i = 0; i < box_count; i++) {
@@ -394,6 +416,10 @@ void lamina_wl_destroy(lamina_wl *wl) {
     if (!wl) return;
     for (int i = 0; i < BUFFER_COUNT; i++) destroy_buffer(&wl->buffers[i]);
     if (wl->frame_callback) wl_callback_destroy(wl->frame_callback);
+    if (wl->fractional) wp_fractional_scale_v1_destroy(wl->fractional);
+    if (wl->viewport) wp_viewport_destroy(wl->viewport);
+    if (wl->fractional_manager) wp_fractional_scale_manager_v1_destroy(wl->fractional_manager);
+    if (wl->viewporter) wp_viewporter_destroy(wl->viewporter);
     if (wl->toplevel) xdg_toplevel_destroy(wl->toplevel);
     if (wl->xdg_surface) xdg_surface_destroy(wl->xdg_surface);
     if (wl->surface) wl_surface_destroy(wl->surface);

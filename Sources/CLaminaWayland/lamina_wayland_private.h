@@ -7,6 +7,8 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "lamina_wayland.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 #define QUEUE_CAPACITY 512
@@ -43,6 +45,12 @@ struct lamina_wl {
     struct output outputs[MAX_OUTPUTS];
     int output_count;
     int32_t scale;
+    /// wp_viewporter and wp_fractional_scale_v1, where the host has them: a fractional scale in
+    /// 120ths, buffers of that many pixels shown at the window's size through the viewport.
+    struct wp_viewporter *viewporter;
+    struct wp_fractional_scale_manager_v1 *fractional_manager;
+    struct wp_viewport *viewport;
+    struct wp_fractional_scale_v1 *fractional;
 
     struct wl_surface *surface;
     struct xdg_surface *xdg_surface;

@@ -7,8 +7,9 @@ public enum WaylandEvent: Sendable, Equatable {
     case close
     /// The last frame committed was shown (at `milliseconds`, the host's clock): time for the next.
     case frameDone(milliseconds: UInt32)
-    /// The outputs the window is on want this many pixels per point.
-    case scale(Int)
+    /// The host wants this many pixels per point: the integer scale of the outputs the window is on,
+    /// or a fractional one (1.5) where the host offers wp_fractional_scale_v1.
+    case scale(Double)
     /// The pointer, touch points or keyboard.
     case input(WaylandInput)
 }

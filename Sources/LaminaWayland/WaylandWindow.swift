@@ -16,8 +16,9 @@ public final class WaylandWindow {
     private let handle: OpaquePointer
     /// The window's size in surface units (points), as last configured.
     public private(set) var size: (width: Int, height: Int)
-    /// Pixels per point the host's outputs want.
-    public private(set) var scale = 1
+    /// Pixels per point the host wants: its outputs' integer scale, or the fractional scale it
+    /// prefers (wp_fractional_scale_v1, in 120ths).
+    public private(set) var scale = 1.0
     /// Frames committed so far.
     public private(set) var committedFrames = 0
 
@@ -81,7 +82,7 @@ public final class WaylandWindow {
         case LAMINA_WL_CLOSE: return .close
         case LAMINA_WL_FRAME_DONE: return .frameDone(milliseconds: e.time_ms)
         case LAMINA_WL_SCALE:
-            scale = Int(max(e.scale, 1))
+            scale = Double(max(e.scale_120, 1)) / 120
             return .scale(scale)
         case LAMINA_WL_POINTER_ENTER, LAMINA_WL_POINTER_MOTION:
             return .input(.pointerMoved(x: e.x, y: e.y, milliseconds: e.time_ms))
@@ -112,13 +113,14 @@ public final class WaylandWindow {
         }
     }
 
-    /// Shows a frame of `width` x `height` pixels at `scale` pixels per point. `draw` writes its rows,
+    /// Shows a frame of `width` x `height` pixels at `scale` pixels per point (`points` in surface
+    /// units: a fractional scale shows the buffer at that size through the viewport). `draw` writes its rows,
     /// bottom first, `stride` bytes apart, in `pixelOrder`, into the buffer it is given; the buffer
     /// still holds the frame shown `age` commits ago (0: nothing to rely on), so `draw` may write only
     /// what changed since then, and returns those boxes (nil: it wrote everything) for the host to
     /// repaint. Returns false without drawing when the host still holds every buffer.
     public func present(
-        width: Int, height: Int, scale: Int,
+        width: Int, height: Int, scale: Double, points: (width: Int, height: Int),
         draw: (_ pixels: UnsafeMutableRawPointer, _ stride: Int, _ age: Int) throws -> [Box]?
     ) throws -> Bool {
         var error = [CChar](repeating: 0, count: 512)
@@ -134,7 +136,12 @@ public final class WaylandWindow {
         }
         let boxes = try draw(pixels, Int(stride), Int(age))
         let flat = (boxes ?? []).flatMap { [Int32(clamping: $0.x), Int32(clamping: $0.y), Int32(clamping: $0.width), Int32(clamping: $0.height)] }
-        let committed = flat.withUnsafeBufferPointer { lamina_wl_commit_frame(handle, Int32(clamping: scale), $0.baseAddress, boxes.map { Int32($0.count) } ?? -1) }
+        let integral = scale.rounded() == scale && scale >= 1
+        let (pointsWidth, pointsHeight) = integral ? (Int32(0), Int32(0)) : (Int32(clamping: points.width), Int32(clamping: points.height))
+        let committed = flat.withUnsafeBufferPointer {
+            lamina_wl_commit_frame(
+                handle, integral ? Int32(scale) : 1, pointsWidth, pointsHeight, $0.baseAddress, boxes.map { Int32($0.count) } ?? -1)
+        }
         guard committed == 0 else {
             throw WaylandError("the Wayland connection was lost while committing a frame")
         }

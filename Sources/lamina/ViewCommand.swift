@@ -92,7 +92,10 @@ struct ViewCommand: ParsableCommand {
                 let target = playback.compositor.target
                 let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
                 do {
-                    _ = try window.present(width: target.width, height: target.height, scale: max(1, Int(canvas.scale.rounded()))) {
+                    _ = try window.present(
+                        width: target.width, height: target.height, scale: canvas.scale,
+                        points: (Int(canvas.width.rounded()), Int(canvas.height.rounded()))
+                    ) {
                         pixels, stride, _ in
                         try target.read(into: pixels, stride: stride, order: order)
                         return nil

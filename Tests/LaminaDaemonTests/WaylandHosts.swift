@@ -29,11 +29,12 @@ final class WaylandTestHost {
     private let output = Pipe()
     private lazy var lines = LineReader(output.fileHandleForReading.fileDescriptor, "the test host")
 
-    /// Starts the host with a window of `width` x `height` to configure, and returns once it listens.
-    init(width: Int, height: Int) throws {
+    /// Starts the host with a window of `width` x `height` to configure (offering fractional scales
+    /// when `fractional`), and returns once it listens.
+    init(width: Int, height: Int, fractional: Bool = false) throws {
         runtime = try RuntimeFolder()
         process.executableURL = buildFolder.appendingPathComponent("lamina-wayland-test-host")
-        process.arguments = [socketName, "\(width)", "\(height)"]
+        process.arguments = [socketName, "\(width)", "\(height)"] + (fractional ? ["fractional"] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         process.environment = environment
@@ -79,6 +80,8 @@ final class WaylandTestHost {
         var transform: Int
         var scale: Int
         var commits: Int
+        /// The viewport's destination in surface units, nil when none is set.
+        var viewport: (width: Int, height: Int)?
         /// Premultiplied RGBA, top row first as shown (the buffer transform undone).
         var image: RGBAImage
     }
@@ -90,7 +93,7 @@ final class WaylandTestHost {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let newline = try #require(data.firstIndex(of: 10))
         let header = String(decoding: data[..<newline], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
-        try #require(header.count == 6, "header '\(header)'")
+        try #require(header.count == 8, "header '\(header)'")
         let (width, height, format, transform) = (header[0], header[1], header[2], header[3])
         var pixels = [UInt8](data[(newline + 1)...])
         try #require(pixels.count == width * height * 4)
@@ -107,6 +110,7 @@ final class WaylandTestHost {
         }
         return Frame(
             width: width, height: height, transform: transform, scale: header[4], commits: header[5],
+            viewport: header[6] < 0 ? nil : (header[6], header[7]),
             image: RGBAImage(width: width, height: height, bytes: pixels, alpha: .premultiplied))
     }
 

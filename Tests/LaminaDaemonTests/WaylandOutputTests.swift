@@ -100,8 +100,29 @@ import Testing
         }
         #expect(scaled.scale == 2 && scaled.width == 400)
         let sharp = try host.frame { $0.width == 800 }
-        #expect(sharp.height == 600 && sharp.scale == 2)
+        #expect(sharp.height == 600 && sharp.scale == 2 && sharp.viewport == nil)
         #expect(sharp.image[120, 80] == SIMD4(255, 0, 0, 255))
+    }
+
+    @Test("a fractional scale: buffers of 1.5 pixels a point, shown at the window's size through the viewport")
+    func fractionalScale() throws {
+        let host = try WaylandTestHost(width: 400, height: 300, fractional: true)
+        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let client = try daemon.connect()
+        try client.commit(1, scene(width: 400, height: 300))
+        _ = try host.frame { $0.width == 400 && $0.image[60, 40] == SIMD4(255, 0, 0, 255) }
+        // The host's outputs' integer scale is moot once it prefers a fractional one (180/120 = 1.5).
+        try host.send("scale 3")
+        try host.send("fractional-scale 180")
+        let fractional = try client.receive { message -> OutputInfo? in
+            if case .outputChanged(let output) = message { return output }
+            return nil
+        }
+        #expect(fractional.scale == 1.5 && fractional.width == 400 && fractional.height == 300)
+        let between = try host.frame { $0.width == 600 }
+        #expect(between.height == 450 && between.scale == 1)
+        #expect(between.viewport.map { [$0.width, $0.height] } == [400, 300])
+        #expect(between.image[90, 60] == SIMD4(255, 0, 0, 255))
     }
 
     @Test("--record with a Wayland output records at the window's size; frames after a resize are counted, not recorded")

@@ -4,9 +4,11 @@
 // the output's scale, hold back or send frame callbacks, and read the pixels it committed.
 //
 // It serves one client window: wl_compositor 4, wl_shm (ARGB8888, XRGB8888 and ABGR8888), xdg_wm_base
-// 2, wl_seat 5 with pointer, touch and keyboard (an XKB "us" keymap), wl_output 2.
+// 2, wl_seat 5 with pointer, touch and keyboard (an XKB "us" keymap), wl_output 2, wp_viewporter 1 and,
+// when asked, wp_fractional_scale_manager_v1 1.
 //
-//   lamina-wayland-test-host SOCKET-NAME WIDTH HEIGHT   (the socket in $XDG_RUNTIME_DIR)
+//   lamina-wayland-test-host SOCKET-NAME WIDTH HEIGHT [fractional]   (the socket in $XDG_RUNTIME_DIR;
+//                                                    "fractional" offers wp_fractional_scale_v1)
 //
 // It prints "ready" once listening, then reads one command per line on stdin and answers each with
 // "ok" (or "error: ..."), after doing it:
@@ -21,7 +23,9 @@
 //   wait-commits N         answer once N buffers were committed in all
 //   callbacks              answer "ok N": the frame callbacks waiting
 //   title                  answer "ok TITLE": the window's title
-//   dump PATH              write the last committed buffer: a line "W H FORMAT TRANSFORM SCALE COMMITS"
+//   fractional-scale N     the scale the host prefers, in 120ths (wp_fractional_scale_v1)
+//   dump PATH              write the last committed buffer: a line "W H FORMAT TRANSFORM SCALE COMMITS
+//                          VIEWPORT-W VIEWPORT-H" (-1 -1: no viewport destination)
 //                          then W*H*4 bytes, rows top first as the buffer holds them
 //   quit
 #define _GNU_SOURCE
@@ -36,6 +40,8 @@
 #include <wayland-server.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "fractional-scale-v1-server-protocol.h"
+#include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
 #define MAX_CALLBACKS 64
@@ -43,7 +49,8 @@
 struct host {
     struct wl_display *display;
     struct wl_event_loop *loop;
-    struct wl_resource *surface, *xdg_surface, *toplevel, *output;
+    struct wl_resource *surface, *xdg_surface, *toplevel, *output, *viewport, *fractional;
+    int viewport_width, viewport_height;  // the viewport's destination, -1 when unset
     struct wl_resource *pointer, *touch, *keyboard;
     struct wl_resource *pending_buffer;
     struct wl_resource *current_buffer;  // held until the next one replaces it, as a compositor does
@@ -348,6 +355,41 @@ static void bind_output(struct wl_client *c, void *data, uint32_t version, uint3
     send_output(host);
 }
 
+// MARK: Viewporter and fractional scale
+
+static void plain_destroy(struct wl_client *c, struct wl_resource *r) { wl_resource_destroy(r); }
+static void viewport_set_source(struct wl_client *c, struct wl_resource *r, wl_fixed_t x, wl_fixed_t y, wl_fixed_t w, wl_fixed_t h) {}
+static void viewport_set_destination(struct wl_client *c, struct wl_resource *r, int32_t w, int32_t h) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->viewport_width = w;
+    host->viewport_height = h;
+}
+static const struct wp_viewport_interface viewport_impl = {plain_destroy, viewport_set_source, viewport_set_destination};
+static void viewport_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->viewport, r); }
+static void viewporter_get_viewport(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->viewport = wl_resource_create(c, &wp_viewport_interface, 1, id);
+    wl_resource_set_implementation(host->viewport, &viewport_impl, host, viewport_destroyed);
+}
+static const struct wp_viewporter_interface viewporter_impl = {plain_destroy, viewporter_get_viewport};
+static void bind_viewporter(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &wp_viewporter_interface, version, id);
+    wl_resource_set_implementation(r, &viewporter_impl, data, NULL);
+}
+
+static const struct wp_fractional_scale_v1_interface fractional_impl = {plain_destroy};
+static void fractional_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->fractional, r); }
+static void fractional_get(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface) {
+    struct host *host = wl_resource_get_user_data(r);
+    host->fractional = wl_resource_create(c, &wp_fractional_scale_v1_interface, 1, id);
+    wl_resource_set_implementation(host->fractional, &fractional_impl, host, fractional_destroyed);
+}
+static const struct wp_fractional_scale_manager_v1_interface fractional_manager_impl = {plain_destroy, fractional_get};
+static void bind_fractional(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &wp_fractional_scale_manager_v1_interface, version, id);
+    wl_resource_set_implementation(r, &fractional_manager_impl, data, NULL);
+}
+
 // MARK: Commands
 
 static int command(struct host *host, char *line) {
@@ -369,6 +411,9 @@ static int command(struct host *host, char *line) {
             wl_surface_send_enter(host->surface, host->output);
             host->entered_output = 1;
         }
+    } else if (strcmp(word, "fractional-scale") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        if (!host->fractional) return -1;
+        wp_fractional_scale_v1_send_preferred_scale(host->fractional, (uint32_t)a);
     } else if (strcmp(word, "motion") == 0 && sscanf(line, "%*s %lf %lf", &x, &y) == 2) {
         if (!host->pointer || !host->surface) return -1;
         if (!host->pointer_entered) {
@@ -429,7 +474,8 @@ static int command(struct host *host, char *line) {
             if (f) fclose(f);
             return -1;
         }
-        fprintf(f, "%d %d %u %d %d %d\n", host->width, host->height, host->format, host->transform, host->scale, host->commits);
+        fprintf(f, "%d %d %u %d %d %d %d %d\n", host->width, host->height, host->format, host->transform, host->scale,
+                host->commits, host->viewport_width, host->viewport_height);
         fwrite(host->pixels, 1, (size_t)host->width * host->height * 4, f);
         fclose(f);
     } else if (strcmp(word, "quit") == 0) {
@@ -467,8 +513,8 @@ static int on_stdin(int fd, uint32_t mask, void *data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s SOCKET-NAME WIDTH HEIGHT\n", argv[0]);
+    if (argc != 4 && !(argc == 5 && strcmp(argv[4], "fractional") == 0)) {
+        fprintf(stderr, "usage: %s SOCKET-NAME WIDTH HEIGHT [fractional]\n", argv[0]);
         return 2;
     }
     // A test runner may start it with signals blocked or ignored: SIGTERM must end it.
@@ -495,6 +541,9 @@ int main(int argc, char **argv) {
     wl_global_create(host.display, &xdg_wm_base_interface, 2, &host, bind_wm);
     wl_global_create(host.display, &wl_seat_interface, 5, &host, bind_seat);
     wl_global_create(host.display, &wl_output_interface, 2, &host, bind_output);
+    wl_global_create(host.display, &wp_viewporter_interface, 1, &host, bind_viewporter);
+    if (argc == 5) wl_global_create(host.display, &wp_fractional_scale_manager_v1_interface, 1, &host, bind_fractional);
+    host.viewport_width = host.viewport_height = -1;
     host.loop = wl_display_get_event_loop(host.display);
     wl_event_loop_add_fd(host.loop, 0, WL_EVENT_READABLE, on_stdin, &host);
     reply("ready");

@@ -42,7 +42,8 @@ typedef enum {
     LAMINA_WL_KEY,
     /// The window gained (`state` 1) or lost (0) the keyboard focus.
     LAMINA_WL_KEYBOARD_FOCUS,
-    /// The outputs the window is on want `scale` pixels per surface unit.
+    /// The host wants `scale_120` / 120 pixels per surface unit: the largest integer scale of the
+    /// outputs the window is on, or the fractional scale the host prefers (wp_fractional_scale_v1).
     LAMINA_WL_SCALE,
 } lamina_wl_event_type;
 
@@ -58,7 +59,7 @@ typedef struct {
     uint32_t keysym;
     char text[16];
     int32_t width, height;
-    int32_t scale;
+    int32_t scale_120;
 } lamina_wl_event;
 
 /// The pixel formats a frame can be written in.
@@ -105,11 +106,13 @@ int lamina_wl_ready_for_frame(lamina_wl *wl);
 void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, int32_t *age,
                             char *error, size_t error_size);
 
-/// Shows the buffer `lamina_wl_begin_frame` returned, at `buffer_scale` pixels per surface unit, and
-/// asks for a frame callback. `boxes` holds `box_count` damaged rectangles (x, y, width, height in
+/// Shows the buffer `lamina_wl_begin_frame` returned, and asks for a frame callback: at
+/// `buffer_scale` pixels per surface unit, or, when `points_width` and `points_height` are positive
+/// (a fractional scale), at one pixel per unit scaled by the viewport to that many surface units. `boxes` holds `box_count` damaged rectangles (x, y, width, height in
 /// buffer pixels, rows bottom first as written); a negative count damages all of it. -1 when the
 /// connection is lost.
-int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, const int32_t *boxes, int32_t box_count);
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height,
+                           const int32_t *boxes, int32_t box_count);
 
 /// Sets the window's title.
 void lamina_wl_set_title(lamina_wl *wl, const char *title);

@@ -85,7 +85,9 @@ final class WaylandOutput {
         let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
         let (pending, history) = (self.pending, self.history)
         do {
-            let shown = try window.present(width: target.width, height: target.height, scale: Int(compositor.configuration.scale)) {
+            let output = compositor.configuration
+            let points = (Int(output.width.rounded()), Int(output.height.rounded()))
+            let shown = try window.present(width: target.width, height: target.height, scale: output.scale, points: points) {
                 pixels, stride, age in
                 // Only what changed since the buffer's frame is read again (EGL_EXT_buffer_age's rule).
                 var changed = pending
@@ -134,7 +136,7 @@ final class WaylandOutput {
                     actions.append(.resized(resized))
                 }
             case .scale(let scale):
-                if let resized = resize(compositor, width: nil, height: nil, scale: Double(scale)) {
+                if let resized = resize(compositor, width: nil, height: nil, scale: scale) {
                     actions.append(.resized(resized))
                 }
             case .close:
