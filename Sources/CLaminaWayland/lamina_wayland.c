@@ -91,6 +91,42 @@ static void preferred_scale(void *data, struct wp_fractional_scale_v1 *f, uint32
 }
 static const struct wp_fractional_scale_v1_listener fractional_listener = {preferred_scale};
 
+// MARK: Presentation feedback
+
+static void presentation_clock_id(void *data, struct wp_presentation *p, uint32_t clock) {
+    ((struct lamina_wl *)data)->presentation_clock = clock;
+}
+static const struct wp_presentation_listener presentation_listener = {presentation_clock_id};
+
+static double seconds_on(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void feedback_sync_output(void *data, struct wp_presentation_feedback *f, struct wl_output *o) {}
+static void feedback_presented(void *data, struct wp_presentation_feedback *f, uint32_t sec_hi, uint32_t sec_lo,
+                               uint32_t nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
+    struct lamina_wl *wl = data;
+    wp_presentation_feedback_destroy(f);
+    double shown = (double)(((uint64_t)sec_hi << 32) | sec_lo) + (double)nsec * 1e-9;
+    // The host's clock may not be CLOCK_MONOTONIC (Weston's headless output uses MONOTONIC_RAW): the
+    // time is carried over by how long ago it was on that clock.
+    clockid_t clock = (clockid_t)wl->presentation_clock;
+    if (clock != CLOCK_MONOTONIC) shown = seconds_on(CLOCK_MONOTONIC) - (seconds_on(clock) - shown);
+    lamina_wl_event *event = push(wl, LAMINA_WL_PRESENTED);
+    if (event) {
+        event->x = shown;
+        event->y = (double)refresh * 1e-9;
+    }
+}
+static void feedback_discarded(void *data, struct wp_presentation_feedback *f) {
+    wp_presentation_feedback_destroy(f);
+}
+static const struct wp_presentation_feedback_listener feedback_listener = {
+    feedback_sync_output, feedback_presented, feedback_discarded,
+};
+
 // MARK: Shell
 
 static void wm_base_ping(void *data, struct xdg_wm_base *base, uint32_t serial) {
@@ -168,6 +204,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && !wl->seat) {
         wl->seat = wl_registry_bind(registry, name, &wl_seat_interface, min_u32(version, 5));
         wl_seat_add_listener(wl->seat, &lamina_wl_seat_listener, wl);
+    } else if (strcmp(interface, wp_presentation_interface.name) == 0 && !wl->presentation) {
+        wl->presentation = wl_registry_bind(registry, name, &wp_presentation_interface, 1);
+        wp_presentation_add_listener(wl->presentation, &presentation_listener, wl);
     } else if (strcmp(interface, wp_viewporter_interface.name) == 0 && !wl->viewporter) {
         wl->viewporter = wl_registry_bind(registry, name, &wp_viewporter_interface, 1);
     } else if (strcmp(interface, wp_fractional_scale_manager_v1_interface.name) == 0 && !wl->fractional_manager) {
@@ -403,6 +442,10 @@ int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_w
         wl->frame_callback = wl_surface_frame(wl->surface);
         wl_callback_add_listener(wl->frame_callback, &frame_listener, wl);
     }
+    if (wl->presentation) {
+        struct wp_presentation_feedback *feedback = wp_presentation_feedback(wl->presentation, wl->surface);
+        wp_presentation_feedback_add_listener(feedback, &feedback_listener, wl);
+    }
     wl_surface_commit(wl->surface);
     return lamina_wl_flush(wl);
 }
@@ -419,6 +462,7 @@ void lamina_wl_destroy(lamina_wl *wl) {
     if (wl->fractional) wp_fractional_scale_v1_destroy(wl->fractional);
     if (wl->viewport) wp_viewport_destroy(wl->viewport);
     if (wl->fractional_manager) wp_fractional_scale_manager_v1_destroy(wl->fractional_manager);
+    if (wl->presentation) wp_presentation_destroy(wl->presentation);
     if (wl->viewporter) wp_viewporter_destroy(wl->viewporter);
     if (wl->toplevel) xdg_toplevel_destroy(wl->toplevel);
     if (wl->xdg_surface) xdg_surface_destroy(wl->xdg_surface);

@@ -8,6 +8,7 @@
 
 #include "lamina_wayland.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -51,6 +52,9 @@ struct lamina_wl {
     struct wp_fractional_scale_manager_v1 *fractional_manager;
     struct wp_viewport *viewport;
     struct wp_fractional_scale_v1 *fractional;
+    /// wp_presentation, where the host has it: when each frame was shown, on which clock.
+    struct wp_presentation *presentation;
+    uint32_t presentation_clock;
 
     struct wl_surface *surface;
     struct xdg_surface *xdg_surface;

@@ -10,6 +10,9 @@ public enum WaylandEvent: Sendable, Equatable {
     /// The host wants this many pixels per point: the integer scale of the outputs the window is on,
     /// or a fractional one (1.5) where the host offers wp_fractional_scale_v1.
     case scale(Double)
+    /// A frame was shown (wp_presentation feedback, where the host offers it): when, in CLOCK_MONOTONIC
+    /// seconds (the media clock), and the host's refresh interval in seconds, nil when it does not know.
+    case presented(time: Double, refreshInterval: Double?)
     /// The pointer, touch points or keyboard.
     case input(WaylandInput)
 }

@@ -81,6 +81,7 @@ public final class WaylandWindow {
             return .configure(width: width, height: height)
         case LAMINA_WL_CLOSE: return .close
         case LAMINA_WL_FRAME_DONE: return .frameDone(milliseconds: e.time_ms)
+        case LAMINA_WL_PRESENTED: return .presented(time: e.x, refreshInterval: e.y > 0 ? e.y : nil)
         case LAMINA_WL_SCALE:
             scale = Double(max(e.scale_120, 1)) / 120
             return .scale(scale)

@@ -149,6 +149,37 @@ import Testing
         #expect(frames >= 1)
     }
 
+    @Test("wp_presentation feedback puts the frame clock on the host's blanks, at the host's rate, and clients are told")
+    func presentationFeedback() throws {
+        let host = try WaylandTestHost(width: 200, height: 100)
+        try host.send("presentation-refresh 20000000")  // a 50 Hz host; the daemon starts at 60
+        let daemon = try DaemonProcess(["--output", "wayland", "--refresh", "60"], environment: host.environment)
+        let client = try daemon.connect()
+        try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0)))
+        let told = try client.receive { message -> OutputInfo? in
+            if case .outputChanged(let output) = message { return output }
+            return nil
+        }
+        #expect(abs(told.refreshRate - 50) < 1e-9, "\(told)")
+        var times: [Double] = []
+        for serial in UInt32(20)..<UInt32(27) {
+            try client.send(.requestFrame(serial: serial))
+            let (time, target) = try client.receive { message -> (Double, Double)? in
+                if case .frame(serial, let time, let target) = message { return (time, target) }
+                return nil
+            }
+            #expect(abs(target - time - 0.02) < 1e-9)
+            times.append(time)
+        }
+        // Frames fall on the host's blanks: whole numbers of 20 ms apart (the host shows at multiples
+        // of 20 ms of CLOCK_MONOTONIC, so each frame's time is one too).
+        for time in times {
+            let blanks = time / 0.02
+            #expect(abs(blanks - blanks.rounded()) < 1e-5, "frame at \(time) is not on the host's 50 Hz grid")
+        }
+        for (a, b) in zip(times, times.dropFirst()) { #expect(b > a) }
+    }
+
     @Test("pointer, touch and keys reach the client whose layer is under them, in that layer's space, mid-animation")
     func input() throws {
         let host = try WaylandTestHost(width: 400, height: 300)

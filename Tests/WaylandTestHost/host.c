@@ -5,7 +5,7 @@
 //
 // It serves one client window: wl_compositor 4, wl_shm (ARGB8888, XRGB8888 and ABGR8888), xdg_wm_base
 // 2, wl_seat 5 with pointer, touch and keyboard (an XKB "us" keymap), wl_output 2, wp_viewporter 1 and,
-// when asked, wp_fractional_scale_manager_v1 1.
+// when asked, wp_fractional_scale_manager_v1 1, wp_presentation 1 (CLOCK_MONOTONIC).
 //
 //   lamina-wayland-test-host SOCKET-NAME WIDTH HEIGHT [fractional]   (the socket in $XDG_RUNTIME_DIR;
 //                                                    "fractional" offers wp_fractional_scale_v1)
@@ -24,6 +24,8 @@
 //   callbacks              answer "ok N": the frame callbacks waiting
 //   title                  answer "ok TITLE": the window's title
 //   fractional-scale N     the scale the host prefers, in 120ths (wp_fractional_scale_v1)
+//   presentation-refresh N the refresh interval (ns) wp_presentation feedback reports (default 0: unknown);
+//                          frames are "presented" when their frame callbacks are answered
 //   dump PATH              write the last committed buffer: a line "W H FORMAT TRANSFORM SCALE COMMITS
 //                          VIEWPORT-W VIEWPORT-H" (-1 -1: no viewport destination)
 //                          then W*H*4 bytes, rows top first as the buffer holds them
@@ -41,6 +43,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "fractional-scale-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
@@ -57,6 +60,10 @@ struct host {
     struct wl_listener current_buffer_gone;
     struct wl_resource *callbacks[MAX_CALLBACKS];
     int callback_count;
+    struct wl_resource *feedbacks[MAX_CALLBACKS];  // wp_presentation_feedback waiting for the next frame
+    int feedback_count;
+    uint32_t refresh_ns;  // what "presented" says the refresh is (0: unknown)
+    uint64_t presented_frames;
     int pending_transform, pending_scale, transform, scale;
     int configured_width, configured_height;
     int sent_first_configure;
@@ -101,7 +108,32 @@ static void callback_destroyed(struct wl_resource *resource) {
     }
 }
 
+static void feedback_destroyed(struct wl_resource *resource) {
+    struct host *host = wl_resource_get_user_data(resource);
+    for (int i = 0; i < host->feedback_count; i++) {
+        if (host->feedbacks[i] == resource) {
+            host->feedbacks[i] = host->feedbacks[--host->feedback_count];
+            return;
+        }
+    }
+}
+
 static void send_frames(struct host *host) {
+    // The frames committed since the last are "shown" at the next blank of the host's grid (multiples
+    // of the refresh interval on CLOCK_MONOTONIC), or now when it has no refresh.
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    uint64_t shown = (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+    if (host->refresh_ns > 0) shown = (shown / host->refresh_ns + 1) * host->refresh_ns;
+    uint64_t seconds = shown / 1000000000u;
+    while (host->feedback_count > 0) {
+        struct wl_resource *feedback = host->feedbacks[0];
+        uint64_t seq = ++host->presented_frames;
+        wp_presentation_feedback_send_presented(feedback, (uint32_t)(seconds >> 32), (uint32_t)seconds,
+                                                (uint32_t)(shown % 1000000000u), host->refresh_ns, (uint32_t)(seq >> 32),
+                                                (uint32_t)seq, 0);
+        wl_resource_destroy(feedback);  // feedback_destroyed takes it off the list
+    }
     uint32_t time = now_ms();
     while (host->callback_count > 0) {
         struct wl_resource *callback = host->callbacks[0];
@@ -390,6 +422,25 @@ static void bind_fractional(struct wl_client *c, void *data, uint32_t version, u
     wl_resource_set_implementation(r, &fractional_manager_impl, data, NULL);
 }
 
+// MARK: Presentation feedback
+
+static void presentation_feedback(struct wl_client *c, struct wl_resource *r, struct wl_resource *surface, uint32_t id) {
+    struct host *host = wl_resource_get_user_data(r);
+    struct wl_resource *feedback = wl_resource_create(c, &wp_presentation_feedback_interface, 1, id);
+    if (host->feedback_count == MAX_CALLBACKS) {
+        wl_resource_post_no_memory(r);
+        return;
+    }
+    wl_resource_set_implementation(feedback, NULL, host, feedback_destroyed);
+    host->feedbacks[host->feedback_count++] = feedback;
+}
+static const struct wp_presentation_interface presentation_impl = {plain_destroy, presentation_feedback};
+static void bind_presentation(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *r = wl_resource_create(c, &wp_presentation_interface, version, id);
+    wl_resource_set_implementation(r, &presentation_impl, data, NULL);
+    wp_presentation_send_clock_id(r, CLOCK_MONOTONIC);
+}
+
 // MARK: Commands
 
 static int command(struct host *host, char *line) {
@@ -411,6 +462,8 @@ static int command(struct host *host, char *line) {
             wl_surface_send_enter(host->surface, host->output);
             host->entered_output = 1;
         }
+    } else if (strcmp(word, "presentation-refresh") == 0 && sscanf(line, "%*s %d", &a) == 1) {
+        host->refresh_ns = (uint32_t)a;
     } else if (strcmp(word, "fractional-scale") == 0 && sscanf(line, "%*s %d", &a) == 1) {
         if (!host->fractional) return -1;
         wp_fractional_scale_v1_send_preferred_scale(host->fractional, (uint32_t)a);
@@ -542,6 +595,7 @@ int main(int argc, char **argv) {
     wl_global_create(host.display, &wl_seat_interface, 5, &host, bind_seat);
     wl_global_create(host.display, &wl_output_interface, 2, &host, bind_output);
     wl_global_create(host.display, &wp_viewporter_interface, 1, &host, bind_viewporter);
+    wl_global_create(host.display, &wp_presentation_interface, 1, &host, bind_presentation);
     if (argc == 5) wl_global_create(host.display, &wp_fractional_scale_manager_v1_interface, 1, &host, bind_fractional);
     host.viewport_width = host.viewport_height = -1;
     host.loop = wl_display_get_event_loop(host.display);

@@ -45,6 +45,9 @@ typedef enum {
     /// The host wants `scale_120` / 120 pixels per surface unit: the largest integer scale of the
     /// outputs the window is on, or the fractional scale the host prefers (wp_fractional_scale_v1).
     LAMINA_WL_SCALE,
+    /// A frame was shown (wp_presentation feedback): `x` is when, in CLOCK_MONOTONIC seconds, and `y`
+    /// the host's refresh interval in seconds (0 when it does not know).
+    LAMINA_WL_PRESENTED,
 } lamina_wl_event_type;
 
 /// One event of the queue.

@@ -185,6 +185,14 @@ final class CompositorLoop {
                 needsFrame = true
             case .input(let client, let event):
                 send(client, .input(event))
+            case .presented(let time, let interval):
+                let before = timer.interval
+                timer.synchronize(blank: time, interval: interval)
+                // A host refreshing at another rate than the daemon's own clock: clients are told.
+                if abs(timer.interval - before) > before * 0.005, let wayland {
+                    wayland.refreshRate = 1 / timer.interval
+                    outgoing.append(.outputChanged(wayland.info(compositor)))
+                }
             }
         }
     }

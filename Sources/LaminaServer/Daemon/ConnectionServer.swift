@@ -283,6 +283,7 @@ final class ConnectionServer {
                 settings.output.height = output.height
                 settings.output.scale = output.scale
                 settings.outputName = output.name
+                settings.refreshRate = output.refreshRate
                 batch = (clients.values.map { ClientDelivery.message($0.session.id, .outputChanged(output)) } + batch)[...]
                 continue
             }

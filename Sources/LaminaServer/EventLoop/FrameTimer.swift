@@ -17,7 +17,7 @@ public final class FrameTimer {
     /// The descriptor to watch for reading.
     public let descriptor: Int32
     /// Seconds between blanks.
-    public let interval: Double
+    public private(set) var interval: Double
     /// Whether a wake-up is set.
     public private(set) var isArmed = false
     /// The first blank's time; all blanks fall on `epoch + k · interval`.
@@ -52,6 +52,16 @@ public final class FrameTimer {
         target = blank
         _ = lamina_timerfd_set(descriptor, Swift.max(UInt64(((blank - lead) * 1e9).rounded()), 1), 0)
         isArmed = true
+    }
+
+    /// Puts the grid on a display's real blanks: `blank` was one (a Wayland host's wp_presentation
+    /// feedback says when a frame was shown), and they come `interval` seconds apart when that is
+    /// known (and between 1 ms and 1 s). A wake-up already set stays; the next arming uses the new
+    /// grid.
+    public func synchronize(blank: Double, interval: Double?) {
+        guard blank.isFinite else { return }
+        if let interval, interval.isFinite, interval >= 0.001, interval <= 1 { self.interval = interval }
+        epoch = blank
     }
 
     /// Stops ticking.

@@ -23,6 +23,11 @@ import Logging
 final class WaylandOutput {
     /// The output's name in the welcome and in `outputChanged`.
     static let outputName = "wayland-0"
+    /// Its name, size, scale and refresh rate as clients are told them.
+    func info(_ compositor: Compositor) -> OutputInfo {
+        let c = compositor.configuration
+        return OutputInfo(name: Self.outputName, width: c.width, height: c.height, scale: c.scale, refreshRate: refreshRate)
+    }
     /// How long a host may hold a frame before the loop draws without it.
     static let hostPatience = 0.5
     /// The commits whose damage is kept: buffers older than this are written whole.
@@ -34,12 +39,17 @@ final class WaylandOutput {
         case resized(OutputInfo)
         /// An input event for a client.
         case input(ClientID, InputEvent)
+        /// The host showed a frame at `time` (media time) and refreshes every `interval` seconds (nil:
+        /// unknown): the frame clock's grid goes onto the host's blanks.
+        case presented(time: Double, interval: Double?)
     }
 
     private var window: WaylandWindow?
     private var router = InputRouter()
     private let logger: Logger
-    private let refreshRate: Double
+    /// The refresh rate clients are told: the daemon's own, until the host's presentation feedback
+    /// gives the host's.
+    var refreshRate: Double
     /// Whether the last frame drawn waits for the host to be shown.
     private var unpresented = false
     /// What the frames drawn since the last commit changed (target pixels, top first).
@@ -145,6 +155,8 @@ final class WaylandOutput {
                 // A frame drawn while the host held the last one is shown now; the next tick draws
                 // whatever else is due.
                 presentIfReady(compositor, now: now)
+            case .presented(let time, let interval):
+                actions.append(.presented(time: time, interval: interval))
             case .input(let input):
                 for (client, event) in router.route(input, store: compositor.store, presentation: compositor.presentation, time: now) {
                     actions.append(.input(client, event))
