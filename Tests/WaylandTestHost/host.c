@@ -42,52 +42,20 @@
 #include <wayland-server.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "host.h"
+
 #include "fractional-scale-v1-server-protocol.h"
 #include "presentation-time-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
-#define MAX_CALLBACKS 64
-
-struct host {
-    struct wl_display *display;
-    struct wl_event_loop *loop;
-    struct wl_resource *surface, *xdg_surface, *toplevel, *output, *viewport, *fractional;
-    int viewport_width, viewport_height;  // the viewport's destination, -1 when unset
-    struct wl_resource *pointer, *touch, *keyboard;
-    struct wl_resource *pending_buffer;
-    struct wl_resource *current_buffer;  // held until the next one replaces it, as a compositor does
-    struct wl_listener current_buffer_gone;
-    struct wl_resource *callbacks[MAX_CALLBACKS];
-    int callback_count;
-    struct wl_resource *feedbacks[MAX_CALLBACKS];  // wp_presentation_feedback waiting for the next frame
-    int feedback_count;
-    uint32_t refresh_ns;  // what "presented" says the refresh is (0: unknown)
-    uint64_t presented_frames;
-    int pending_transform, pending_scale, transform, scale;
-    int configured_width, configured_height;
-    int sent_first_configure;
-    int auto_frame;
-    int commits;
-    int wait_commits;  // > 0: a "wait-commits" is answered when commits reach it
-    unsigned char *pixels;
-    int width, height;
-    uint32_t format;
-    int pointer_entered, keyboard_entered, entered_output;
-    int output_scale;
-    char title[256];
-    char line[512];
-    size_t line_length;
-    int running;
-};
-
-static uint32_t now_ms(void) {
+uint32_t now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint32_t)(t.tv_sec * 1000 + t.tv_nsec / 1000000);
 }
 
-static void reply(const char *text) {
+void reply(const char *text) {
     printf("%s\n", text);
     fflush(stdout);
 }
@@ -118,7 +86,7 @@ static void feedback_destroyed(struct wl_resource *resource) {
     }
 }
 
-static void send_frames(struct host *host) {
+void send_frames(struct host *host) {
     // The frames committed since the last are "shown" at the next blank of the host's grid (multiples
     // of the refresh interval on CLOCK_MONOTONIC), or now when it has no refresh.
     struct timespec t;
@@ -150,7 +118,7 @@ static const struct wl_region_interface region_impl = {region_destroy, region_re
 
 // MARK: Surface
 
-static void send_configure(struct host *host) {
+void send_configure(struct host *host) {
     if (!host->toplevel) return;
     struct wl_array states;
     wl_array_init(&states);
@@ -371,7 +339,7 @@ static void bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_
 
 static const struct wl_output_interface output_impl = {release};
 static void output_destroyed(struct wl_resource *r) { forget(&((struct host *)wl_resource_get_user_data(r))->output, r); }
-static void send_output(struct host *host) {
+void send_output(struct host *host) {
     struct wl_resource *o = host->output;
     wl_output_send_geometry(o, 0, 0, 300, 200, WL_OUTPUT_SUBPIXEL_UNKNOWN, "Lamina", "test host", WL_OUTPUT_TRANSFORM_NORMAL);
     wl_output_send_mode(o, WL_OUTPUT_MODE_CURRENT, 1920, 1080, 60000);
@@ -441,172 +409,18 @@ static void bind_presentation(struct wl_client *c, void *data, uint32_t version,
     wp_presentation_send_clock_id(r, CLOCK_MONOTONIC);
 }
 
-// MARK: Commands
+// MARK: Serving
 
-static int command(struct host *host, char *line) {
-    char word[32] = {0};
-    double x = 0, y = 0;
-    int a = 0, b = 0;
-    char path[400] = {0};
-    if (sscanf(line, "%31s", word) != 1) return 0;
-    uint32_t serial = wl_display_next_serial(host->display), time = now_ms();
-    if (strcmp(word, "configure") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
-        host->configured_width = a;
-        host->configured_height = b;
-        send_configure(host);
-    } else if (strcmp(word, "scale") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        host->output_scale = a;
-        if (!host->output) return -1;
-        send_output(host);
-        if (host->surface && !host->entered_output) {
-            wl_surface_send_enter(host->surface, host->output);
-            host->entered_output = 1;
-        }
-    } else if (strcmp(word, "presentation-refresh") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        host->refresh_ns = (uint32_t)a;
-    } else if (strcmp(word, "fractional-scale") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        if (!host->fractional) return -1;
-        wp_fractional_scale_v1_send_preferred_scale(host->fractional, (uint32_t)a);
-    } else if (strcmp(word, "motion") == 0 && sscanf(line, "%*s %lf %lf", &x, &y) == 2) {
-        if (!host->pointer || !host->surface) return -1;
-        if (!host->pointer_entered) {
-            wl_pointer_send_enter(host->pointer, serial, host->surface, wl_fixed_from_double(x), wl_fixed_from_double(y));
-            host->pointer_entered = 1;
-        } else {
-            wl_pointer_send_motion(host->pointer, time, wl_fixed_from_double(x), wl_fixed_from_double(y));
-        }
-        if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
-    } else if (strcmp(word, "button") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
-        if (!host->pointer || !host->pointer_entered) return -1;
-        wl_pointer_send_button(host->pointer, serial, time, (uint32_t)a,
-                               b ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
-        if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
-    } else if (strcmp(word, "touch-down") == 0 && sscanf(line, "%*s %d %lf %lf", &a, &x, &y) == 3) {
-        if (!host->touch || !host->surface) return -1;
-        wl_touch_send_down(host->touch, serial, time, host->surface, a, wl_fixed_from_double(x), wl_fixed_from_double(y));
-        wl_touch_send_frame(host->touch);
-    } else if (strcmp(word, "touch-motion") == 0 && sscanf(line, "%*s %d %lf %lf", &a, &x, &y) == 3) {
-        if (!host->touch) return -1;
-        wl_touch_send_motion(host->touch, time, a, wl_fixed_from_double(x), wl_fixed_from_double(y));
-        wl_touch_send_frame(host->touch);
-    } else if (strcmp(word, "touch-up") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        if (!host->touch) return -1;
-        wl_touch_send_up(host->touch, serial, time, a);
-        wl_touch_send_frame(host->touch);
-    } else if (strcmp(word, "key") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
-        if (!host->keyboard || !host->surface) return -1;
-        if (!host->keyboard_entered) {
-            struct wl_array keys;
-            wl_array_init(&keys);
-            wl_keyboard_send_enter(host->keyboard, wl_display_next_serial(host->display), host->surface, &keys);
-            wl_array_release(&keys);
-            host->keyboard_entered = 1;
-        }
-        wl_keyboard_send_key(host->keyboard, serial, time, (uint32_t)a,
-                             b ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
-    } else if (strcmp(word, "frame") == 0) {
-        send_frames(host);
-    } else if (strcmp(word, "auto-frame") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        host->auto_frame = a;
-    } else if (strcmp(word, "wait-commits") == 0 && sscanf(line, "%*s %d", &a) == 1) {
-        if (host->commits < a) {
-            host->wait_commits = a;
-            return 1;  // answered at the commit
-        }
-    } else if (strcmp(word, "title") == 0) {
-        printf("ok %s\n", host->title);
-        fflush(stdout);
-        return 1;
-    } else if (strcmp(word, "callbacks") == 0) {
-        printf("ok %d\n", host->callback_count);
-        fflush(stdout);
-        return 1;
-    } else if (strcmp(word, "dump") == 0 && sscanf(line, "%*s %399s", path) == 1) {
-        FILE *f = fopen(path, "wb");
-        if (!f || !host->pixels) {
-            if (f) fclose(f);
-            return -1;
-        }
-        fprintf(f, "%d %d %u %d %d %d %d %d\n", host->width, host->height, host->format, host->transform, host->scale,
-                host->commits, host->viewport_width, host->viewport_height);
-        fwrite(host->pixels, 1, (size_t)host->width * host->height * 4, f);
-        fclose(f);
-    } else if (strcmp(word, "quit") == 0) {
-        host->running = 0;
-    } else {
-        return -1;
-    }
-    wl_display_flush_clients(host->display);
-    return 0;
-}
-
-static int on_stdin(int fd, uint32_t mask, void *data) {
-    struct host *host = data;
-    char buffer[512];
-    ssize_t n = read(fd, buffer, sizeof buffer);
-    if (n <= 0) {
-        host->running = 0;
-        return 0;
-    }
-    for (ssize_t i = 0; i < n; i++) {
-        if (buffer[i] != '\n') {
-            if (host->line_length < sizeof host->line - 1) host->line[host->line_length++] = buffer[i];
-            continue;
-        }
-        host->line[host->line_length] = 0;
-        host->line_length = 0;
-        int result = command(host, host->line);
-        if (result == 0) reply("ok");
-        if (result < 0) {
-            printf("error: cannot %s now\n", host->line);
-            fflush(stdout);
-        }
-    }
-    return 0;
-}
-
-int main(int argc, char **argv) {
-    if (argc != 4 && !(argc == 5 && strcmp(argv[4], "fractional") == 0)) {
-        fprintf(stderr, "usage: %s SOCKET-NAME WIDTH HEIGHT [fractional]\n", argv[0]);
-        return 2;
-    }
-    // A test runner may start it with signals blocked or ignored: SIGTERM must end it.
-    sigset_t all;
-    sigfillset(&all);
-    sigprocmask(SIG_UNBLOCK, &all, NULL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGPIPE, SIG_IGN);
-    struct host host = {0};
-    host.configured_width = atoi(argv[2]);
-    host.configured_height = atoi(argv[3]);
-    host.auto_frame = 1;
-    host.output_scale = 1;
-    host.running = 1;
-    host.current_buffer_gone.notify = current_buffer_destroyed;
-    host.display = wl_display_create();
-    if (!host.display || wl_display_add_socket(host.display, argv[1]) != 0) {
-        fprintf(stderr, "cannot listen on %s (is XDG_RUNTIME_DIR set?)\n", argv[1]);
-        return 1;
-    }
-    wl_display_init_shm(host.display);
-    wl_display_add_shm_format(host.display, WL_SHM_FORMAT_ABGR8888);
-    wl_global_create(host.display, &wl_compositor_interface, 4, &host, bind_compositor);
-    wl_global_create(host.display, &xdg_wm_base_interface, 2, &host, bind_wm);
-    wl_global_create(host.display, &wl_seat_interface, 5, &host, bind_seat);
-    wl_global_create(host.display, &wl_output_interface, 2, &host, bind_output);
-    wl_global_create(host.display, &wp_viewporter_interface, 1, &host, bind_viewporter);
-    wl_global_create(host.display, &wp_presentation_interface, 1, &host, bind_presentation);
-    if (argc == 5) wl_global_create(host.display, &wp_fractional_scale_manager_v1_interface, 1, &host, bind_fractional);
-    host.viewport_width = host.viewport_height = -1;
-    host.loop = wl_display_get_event_loop(host.display);
-    wl_event_loop_add_fd(host.loop, 0, WL_EVENT_READABLE, on_stdin, &host);
-    reply("ready");
-    while (host.running) {
-        wl_display_flush_clients(host.display);
-        if (wl_event_loop_dispatch(host.loop, -1) < 0) break;
-    }
-    wl_display_destroy_clients(host.display);
-    wl_display_destroy(host.display);
-    free(host.pixels);
-    return 0;
+void host_serve(struct host *host, int fractional) {
+    host->current_buffer_gone.notify = current_buffer_destroyed;
+    host->viewport_width = host->viewport_height = -1;
+    wl_display_init_shm(host->display);
+    wl_display_add_shm_format(host->display, WL_SHM_FORMAT_ABGR8888);
+    wl_global_create(host->display, &wl_compositor_interface, 4, host, bind_compositor);
+    wl_global_create(host->display, &xdg_wm_base_interface, 2, host, bind_wm);
+    wl_global_create(host->display, &wl_seat_interface, 5, host, bind_seat);
+    wl_global_create(host->display, &wl_output_interface, 2, host, bind_output);
+    wl_global_create(host->display, &wp_viewporter_interface, 1, host, bind_viewporter);
+    wl_global_create(host->display, &wp_presentation_interface, 1, host, bind_presentation);
+    if (fractional) wl_global_create(host->display, &wp_fractional_scale_manager_v1_interface, 1, host, bind_fractional);
 }
