@@ -305,6 +305,13 @@ import Testing
         let waiting = try host.send("callbacks")
         #expect(waiting == "ok 1", "one frame callback asked for and not answered: \(waiting)")
 
+        // A size no output can have (past 16,384 pixels a side) is refused and logged; the output keeps
+        // its size and goes on drawing.
+        try host.send("configure 100000 100000")
+        try client.commit(4, [.set(a1, LayerKeyPath(.backgroundColor), .color(Color(red: 1, green: 1, blue: 0)))])
+        let kept = try client.screenshot(serial: 904)
+        #expect(kept.width == 120 && kept.height == 90 && kept[60, 45] == SIMD4(255, 255, 0, 255))
+
         host.kill()
         // The daemon carries on headless: commits, frames and screenshots still work, layers kept.
         try client.commit(3, [.set(a1, LayerKeyPath(.backgroundColor), .color(Color(red: 1, green: 0, blue: 0)))])
@@ -314,6 +321,7 @@ import Testing
         let (status, log) = daemon.stop()
         #expect(status == 0)
         #expect(log.contains("Wayland output lost"), "\(log)")
+        #expect(log.contains("the Wayland host asked for a 100000.0x100000.0 window at 1.0x, which cannot be drawn"), "\(log)")
     }
 
     @Test("--output wayland without a Wayland display stops at start, saying so")
