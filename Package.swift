@@ -248,7 +248,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing"],
+            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
             swiftSettings: strict
         ),
         .testTarget(
