@@ -52,7 +52,16 @@ static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, ui
         event->state = state == WL_POINTER_BUTTON_STATE_PRESSED;
     }
 }
-static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t value) {}
+static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t value) {
+    struct lamina_wl *wl = data;
+    lamina_wl_event *event = push(wl, LAMINA_WL_POINTER_AXIS);
+    if (!event) return;
+    event->time_ms = time;
+    event->x = wl->pointer_x;
+    event->y = wl->pointer_y;
+    if (axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL) event->scroll_x = wl_fixed_to_double(value);
+    else event->scroll_y = wl_fixed_to_double(value);
+}
 static void pointer_frame(void *data, struct wl_pointer *p) {}
 static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source) {}
 static void pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis) {}

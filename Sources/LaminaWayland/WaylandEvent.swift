@@ -25,6 +25,9 @@ public enum WaylandInput: Sendable, Equatable {
     case pointerLeft
     /// A button (a Linux input code: 0x110 is the left button) went down or up at `x`, `y`.
     case pointerButton(button: UInt32, pressed: Bool, x: Double, y: Double, milliseconds: UInt32)
+    /// The pointer scrolled by `dx`, `dy` points (a wheel or a touchpad; positive is right and down)
+    /// at `x`, `y`.
+    case pointerScrolled(dx: Double, dy: Double, x: Double, y: Double, milliseconds: UInt32)
     /// A touch point went down.
     case touchDown(id: Int32, x: Double, y: Double, milliseconds: UInt32)
     /// A touch point moved.

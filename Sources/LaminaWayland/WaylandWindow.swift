@@ -90,6 +90,8 @@ public final class WaylandWindow {
         case LAMINA_WL_POINTER_LEAVE: return .input(.pointerLeft)
         case LAMINA_WL_POINTER_BUTTON:
             return .input(.pointerButton(button: e.button, pressed: e.state != 0, x: e.x, y: e.y, milliseconds: e.time_ms))
+        case LAMINA_WL_POINTER_AXIS:
+            return .input(.pointerScrolled(dx: e.scroll_x, dy: e.scroll_y, x: e.x, y: e.y, milliseconds: e.time_ms))
         case LAMINA_WL_TOUCH_DOWN: return .input(.touchDown(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))
         case LAMINA_WL_TOUCH_MOTION: return .input(.touchMoved(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))
         case LAMINA_WL_TOUCH_UP: return .input(.touchUp(id: e.id, x: e.x, y: e.y, milliseconds: e.time_ms))

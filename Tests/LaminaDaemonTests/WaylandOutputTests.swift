@@ -218,6 +218,12 @@ import Testing
         event = try next(a)
         #expect(event.kind == .pointerUp && event.layer == a1 && event.location == Point(x: 30, y: 20))
 
+        // A wheel over A's layer scrolls it: 15 points down, at the pointer's place.
+        try host.send("axis 0 15")
+        event = try next(a)
+        #expect(event.kind == .pointerScrolled && event.layer == a1 && event.scroll == Point(x: 0, y: 15))
+        #expect(event.location == Point(x: 30, y: 20))
+
         // A touch where B's badge is drawn (not where its model is): B gets it, in the badge's space.
         try host.send("touch-down 7 205 45")
         event = try next(b)

@@ -103,6 +103,7 @@ struct CodecTests {
                     kind: .keyDown, layer: h, location: Point(x: -1.5, y: 2), canvasLocation: Point(x: 3, y: 4.25), time: 9.5,
                     code: 30, keysym: 0x61, text: "a")),
             .input(InputEvent(kind: .touchCancelled, layer: h, location: .zero, canvasLocation: .zero, time: 1, code: 7)),
+            .input(InputEvent(kind: .pointerScrolled, layer: h, location: Point(x: 1, y: 2), canvasLocation: .zero, time: 2, scroll: Point(x: -3, y: 15))),
             .outputChanged(OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 2, refreshRate: 60)),
         ]
         // All of them in one stream, delivered in 3-byte pieces.
@@ -172,7 +173,7 @@ struct CodecTests {
             }
         }
         #expect(eventError { $0.u8(0); $0.u64(1) } == "unknown input kind 0 (at byte 0)")
-        #expect(eventError { $0.u8(10); $0.u64(1) } == "unknown input kind 10 (at byte 0)")
+        #expect(eventError { $0.u8(11); $0.u64(1) } == "unknown input kind 11 (at byte 0)")
         #expect(
             eventError { w in
                 w.u8(8); w.u64(1); for _ in 0..<5 { w.f64(0) }; w.u32(30); w.u32(0x61); w.string(String(repeating: "a", count: 65))

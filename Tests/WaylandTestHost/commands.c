@@ -47,6 +47,10 @@ static int command(struct host *host, char *line) {
             wl_pointer_send_motion(host->pointer, time, wl_fixed_from_double(x), wl_fixed_from_double(y));
         }
         if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
+    } else if (strcmp(word, "axis") == 0 && sscanf(line, "%*s %d %lf", &a, &x) == 2) {
+        if (!host->pointer || !host->pointer_entered) return -1;
+        wl_pointer_send_axis(host->pointer, time, (uint32_t)a, wl_fixed_from_double(x));
+        if (wl_resource_get_version(host->pointer) >= 5) wl_pointer_send_frame(host->pointer);
     } else if (strcmp(word, "button") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
         if (!host->pointer || !host->pointer_entered) return -1;
         wl_pointer_send_button(host->pointer, serial, time, (uint32_t)a,

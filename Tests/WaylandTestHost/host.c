@@ -16,6 +16,7 @@
 //   scale S                the output's scale (and the surface enters the output)
 //   motion X Y             the pointer enters (first time) or moves, surface coordinates
 //   button CODE 1|0        a button down or up at the pointer
+//   axis 0|1 VALUE         a scroll at the pointer: 0 vertical, 1 horizontal, VALUE surface units
 //   touch-down ID X Y | touch-motion ID X Y | touch-up ID
 //   key CODE 1|0           a key (Linux input code) down or up, after giving the window the keyboard
 //   frame                  answer every waiting frame callback

@@ -30,6 +30,9 @@ typedef enum {
     LAMINA_WL_POINTER_MOTION,
     /// A button (`button`, a Linux input code) went down (`state` 1) or up (0) at the pointer's place.
     LAMINA_WL_POINTER_BUTTON,
+    /// The pointer scrolled: `scroll_x`, `scroll_y` surface units (a wheel or a touchpad's two
+    /// fingers; positive is right and down), at the pointer's place (`x`, `y`).
+    LAMINA_WL_POINTER_AXIS,
     /// A touch point `id` went down at (`x`, `y`).
     LAMINA_WL_TOUCH_DOWN,
     /// A touch point `id` moved to (`x`, `y`).
@@ -63,6 +66,7 @@ typedef struct {
     char text[16];
     int32_t width, height;
     int32_t scale_120;
+    double scroll_x, scroll_y;
 } lamina_wl_event;
 
 /// The pixel formats a frame can be written in.

@@ -29,11 +29,19 @@ public struct InputRouter {
         _ input: WaylandInput, store: LayerStore, presentation: Presentation, time: Double
     ) -> [(client: ClientID, event: InputEvent)] {
         var out: [(client: ClientID, event: InputEvent)] = []
-        func deliver(_ kind: InputEvent.Kind, to layer: LayerID?, at point: Point, code: UInt32 = 0, keysym: UInt32 = 0, text: String = "") {
+        func deliver(
+            _ kind: InputEvent.Kind, to layer: LayerID?, at point: Point, code: UInt32 = 0, keysym: UInt32 = 0, text: String = "",
+            scroll: Point = .zero
+        ) {
             guard let layer, let (client, handle) = store.owner(of: layer) else { return }
             let local = (try? store.tree.convert(point, from: nil, to: layer, in: presentation)) ?? point
             out.append(
-                (client, InputEvent(kind: kind, layer: handle, location: local, canvasLocation: point, time: time, code: code, keysym: keysym, text: text)))
+                (
+                    client,
+                    InputEvent(
+                        kind: kind, layer: handle, location: local, canvasLocation: point, time: time, code: code, keysym: keysym,
+                        text: text, scroll: scroll)
+                ))
         }
         func hit(_ point: Point) -> LayerID? {
             guard let layer = try? store.tree.hitTest(point, in: store.root, presentation: presentation), layer != store.root else { return nil }
@@ -43,6 +51,9 @@ public struct InputRouter {
         case .pointerMoved(let x, let y, _):
             let point = Point(x: x, y: y)
             deliver(.pointerMoved, to: pointerHolder ?? hit(point), at: point)
+        case .pointerScrolled(let dx, let dy, let x, let y, _):
+            let point = Point(x: x, y: y)
+            deliver(.pointerScrolled, to: pointerHolder ?? hit(point), at: point, scroll: Point(x: dx, y: dy))
         case .pointerLeft:
             break
         case .pointerButton(let button, let pressed, let x, let y, _):

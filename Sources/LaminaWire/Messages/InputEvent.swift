@@ -29,6 +29,9 @@ public struct InputEvent: Hashable, Sendable {
         case keyDown
         /// A key went up.
         case keyUp
+        /// The pointer scrolled by `scroll` (a wheel or a touchpad): to the layer under it, or the one
+        /// holding it.
+        case pointerScrolled
     }
 
     public var kind: Kind
@@ -47,11 +50,13 @@ public struct InputEvent: Hashable, Sendable {
     public var keysym: UInt32
     /// The text the key types through the host's keymap (empty for keys that type none).
     public var text: String
+    /// How far a `pointerScrolled` scrolls, in points (positive: right and down); zero otherwise.
+    public var scroll: Point
 
     /// An event.
     public init(
         kind: Kind, layer: LayerHandle, location: Point, canvasLocation: Point, time: Double, code: UInt32 = 0,
-        keysym: UInt32 = 0, text: String = ""
+        keysym: UInt32 = 0, text: String = "", scroll: Point = .zero
     ) {
         self.kind = kind
         self.layer = layer
@@ -61,6 +66,7 @@ public struct InputEvent: Hashable, Sendable {
         self.code = code
         self.keysym = keysym
         self.text = text
+        self.scroll = scroll
     }
 }
 
@@ -68,7 +74,7 @@ extension WireWriter {
     mutating func inputEvent(_ e: InputEvent) {
         u8(e.kind.rawValue); u64(e.layer.rawValue)
         f64(e.location.x); f64(e.location.y); f64(e.canvasLocation.x); f64(e.canvasLocation.y)
-        f64(e.time); u32(e.code); u32(e.keysym); string(e.text)
+        f64(e.time); u32(e.code); u32(e.keysym); string(e.text); f64(e.scroll.x); f64(e.scroll.y)
     }
 }
 
@@ -80,6 +86,6 @@ extension WireReader {
         return InputEvent(
             kind: kind, layer: LayerHandle(try u64()), location: Point(x: try f64(), y: try f64()),
             canvasLocation: Point(x: try f64(), y: try f64()), time: try f64(), code: try u32(), keysym: try u32(),
-            text: try string("a key's text", limit: 64))
+            text: try string("a key's text", limit: 64), scroll: Point(x: try f64(), y: try f64()))
     }
 }
