@@ -154,6 +154,7 @@ static void keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uin
         // XKB numbers keys 8 above the kernel's codes.
         event->keysym = xkb_state_key_get_one_sym(wl->xkb_state, key + 8);
         xkb_state_key_get_utf8(wl->xkb_state, key + 8, event->text, sizeof event->text);
+        event->repeats = xkb_keymap_key_repeats(wl->keymap, key + 8);
     }
 }
 static void keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
@@ -161,7 +162,13 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t seria
     struct lamina_wl *wl = data;
     if (wl->xkb_state) xkb_state_update_mask(wl->xkb_state, depressed, latched, locked, 0, 0, group);
 }
-static void keyboard_repeat(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay) {}
+static void keyboard_repeat(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay) {
+    lamina_wl_event *event = push(data, LAMINA_WL_REPEAT_INFO);
+    if (event) {
+        event->repeat_rate = rate;
+        event->repeat_delay = delay;
+    }
+}
 static const struct wl_keyboard_listener keyboard_listener = {
     keyboard_keymap, keyboard_enter, keyboard_leave, keyboard_key, keyboard_modifiers, keyboard_repeat,
 };

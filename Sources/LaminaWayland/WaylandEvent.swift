@@ -13,6 +13,9 @@ public enum WaylandEvent: Sendable, Equatable {
     /// A frame was shown (wp_presentation feedback, where the host offers it): when, in CLOCK_MONOTONIC
     /// seconds (the media clock), and the host's refresh interval in seconds, nil when it does not know.
     case presented(time: Double, refreshInterval: Double?)
+    /// How held keys repeat (`wl_keyboard.repeat_info`): `rate` a second (0: they do not) after `delay`
+    /// seconds. The client repeats them itself, as every Wayland client does.
+    case keyRepeat(rate: Int, delay: Double)
     /// The pointer, touch points or keyboard.
     case input(WaylandInput)
 }
@@ -38,7 +41,8 @@ public enum WaylandInput: Sendable, Equatable {
     case touchCancelled
     /// A key went down or up: its Linux input code, its XKB keysym and the text it types (empty for
     /// keys that type none), through the keymap the host sent.
-    case key(code: UInt32, keysym: UInt32, text: String, pressed: Bool, milliseconds: UInt32)
+    /// `repeats`: whether the keymap repeats the key while it is held.
+    case key(code: UInt32, keysym: UInt32, text: String, pressed: Bool, repeats: Bool = false, milliseconds: UInt32)
     /// The window gained or lost the keyboard.
     case keyboardFocus(Bool)
 }

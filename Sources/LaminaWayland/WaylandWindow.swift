@@ -100,7 +100,10 @@ public final class WaylandWindow {
             let text = withUnsafeBytes(of: e.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            return .input(.key(code: e.keycode, keysym: e.keysym, text: text, pressed: e.state != 0, milliseconds: e.time_ms))
+            return .input(
+                .key(code: e.keycode, keysym: e.keysym, text: text, pressed: e.state != 0, repeats: e.repeats != 0, milliseconds: e.time_ms))
+        case LAMINA_WL_REPEAT_INFO:
+            return .keyRepeat(rate: Int(max(e.repeat_rate, 0)), delay: Double(max(e.repeat_delay, 0)) / 1000)
         case LAMINA_WL_KEYBOARD_FOCUS: return .input(.keyboardFocus(e.state != 0))
         default: return nil
         }

@@ -64,7 +64,7 @@ struct ViewCommand: ParsableCommand {
                     switch event {
                     case .close:
                         return
-                    case .input(.key(_, let keysym, _, true, _)):
+                    case .input(.key(_, let keysym, _, true, _, _)):
                         switch keysym {
                         case 0x20: timeline.togglePause()  // space
                         case 0xFF51: timeline.step(-1)  // Left

@@ -291,6 +291,46 @@ import Testing
         #expect(shot[190, 150] == SIMD4(51, 115, 230, 255), "tile 4: \(shot[190, 150])")
     }
 
+    @Test("a key held down repeats at the desktop's rate for the layer with the focus, marked as repeats, until let go")
+    func keyRepeat() throws {
+        let host = try WaylandTestHost(width: 200, height: 100)
+        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let client = try daemon.connect()
+        try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 200, height: 100), color: Color(red: 0, green: 0, blue: 1)))
+        func next() throws -> InputEvent {
+            try client.receive { message -> InputEvent? in
+                if case .input(let event) = message { return event }
+                return nil
+            }
+        }
+        try host.send("repeat-info 100 20")  // 100 a second, after 20 ms
+        try host.send("touch-down 1 10 10")
+        try host.send("touch-up 1")
+        #expect(try next().kind == .touchDown)
+        #expect(try next().kind == .touchUp)
+        try host.send("key 30 1")  // A
+        let press = try next()
+        #expect(press.kind == .keyDown && !press.isRepeat && press.text == "a" && press.layer == a1)
+        for _ in 0..<3 {
+            let repeated = try next()
+            #expect(repeated.kind == .keyDown && repeated.isRepeat && repeated.code == 30 && repeated.text == "a")
+        }
+        try host.send("key 30 0")
+        var event = try next()
+        while event.kind == .keyDown && event.isRepeat { event = try next() }
+        #expect(event.kind == .keyUp && event.code == 30)
+        // Let go, the key repeats no more: two frames later, nothing has come.
+        for serial in UInt32(30)..<UInt32(32) {
+            try client.send(.requestFrame(serial: serial))
+            _ = try client.receive { message -> Bool? in
+                if case .frame(serial, _, _) = message { return true }
+                return nil
+            }
+        }
+        let after = client.drainBacklog().filter { if case .input = $0 { true } else { false } }
+        #expect(after.isEmpty, "\(after)")
+    }
+
     @Test("a host that holds back frame callbacks does not stall clients; a host that goes away leaves the daemon headless")
     func badHosts() throws {
         let host = try WaylandTestHost(width: 120, height: 90)

@@ -101,7 +101,7 @@ struct CodecTests {
             .input(
                 InputEvent(
                     kind: .keyDown, layer: h, location: Point(x: -1.5, y: 2), canvasLocation: Point(x: 3, y: 4.25), time: 9.5,
-                    code: 30, keysym: 0x61, text: "a")),
+                    code: 30, keysym: 0x61, text: "a", isRepeat: true)),
             .input(InputEvent(kind: .touchCancelled, layer: h, location: .zero, canvasLocation: .zero, time: 1, code: 7)),
             .input(InputEvent(kind: .pointerScrolled, layer: h, location: Point(x: 1, y: 2), canvasLocation: .zero, time: 2, scroll: Point(x: -3, y: 15))),
             .outputChanged(OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 2, refreshRate: 60)),

@@ -79,6 +79,9 @@ static int command(struct host *host, char *line) {
         }
         wl_keyboard_send_key(host->keyboard, serial, time, (uint32_t)a,
                              b ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
+    } else if (strcmp(word, "repeat-info") == 0 && sscanf(line, "%*s %d %d", &a, &b) == 2) {
+        if (!host->keyboard || wl_resource_get_version(host->keyboard) < 4) return -1;
+        wl_keyboard_send_repeat_info(host->keyboard, a, b);
     } else if (strcmp(word, "frame") == 0) {
         send_frames(host);
     } else if (strcmp(word, "auto-frame") == 0 && sscanf(line, "%*s %d", &a) == 1) {

@@ -19,6 +19,7 @@
 //   axis 0|1 VALUE         a scroll at the pointer: 0 vertical, 1 horizontal, VALUE surface units
 //   touch-down ID X Y | touch-motion ID X Y | touch-up ID
 //   key CODE 1|0           a key (Linux input code) down or up, after giving the window the keyboard
+//   repeat-info RATE DELAY how held keys repeat: RATE a second after DELAY ms
 //   frame                  answer every waiting frame callback
 //   auto-frame 1|0         answer frame callbacks at each commit (the default: 1)
 //   wait-commits N         answer once N buffers were committed in all

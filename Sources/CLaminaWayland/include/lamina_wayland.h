@@ -41,8 +41,11 @@ typedef enum {
     LAMINA_WL_TOUCH_UP,
     /// The host took every touch point away.
     LAMINA_WL_TOUCH_CANCEL,
-    /// A key (`keycode`, Linux input code; `keysym`, XKB; `text`, UTF-8) went down (`state` 1) or up (0).
+    /// A key (`keycode`, Linux input code; `keysym`, XKB; `text`, UTF-8) went down (`state` 1) or up (0);
+    /// `repeats` says whether the keymap repeats it while held.
     LAMINA_WL_KEY,
+    /// How held keys repeat: `repeat_rate` a second (0: not at all) after `repeat_delay` ms.
+    LAMINA_WL_REPEAT_INFO,
     /// The window gained (`state` 1) or lost (0) the keyboard focus.
     LAMINA_WL_KEYBOARD_FOCUS,
     /// The host wants `scale_120` / 120 pixels per surface unit: the largest integer scale of the
@@ -67,6 +70,8 @@ typedef struct {
     int32_t width, height;
     int32_t scale_120;
     double scroll_x, scroll_y;
+    int32_t repeats;
+    int32_t repeat_rate, repeat_delay;
 } lamina_wl_event;
 
 /// The pixel formats a frame can be written in.

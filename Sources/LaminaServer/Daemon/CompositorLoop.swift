@@ -50,8 +50,11 @@ final class CompositorLoop {
     }
 
     private enum Token: UInt64 {
-        case requests = 1, timer, stop, present, rasters, wayland
+        case requests = 1, timer, stop, present, rasters, wayland, keyRepeat
     }
+
+    /// Fires when a key held on the Wayland seat repeats.
+    private let keyRepeat: OneShotTimer
 
     /// The window on a Wayland host, with `--output wayland`.
     private let wayland: WaylandOutput?
@@ -86,12 +89,14 @@ final class CompositorLoop {
             rasters = try EventNotifier()
             timer = try FrameTimer(refreshRate: configuration.refreshRate)
             present = try OneShotTimer()
+            keyRepeat = try OneShotTimer()
             epoll = try Epoll()
             try epoll.add(requests.notifier.descriptor, token: Token.requests.rawValue)
             try epoll.add(timer.descriptor, token: Token.timer.rawValue)
             try epoll.add(stop.descriptor, token: Token.stop.rawValue)
             try epoll.add(present.descriptor, token: Token.present.rawValue)
             try epoll.add(rasters.descriptor, token: Token.rasters.rawValue)
+            try epoll.add(keyRepeat.descriptor, token: Token.keyRepeat.rawValue)
         } catch {
             throw .system(error)
         }
@@ -150,6 +155,11 @@ final class CompositorLoop {
                     if needsFrame || compositor.isAnimating, wayland?.mayDraw(now: MediaClock.now) ?? true { drawFrame(at: tick) }
                 case .wayland:
                     if let wayland { handle(wayland.dispatch(compositor, now: MediaClock.now)) }
+                    scheduleKeyRepeat()
+                case .keyRepeat:
+                    keyRepeat.clear()
+                    if let wayland { handle(wayland.repeatKey(compositor, now: MediaClock.now)) }
+                    scheduleKeyRepeat()
                 case .stop:
                     return
                 case .present:
@@ -172,6 +182,15 @@ final class CompositorLoop {
                 deliveries.post(contentsOf: outgoing)
                 outgoing.removeAll(keepingCapacity: true)
             }
+        }
+    }
+
+    /// Sets the key-repeat timer for the held key's next repeat, or clears it.
+    private func scheduleKeyRepeat() {
+        if let next = wayland?.nextRepeat {
+            if keyRepeat.deadline != next { keyRepeat.set(next) }
+        } else if keyRepeat.deadline != nil {
+            keyRepeat.clear()
         }
     }
 

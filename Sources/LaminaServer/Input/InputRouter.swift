@@ -85,7 +85,7 @@ public struct InputRouter {
                 deliver(.touchCancelled, to: layer, at: .zero, code: UInt32(bitPattern: id))
             }
             touchHolders.removeAll()
-        case .key(let code, let keysym, let text, let pressed, _):
+        case .key(let code, let keysym, let text, let pressed, _, _):
             deliver(pressed ? .keyDown : .keyUp, to: focus, at: .zero, code: code, keysym: keysym, text: text)
         case .keyboardFocus:
             // The host's focus is the window's; within it, the focus is the layer last pressed on.

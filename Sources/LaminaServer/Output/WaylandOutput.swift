@@ -50,6 +50,13 @@ final class WaylandOutput {
     /// The refresh rate clients are told: the daemon's own, until the host's presentation feedback
     /// gives the host's.
     var refreshRate: Double
+    /// How held keys repeat (the host's `repeat_info`; Wayland's usual 25 a second after 0.6 s until
+    /// it says), the key held, and when it repeats next.
+    private var repeatRate = 25
+    private var repeatDelay = 0.6
+    private var heldKey: WaylandInput?
+    /// When the held key repeats next, if one is held and keys repeat.
+    private(set) var nextRepeat: Double?
     /// Whether the last frame drawn waits for the host to be shown.
     private var unpresented = false
     /// What the frames drawn since the last commit changed (target pixels, top first).
@@ -157,13 +164,54 @@ final class WaylandOutput {
                 presentIfReady(compositor, now: now)
             case .presented(let time, let interval):
                 actions.append(.presented(time: time, interval: interval))
+            case .keyRepeat(let rate, let delay):
+                (repeatRate, repeatDelay) = (min(rate, 1000), min(delay, 10))
+                if rate == 0 { nextRepeat = nil }
             case .input(let input):
+                track(input, now: now)
                 for (client, event) in router.route(input, store: compositor.store, presentation: compositor.presentation, time: now) {
                     actions.append(.input(client, event))
                 }
             }
         }
         return actions
+    }
+
+    /// Follows the key held down, for repeating it.
+    private func track(_ input: WaylandInput, now: Double) {
+        switch input {
+        case .key(_, _, _, true, let repeats, _):
+            heldKey = repeats ? input : nil
+            nextRepeat = repeats && repeatRate > 0 ? now + repeatDelay : nil
+        case .key(let code, _, _, false, _, _):
+            if case .key(code, _, _, _, _, _)? = heldKey {
+                heldKey = nil
+                nextRepeat = nil
+            }
+        case .keyboardFocus(false):
+            heldKey = nil
+            nextRepeat = nil
+        default:
+            break
+        }
+    }
+
+    /// The held key's repeat, due at `nextRepeat`: a `keyDown` marked `isRepeat` for the layer with the
+    /// focus; the next repeat follows at the host's rate.
+    func repeatKey(_ compositor: Compositor, now: Double) -> [Action] {
+        guard let key = heldKey, let due = nextRepeat, window != nil else {
+            nextRepeat = nil
+            return []
+        }
+        guard now >= due - 0.0005 else { return [] }
+        let interval = 1 / Double(max(repeatRate, 1))
+        // One repeat per firing; a late firing does not make a burst.
+        nextRepeat = Swift.max(due + interval, now + interval / 2)
+        return router.route(key, store: compositor.store, presentation: compositor.presentation, time: now).map { client, event in
+            var repeated = event
+            repeated.isRepeat = true
+            return .input(client, repeated)
+        }
     }
 
     private func resize(_ compositor: Compositor, width: Double?, height: Double?, scale: Double?) -> OutputInfo? {
@@ -184,5 +232,7 @@ final class WaylandOutput {
         logger.error("Wayland output lost (\(why)); carrying on headless, clients keep their layers")
         window = nil
         unpresented = false
+        heldKey = nil
+        nextRepeat = nil
     }
 }

@@ -52,11 +52,13 @@ public struct InputEvent: Hashable, Sendable {
     public var text: String
     /// How far a `pointerScrolled` scrolls, in points (positive: right and down); zero otherwise.
     public var scroll: Point
+    /// Whether a `keyDown` repeats a key held down (at the desktop's repeat rate) rather than a press.
+    public var isRepeat: Bool
 
     /// An event.
     public init(
         kind: Kind, layer: LayerHandle, location: Point, canvasLocation: Point, time: Double, code: UInt32 = 0,
-        keysym: UInt32 = 0, text: String = "", scroll: Point = .zero
+        keysym: UInt32 = 0, text: String = "", scroll: Point = .zero, isRepeat: Bool = false
     ) {
         self.kind = kind
         self.layer = layer
@@ -67,6 +69,7 @@ public struct InputEvent: Hashable, Sendable {
         self.keysym = keysym
         self.text = text
         self.scroll = scroll
+        self.isRepeat = isRepeat
     }
 }
 
@@ -74,7 +77,7 @@ extension WireWriter {
     mutating func inputEvent(_ e: InputEvent) {
         u8(e.kind.rawValue); u64(e.layer.rawValue)
         f64(e.location.x); f64(e.location.y); f64(e.canvasLocation.x); f64(e.canvasLocation.y)
-        f64(e.time); u32(e.code); u32(e.keysym); string(e.text); f64(e.scroll.x); f64(e.scroll.y)
+        f64(e.time); u32(e.code); u32(e.keysym); string(e.text); f64(e.scroll.x); f64(e.scroll.y); bool(e.isRepeat)
     }
 }
 
@@ -86,6 +89,6 @@ extension WireReader {
         return InputEvent(
             kind: kind, layer: LayerHandle(try u64()), location: Point(x: try f64(), y: try f64()),
             canvasLocation: Point(x: try f64(), y: try f64()), time: try f64(), code: try u32(), keysym: try u32(),
-            text: try string("a key's text", limit: 64), scroll: Point(x: try f64(), y: try f64()))
+            text: try string("a key's text", limit: 64), scroll: Point(x: try f64(), y: try f64()), isRepeat: try bool())
     }
 }
