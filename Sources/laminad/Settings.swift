@@ -115,11 +115,14 @@ struct Settings {
 }
 
 extension String {
+    /// The string without the leading and trailing Unicode scalars in `set`. By scalar, not by
+    /// character: "\r\n" is one Swift `Character`, so a set of characters written " \t\r\n" would not
+    /// hold a lone "\n", and every line's newline would stay on its value.
     fileprivate func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
-        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        let scalars = Set(set.unicodeScalars)
+        var s = Substring(self).unicodeScalars
+        while let f = s.first, scalars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, scalars.contains(l) { s = s.dropLast() }
         return String(s)
     }
 }

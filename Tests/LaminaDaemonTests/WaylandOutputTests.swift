@@ -370,6 +370,17 @@ import Testing
         #expect(log.contains("the Wayland host asked for a 100000.0x100000.0 window at 1.0x, which cannot be drawn"), "\(log)")
     }
 
+    @Test("the configuration file's output = wayland opens the window as the option does")
+    func configurationFile() throws {
+        let host = try WaylandTestHost(width: 240, height: 160)
+        let config = host.runtime.url.appendingPathComponent("laminad.conf").path
+        try "output = wayland   # a window\nfullscreen = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--config", config], environment: host.environment)
+        let client = try daemon.connect()
+        let output = try #require(client.wire.welcome?.outputs.first)
+        #expect(output.name == "wayland-0" && output.width == 240 && output.height == 160, "\(output)")
+    }
+
     @Test("--output wayland without a Wayland display stops at start, saying so")
     func noDisplay() throws {
         let runtime = try RuntimeFolder()

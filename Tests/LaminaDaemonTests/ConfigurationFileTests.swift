@@ -1,0 +1,41 @@
+import Foundation
+import LaminaWire
+import Testing
+
+/// `laminad --config FILE`: `key = value` lines, comments and blank lines, each line ending in a
+/// newline as every editor writes them; the command line wins over the file.
+@Suite struct ConfigurationFileTests {
+    @Test("every line's value is read without its newline, comments and blank lines are skipped, options win")
+    func values() throws {
+        let runtime = try RuntimeFolder()
+        let config = runtime.url.appendingPathComponent("laminad.conf").path
+        let text = """
+            # an operator's file
+            size = 320x200
+            scale = 2   # a comment after a value
+
+            refresh = 30
+            log-level = debug
+            max-layers = 7
+
+            """
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--config", config, "--refresh", "50"])
+        let client = try daemon.connect()
+        let output = try #require(client.wire.welcome?.outputs.first)
+        #expect(output.width == 320 && output.height == 200 && output.scale == 2, "\(output)")
+        #expect(output.refreshRate == 50, "the command line's --refresh wins: \(output.refreshRate)")
+        #expect(client.wire.welcome?.limits.maxLayers == 7)
+    }
+
+    @Test("a value that does not read stops the daemon at start, naming the file, the key and the value")
+    func badValue() throws {
+        let runtime = try RuntimeFolder()
+        let config = runtime.url.appendingPathComponent("laminad.conf").path
+        try "refresh = fast\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let (status, output) = try runProgram(
+            buildFolder.appendingPathComponent("laminad"), ["--config", config, "--socket", runtime.url.appendingPathComponent("s").path])
+        #expect(status != 0)
+        #expect(output.contains("\(config): 'fast' is not a valid value for refresh"), "\(output)")
+    }
+}
