@@ -169,3 +169,21 @@ final class LineReader {
         }
     }
 }
+
+extension TestClient {
+    /// The next `outputChanged` event (the others stay in the backlog).
+    func outputChanged() throws -> OutputInfo {
+        try receive { message -> OutputInfo? in
+            if case .outputChanged(let output) = message { return output }
+            return nil
+        }
+    }
+
+    /// The next `input` event.
+    func input() throws -> InputEvent {
+        try receive { message -> InputEvent? in
+            if case .input(let event) = message { return event }
+            return nil
+        }
+    }
+}

@@ -80,10 +80,7 @@ import Testing
         try client.commit(20, [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 75, y: 45)))])
 
         try host.send("configure 400 300")
-        let changed = try client.receive { message -> OutputInfo? in
-            if case .outputChanged(let output) = message { return output }
-            return nil
-        }
+        let changed = try client.outputChanged()
         #expect(changed == OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 1, refreshRate: 60))
         let larger = try host.frame { $0.width == 400 }
         #expect(larger.height == 300)
@@ -94,10 +91,7 @@ import Testing
         #expect(late.wire.welcome?.outputs.first.map { ($0.width, $0.height) } ?? (0, 0) == (400, 300))
 
         try host.send("scale 2")
-        let scaled = try client.receive { message -> OutputInfo? in
-            if case .outputChanged(let output) = message { return output }
-            return nil
-        }
+        let scaled = try client.outputChanged()
         #expect(scaled.scale == 2 && scaled.width == 400)
         let sharp = try host.frame { $0.width == 800 }
         #expect(sharp.height == 600 && sharp.scale == 2 && sharp.viewport == nil)
@@ -114,10 +108,7 @@ import Testing
         // The host's outputs' integer scale is moot once it prefers a fractional one (180/120 = 1.5).
         try host.send("scale 3")
         try host.send("fractional-scale 180")
-        let fractional = try client.receive { message -> OutputInfo? in
-            if case .outputChanged(let output) = message { return output }
-            return nil
-        }
+        let fractional = try client.outputChanged()
         #expect(fractional.scale == 1.5 && fractional.width == 400 && fractional.height == 300)
         let between = try host.frame { $0.width == 600 }
         #expect(between.height == 450 && between.scale == 1)
@@ -134,10 +125,7 @@ import Testing
         try client.commit(1, scene(width: 300, height: 200))
         _ = try client.screenshot()
         try host.send("configure 320 240")
-        _ = try client.receive { message -> Bool? in
-            if case .outputChanged = message { return true }
-            return nil
-        }
+        _ = try client.outputChanged()
         _ = try client.screenshot(serial: 907)
         let (status, log) = daemon.stop()
         #expect(status == 0)
@@ -156,10 +144,7 @@ import Testing
         let daemon = try DaemonProcess(["--output", "wayland", "--refresh", "60"], environment: host.environment)
         let client = try daemon.connect()
         try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0)))
-        let told = try client.receive { message -> OutputInfo? in
-            if case .outputChanged(let output) = message { return output }
-            return nil
-        }
+        let told = try client.outputChanged()
         #expect(abs(told.refreshRate - 50) < 1e-9, "\(told)")
         var times: [Double] = []
         for serial in UInt32(20)..<UInt32(27) {
@@ -199,50 +184,44 @@ import Testing
             layer(card, frame: Rect(x: 200, y: 150, width: 60, height: 60), color: Color(red: 0, green: 0, blue: 1))
                 + layer(badge, frame: Rect(x: 10, y: 10, width: 20, height: 20), color: Color(red: 1, green: 1, blue: 0), in: card)
                 + [.addAnimation(card, hold, key: "hold")])
-        func next(_ client: TestClient) throws -> InputEvent {
-            try client.receive { message -> InputEvent? in
-                if case .input(let event) = message { return event }
-                return nil
-            }
-        }
 
         // A click on A's layer: down and up at its local (30, 20).
         try host.send("motion 50 40")
         try host.send("button 272 1")
         try host.send("button 272 0")
-        var event = try next(a)
+        var event = try a.input()
         #expect(event.kind == .pointerMoved && event.layer == a1 && event.location == Point(x: 30, y: 20))
-        event = try next(a)
+        event = try a.input()
         #expect(event.kind == .pointerDown && event.layer == a1 && event.code == 272)
         #expect(event.location == Point(x: 30, y: 20) && event.canvasLocation == Point(x: 50, y: 40))
-        event = try next(a)
+        event = try a.input()
         #expect(event.kind == .pointerUp && event.layer == a1 && event.location == Point(x: 30, y: 20))
 
         // A wheel over A's layer scrolls it: 15 points down, at the pointer's place.
         try host.send("axis 0 15")
-        event = try next(a)
+        event = try a.input()
         #expect(event.kind == .pointerScrolled && event.layer == a1 && event.scroll == Point(x: 0, y: 15))
         #expect(event.location == Point(x: 30, y: 20))
 
         // A touch where B's badge is drawn (not where its model is): B gets it, in the badge's space.
         try host.send("touch-down 7 205 45")
-        event = try next(b)
+        event = try b.input()
         #expect(event.kind == .touchDown && event.layer == badge && event.code == 7)
         #expect(event.location == Point(x: 5, y: 5) && event.canvasLocation == Point(x: 205, y: 45))
         // The badge keeps the touch point as it moves off it.
         try host.send("touch-motion 7 300 150")
-        event = try next(b)
+        event = try b.input()
         #expect(event.kind == .touchMoved && event.layer == badge && event.location == Point(x: 100, y: 110))
         try host.send("touch-up 7")
-        event = try next(b)
+        event = try b.input()
         #expect(event.kind == .touchUp && event.layer == badge)
 
         // Keys go to the layer last pressed on: B's badge. 30 is the A key.
         try host.send("key 30 1")
         try host.send("key 30 0")
-        event = try next(b)
+        event = try b.input()
         #expect(event.kind == .keyDown && event.layer == badge && event.code == 30 && event.keysym == 0x61 && event.text == "a")
-        event = try next(b)
+        event = try b.input()
         #expect(event.kind == .keyUp && event.code == 30)
 
         // A tap where B's card is by its model, but nothing is drawn, reaches no one; then a press on
@@ -250,7 +229,7 @@ import Testing
         try host.send("touch-down 1 230 180")
         try host.send("touch-up 1")
         try host.send("touch-down 2 110 90")
-        event = try next(a)
+        event = try a.input()
         #expect(event.kind == .touchDown && event.layer == a1 && event.location == Point(x: 90, y: 70))
         let stray = b.drainBacklog().filter { if case .input = $0 { true } else { false } }
         #expect(stray.isEmpty, "B got \(stray)")
@@ -297,27 +276,21 @@ import Testing
         let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
         let client = try daemon.connect()
         try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 200, height: 100), color: Color(red: 0, green: 0, blue: 1)))
-        func next() throws -> InputEvent {
-            try client.receive { message -> InputEvent? in
-                if case .input(let event) = message { return event }
-                return nil
-            }
-        }
         try host.send("repeat-info 100 20")  // 100 a second, after 20 ms
         try host.send("touch-down 1 10 10")
         try host.send("touch-up 1")
-        #expect(try next().kind == .touchDown)
-        #expect(try next().kind == .touchUp)
+        #expect(try client.input().kind == .touchDown)
+        #expect(try client.input().kind == .touchUp)
         try host.send("key 30 1")  // A
-        let press = try next()
+        let press = try client.input()
         #expect(press.kind == .keyDown && !press.isRepeat && press.text == "a" && press.layer == a1)
         for _ in 0..<3 {
-            let repeated = try next()
+            let repeated = try client.input()
             #expect(repeated.kind == .keyDown && repeated.isRepeat && repeated.code == 30 && repeated.text == "a")
         }
         try host.send("key 30 0")
-        var event = try next()
-        while event.kind == .keyDown && event.isRepeat { event = try next() }
+        var event = try client.input()
+        while event.kind == .keyDown && event.isRepeat { event = try client.input() }
         #expect(event.kind == .keyUp && event.code == 30)
         // Let go, the key repeats no more: two frames later, nothing has come.
         for serial in UInt32(30)..<UInt32(32) {
