@@ -63,7 +63,7 @@ let package = Package(
         // xdg-shell code is wayland-scanner's, committed (Sources/CLaminaWayland/protocols).
         .target(
             name: "CLaminaWayland",
-            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-egl"), .linkedLibrary("xkbcommon")]
         ),
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).

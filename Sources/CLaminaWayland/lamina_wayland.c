@@ -389,6 +389,10 @@ static int create_buffer(struct lamina_wl *wl, struct buffer *b, int32_t width, 
 
 void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_t *stride, int32_t *age,
                             char *error, size_t error_size) {
+    if (!wl->surface) {
+        say(error, error_size, "the window is gone");
+        return NULL;
+    }
     if (width <= 0 || height <= 0 || (int64_t)width * height > (int64_t)1 << 28) {
         say(error, error_size, "a %dx%d frame is not a size a buffer can have", width, height);
         return NULL;
@@ -412,22 +416,38 @@ void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_
     return b->data;
 }
 
-int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height,
-                           const int32_t *boxes, int32_t box_count) {
-    if (wl->drawing < 0) return 0;
-    struct buffer *b = &wl->buffers[wl->drawing];
-    wl->drawing = -1;
-    b->busy = 1;
-    b->shown_at = ++wl->commits;
-    // The rows are GL's, bottom first: a vertical flip is FLIPPED_180 (a flip about the vertical axis,
-    // then half a turn).
-    wl_surface_set_buffer_transform(wl->surface, WL_OUTPUT_TRANSFORM_FLIPPED_180);
+void lamina_wl_surface_state(struct lamina_wl *wl, enum wl_output_transform transform, int32_t buffer_scale,
+                             int32_t points_width, int32_t points_height) {
+    wl_surface_set_buffer_transform(wl->surface, transform);
     int viewported = wl->viewport && points_width > 0 && points_height > 0;
     if (wl->compositor_version >= 3) wl_surface_set_buffer_scale(wl->surface, viewported || buffer_scale < 1 ? 1 : buffer_scale);
     if (wl->viewport) {
         // -1, -1 unsets the destination: the buffer scale alone sizes the surface again.
         wp_viewport_set_destination(wl->viewport, viewported ? points_width : -1, viewported ? points_height : -1);
     }
+}
+
+void lamina_wl_request_frame(struct lamina_wl *wl) {
+    if (!wl->frame_callback) {
+        wl->frame_callback = wl_surface_frame(wl->surface);
+        wl_callback_add_listener(wl->frame_callback, &frame_listener, wl);
+    }
+    if (wl->presentation) {
+        struct wp_presentation_feedback *feedback = wp_presentation_feedback(wl->presentation, wl->surface);
+        wp_presentation_feedback_add_listener(feedback, &feedback_listener, wl);
+    }
+}
+
+int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height,
+                           const int32_t *boxes, int32_t box_count) {
+    if (wl->drawing < 0 || !wl->surface) return 0;
+    struct buffer *b = &wl->buffers[wl->drawing];
+    wl->drawing = -1;
+    b->busy = 1;
+    b->shown_at = ++wl->commits;
+    // The rows are GL's, bottom first: a vertical flip is FLIPPED_180 (a flip about the vertical axis,
+    // then half a turn).
+    lamina_wl_surface_state(wl, WL_OUTPUT_TRANSFORM_FLIPPED_180, buffer_scale, points_width, points_height);
     wl_surface_attach(wl->surface, b->buffer, 0, 0);
     if (wl->compositor_version >= 4 && box_count >= 0) {
         for (int32_t i = 0; i < box_count; i++) {
@@ -438,14 +458,7 @@ int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_w
     } else {
         wl_surface_damage(wl->surface, 0, 0, INT32_MAX, INT32_MAX);
     }
-    if (!wl->frame_callback) {
-        wl->frame_callback = wl_surface_frame(wl->surface);
-        wl_callback_add_listener(wl->frame_callback, &frame_listener, wl);
-    }
-    if (wl->presentation) {
-        struct wp_presentation_feedback *feedback = wp_presentation_feedback(wl->presentation, wl->surface);
-        wp_presentation_feedback_add_listener(feedback, &feedback_listener, wl);
-    }
+    lamina_wl_request_frame(wl);
     wl_surface_commit(wl->surface);
     return lamina_wl_flush(wl);
 }
@@ -455,21 +468,39 @@ void lamina_wl_set_title(lamina_wl *wl, const char *title) {
     lamina_wl_flush(wl);
 }
 
-void lamina_wl_destroy(lamina_wl *wl) {
-    if (!wl) return;
+void lamina_wl_unmap(lamina_wl *wl) {
+    if (!wl || !wl->surface) return;
+    if (wl->egl_window) wl_egl_window_destroy(wl->egl_window);
+    wl->egl_window = NULL;
     for (int i = 0; i < BUFFER_COUNT; i++) destroy_buffer(&wl->buffers[i]);
     if (wl->frame_callback) wl_callback_destroy(wl->frame_callback);
+    wl->frame_callback = NULL;
     if (wl->fractional) wp_fractional_scale_v1_destroy(wl->fractional);
     if (wl->viewport) wp_viewport_destroy(wl->viewport);
-    if (wl->fractional_manager) wp_fractional_scale_manager_v1_destroy(wl->fractional_manager);
-    if (wl->presentation) wp_presentation_destroy(wl->presentation);
-    if (wl->viewporter) wp_viewporter_destroy(wl->viewporter);
     if (wl->toplevel) xdg_toplevel_destroy(wl->toplevel);
     if (wl->xdg_surface) xdg_surface_destroy(wl->xdg_surface);
-    if (wl->surface) wl_surface_destroy(wl->surface);
+    wl_surface_destroy(wl->surface);
     if (wl->pointer) wl_pointer_destroy(wl->pointer);
     if (wl->touch) wl_touch_destroy(wl->touch);
     if (wl->keyboard) wl_keyboard_destroy(wl->keyboard);
+    wl->fractional = NULL;
+    wl->viewport = NULL;
+    wl->toplevel = NULL;
+    wl->xdg_surface = NULL;
+    wl->surface = NULL;
+    wl->pointer = NULL;
+    wl->touch = NULL;
+    wl->keyboard = NULL;
+    wl->head = wl->count = 0;
+    lamina_wl_flush(wl);
+}
+
+void lamina_wl_destroy(lamina_wl *wl) {
+    if (!wl) return;
+    lamina_wl_unmap(wl);
+    if (wl->fractional_manager) wp_fractional_scale_manager_v1_destroy(wl->fractional_manager);
+    if (wl->presentation) wp_presentation_destroy(wl->presentation);
+    if (wl->viewporter) wp_viewporter_destroy(wl->viewporter);
     if (wl->seat) wl_seat_destroy(wl->seat);
     for (int i = 0; i < wl->output_count; i++) wl_output_destroy(wl->outputs[i].output);
     if (wl->wm_base) xdg_wm_base_destroy(wl->wm_base);

@@ -4,6 +4,7 @@
 #define LAMINA_WAYLAND_PRIVATE_H
 
 #include <wayland-client.h>
+#include <wayland-egl.h>
 #include <xkbcommon/xkbcommon.h>
 
 #include "lamina_wayland.h"
@@ -65,6 +66,8 @@ struct lamina_wl {
     int has_rgba;
 
     struct buffer buffers[BUFFER_COUNT];
+    /// The window as EGL's Wayland platform draws into it, once asked for (lamina_wayland_egl.c).
+    struct wl_egl_window *egl_window;
     int drawing;
     uint64_t commits;
 
@@ -83,6 +86,15 @@ struct lamina_wl {
 
 /// Appends an event to the queue and returns it to be filled in; NULL (and counted) when it is full.
 lamina_wl_event *lamina_wl_push(struct lamina_wl *wl, lamina_wl_event_type type);
+
+/// Sets the surface state a frame is shown with (double-buffered: the next commit applies it): the
+/// buffer transform, and `buffer_scale` pixels per surface unit or, when `points_width` and
+/// `points_height` are positive and the host has a viewporter, one pixel per unit scaled to that size.
+void lamina_wl_surface_state(struct lamina_wl *wl, enum wl_output_transform transform, int32_t buffer_scale,
+                             int32_t points_width, int32_t points_height);
+
+/// Asks for the next commit's frame callback (unless one is outstanding) and presentation feedback.
+void lamina_wl_request_frame(struct lamina_wl *wl);
 
 /// The seat's listener (lamina_wayland_seat.c): pointer, touch and keyboard into the queue.
 extern const struct wl_seat_listener lamina_wl_seat_listener;

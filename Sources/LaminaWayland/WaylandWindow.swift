@@ -142,17 +142,61 @@ public final class WaylandWindow {
         }
         let boxes = try draw(pixels, Int(stride), Int(age))
         let flat = (boxes ?? []).flatMap { [Int32(clamping: $0.x), Int32(clamping: $0.y), Int32(clamping: $0.width), Int32(clamping: $0.height)] }
-        let integral = scale.rounded() == scale && scale >= 1
-        let (pointsWidth, pointsHeight) = integral ? (Int32(0), Int32(0)) : (Int32(clamping: points.width), Int32(clamping: points.height))
+        let state = SurfaceScale(scale: scale, points: points)
         let committed = flat.withUnsafeBufferPointer {
             lamina_wl_commit_frame(
-                handle, integral ? Int32(scale) : 1, pointsWidth, pointsHeight, $0.baseAddress, boxes.map { Int32($0.count) } ?? -1)
+                handle, state.bufferScale, state.pointsWidth, state.pointsHeight, $0.baseAddress, boxes.map { Int32($0.count) } ?? -1)
         }
         guard committed == 0 else {
             throw WaylandError("the Wayland connection was lost while committing a frame")
         }
         committedFrames += 1
         return true
+    }
+
+    /// How a frame at `scale` pixels per point reaches the surface: an integer scale as the buffer
+    /// scale, a fractional one as one pixel per unit through the viewport sized to `points`.
+    private struct SurfaceScale {
+        var bufferScale: Int32 = 1
+        var pointsWidth: Int32 = 0
+        var pointsHeight: Int32 = 0
+
+        init(scale: Double, points: (width: Int, height: Int)) {
+            if scale.rounded() == scale && scale >= 1 {
+                bufferScale = Int32(clamping: Int(scale))
+            } else {
+                (pointsWidth, pointsHeight) = (Int32(clamping: points.width), Int32(clamping: points.height))
+            }
+        }
+    }
+
+    // MARK: Frames through EGL
+
+    /// The connection's `struct wl_display *`, for an EGL display on the Wayland platform. The window
+    /// must outlive such a display (it owns the connection): hand it to the display as its owner.
+    public var nativeDisplay: UnsafeMutableRawPointer { lamina_wl_native_display(handle) }
+
+    /// The window's `struct wl_egl_window *` at `width` x `height` pixels, for an EGL window surface;
+    /// a later call with another size resizes it. Nil once the window is unmapped.
+    public func eglWindow(width: Int, height: Int) -> UnsafeMutableRawPointer? {
+        lamina_wl_egl_window(handle, Int32(clamping: width), Int32(clamping: height))
+    }
+
+    /// Readies the surface for a frame EGL swaps next (the swap commits it): the scale as `present`
+    /// sets it for `scale` and `points`, and a frame callback, so `isReadyForFrame` turns false until
+    /// the host has shown it.
+    public func prepareEGLFrame(scale: Double, points: (width: Int, height: Int)) throws(WaylandError) {
+        let state = SurfaceScale(scale: scale, points: points)
+        guard lamina_wl_prepare_egl_frame(handle, state.bufferScale, state.pointsWidth, state.pointsHeight) == 0 else {
+            throw WaylandError("the window is unmapped")
+        }
+        committedFrames += 1
+    }
+
+    /// Takes the window off the screen and stops the seat's events, keeping the connection for what
+    /// was made on it (an EGL display). Destroy any EGL surface on the window first.
+    public func unmap() {
+        lamina_wl_unmap(handle)
     }
 
     /// Sets the window's title.

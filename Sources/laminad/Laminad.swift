@@ -69,6 +69,9 @@ struct Laminad: AsyncParsableCommand {
     @Option(help: "The Wayland display to open with --output wayland (default: $WAYLAND_DISPLAY).")
     var waylandDisplay: String?
 
+    @Option(help: "With --output wayland, how frames reach the host: auto (default: EGL on a hardware driver, else shared memory), egl (EGL's Wayland platform, copied on the GPU) or shm (read into shared memory).")
+    var waylandBuffers: String?
+
     @Flag(help: "With --output wayland, ask the host to show the window fullscreen (a kiosk).")
     var fullscreen = false
 

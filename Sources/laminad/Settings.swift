@@ -14,7 +14,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
-        "redraw-everything", "record", "output", "wayland-display", "fullscreen",
+        "redraw-everything", "record", "output", "wayland-display", "wayland-buffers", "fullscreen",
     ]
 
     init(options: Laminad) throws {
@@ -80,7 +80,12 @@ struct Settings {
             daemon.presentation = .headless
         case "wayland":
             let fullscreen = try options.fullscreen || (pick(nil, "fullscreen") { ["true": true, "false": false][$0] } ?? false)
-            daemon.presentation = .wayland(display: try pick(options.waylandDisplay, "wayland-display") { $0 }, fullscreen: fullscreen)
+            let buffersText = try pick(options.waylandBuffers, "wayland-buffers") { $0 } ?? "auto"
+            guard let buffers = DaemonConfiguration.WaylandBuffers(rawValue: buffersText) else {
+                throw ValidationError("wayland-buffers must be auto, egl or shm, not '\(buffersText)'")
+            }
+            daemon.presentation = .wayland(
+                display: try pick(options.waylandDisplay, "wayland-display") { $0 }, fullscreen: fullscreen, buffers: buffers)
         case let other:
             throw ValidationError("the output must be headless or wayland, not '\(other)'")
         }

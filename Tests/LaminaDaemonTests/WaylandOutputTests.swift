@@ -30,10 +30,11 @@ import Testing
             + [.set(LayerHandle(3), LayerKeyPath(.cornerRadius), .number(12))]
     }
 
-    @Test("in Weston 10, the fullscreen window shows laminad's own screenshot, pixel for pixel")
-    func westonPixels() throws {
+    @Test("in Weston 10, the fullscreen window shows laminad's own screenshot, pixel for pixel", arguments: ["shm", "egl"])
+    func westonPixels(buffers: String) throws {
         let weston = try Weston(width: 320, height: 240)
-        let daemon = try DaemonProcess(["--output", "wayland", "--fullscreen", "--size", "200x100"], environment: weston.environment)
+        let daemon = try DaemonProcess(
+            ["--output", "wayland", "--wayland-buffers", buffers, "--fullscreen", "--size", "200x100"], environment: weston.environment)
         let client = try daemon.connect()
         // The window took the output's size, which the welcome now describes.
         let output = try #require(client.wire.welcome?.outputs.first)
@@ -41,30 +42,33 @@ import Testing
         try client.commit(1, scene(width: 320, height: 240))
         let expected = try client.screenshot()
         #expect(expected.width == 320 && expected.height == 240)
-        var shown = try weston.screenshot()
-        // Weston shows what it was last given: a frame still on its way shows on a later screenshot.
+        var shown = try #require(try weston.screenshot(), "Weston took no screenshot")
+        // Weston shows what it was last given: a frame still on its way shows on a later screenshot
+        // (with nothing new to show, Weston takes none: the last one stands).
         var attempts = 1
-        while shown.bytes != expected.premultipliedBytes, attempts < 20 {
-            shown = try weston.screenshot()
+        while shown.bytes != expected.premultipliedBytes, attempts < 20, let later = try weston.screenshot() {
+            shown = later
             attempts += 1
         }
         #expect(shown.width == 320 && shown.height == 240)
-        #expect(shown.bytes == expected.premultipliedBytes, "Weston's screenshot differs from laminad's after \(attempts) tries")
+        // Compared as one Bool: a failing #expect on two arrays this size would spend minutes on a diff.
+        let same = shown.bytes == expected.premultipliedBytes
+        #expect(same, "Weston's screenshot differs from laminad's after \(attempts) tries")
         #expect(shown[60, 40] == SIMD4(255, 0, 0, 255) && shown[170, 130] == SIMD4(0, 204, 102, 255), "\(shown[60, 40]) \(shown[170, 130])")
     }
 
-    @Test("the window's buffer holds laminad's frame; a resize and a scale reach clients and the buffer")
-    func resize() throws {
+    @Test("the window's buffer holds laminad's frame; a resize and a scale reach clients and the buffer", arguments: ["shm", "egl"])
+    func resize(buffers: String) throws {
         let host = try WaylandTestHost(width: 300, height: 200)
-        let daemon = try DaemonProcess(["--output", "wayland", "--size", "64x64"], environment: host.environment)
+        let daemon = try DaemonProcess(["--output", "wayland", "--wayland-buffers", buffers, "--size", "64x64"], environment: host.environment)
         let client = try daemon.connect()
         #expect(client.wire.welcome?.outputs.first.map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
         try client.commit(1, scene(width: 300, height: 200))
         let expected = try client.screenshot()
-        // The host offers ABGR8888, so the frame is read in RGBA order, rows bottom first, flipped by
-        // the buffer transform.
+        // Through shared memory the host offers ABGR8888, so the frame is read in RGBA order, rows
+        // bottom first, flipped by the buffer transform; EGL's buffers are top first.
         let frame = try host.frame { $0.image.bytes == expected.premultipliedBytes }
-        #expect(frame.width == 300 && frame.height == 200 && frame.transform == 6 && frame.scale == 1)
+        #expect(frame.width == 300 && frame.height == 200 && frame.transform == (buffers == "egl" ? 0 : 6) && frame.scale == 1)
 
         // Each frame reads only what changed into its buffer (three buffers in turn, each holding an
         // older frame): after every move the buffer shown equals the screenshot, so no stale pixel of
@@ -304,10 +308,12 @@ import Testing
         #expect(after.isEmpty, "\(after)")
     }
 
-    @Test("a host that holds back frame callbacks does not stall clients; a host that goes away leaves the daemon headless")
-    func badHosts() throws {
+    @Test(
+        "a host that holds back frame callbacks does not stall clients; a host that goes away leaves the daemon headless",
+        arguments: ["shm", "egl"])
+    func badHosts(buffers: String) throws {
         let host = try WaylandTestHost(width: 120, height: 90)
-        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let daemon = try DaemonProcess(["--output", "wayland", "--wayland-buffers", buffers], environment: host.environment)
         let client = try daemon.connect()
         try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 120, height: 90), color: Color(red: 0, green: 1, blue: 0)))
         try host.send("auto-frame 0")
@@ -339,6 +345,7 @@ import Testing
         #expect(second.wire.welcome != nil)
         let (status, log) = daemon.stop()
         #expect(status == 0)
+        #expect(log.contains("Wayland frames through EGL") == (buffers == "egl"), "\(log)")
         #expect(log.contains("Wayland output lost"), "\(log)")
         #expect(log.contains("the Wayland host asked for a 100000.0x100000.0 window at 1.0x, which cannot be drawn"), "\(log)")
     }
@@ -347,22 +354,48 @@ import Testing
     func configurationFile() throws {
         let host = try WaylandTestHost(width: 240, height: 160)
         let config = host.runtime.url.appendingPathComponent("laminad.conf").path
-        try "output = wayland   # a window\nfullscreen = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "output = wayland   # a window\nfullscreen = true\nwayland-buffers = auto\n".write(toFile: config, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(["--config", config], environment: host.environment)
         let client = try daemon.connect()
         let output = try #require(client.wire.welcome?.outputs.first)
         #expect(output.name == "wayland-0" && output.width == 240 && output.height == 160, "\(output)")
+        try client.commit(1, scene(width: 240, height: 160))
+        let expected = try client.screenshot()
+        let frame = try host.frame { $0.image.bytes == expected.premultipliedBytes }
+        let (_, log) = daemon.stop()
+        // auto: EGL on a hardware driver; on a software one (llvmpipe: swrast) shared memory, flipped.
+        if log.contains("Wayland frames through EGL") {
+            #expect(frame.transform == 0 && !log.contains("swrast"), "\(log)")
+        } else {
+            #expect(log.contains("Wayland frames through shared memory"), "\(log)")
+            #expect(frame.transform == 6)
+        }
+
+        let bad = host.runtime.url.appendingPathComponent("bad.conf").path
+        try "output = wayland\nwayland-buffers = dmabuf\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try runLaminad(["--config", bad], environment: host.environment)
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("wayland-buffers must be auto, egl or shm, not 'dmabuf'"), "\(refused.errors)")
     }
 
     @Test("--output wayland without a Wayland display stops at start, saying so")
     func noDisplay() throws {
         let runtime = try RuntimeFolder()
+        let result = try runLaminad(
+            ["--socket", runtime.url.appendingPathComponent("l.sock").path, "--output", "wayland"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "nobody-here"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("cannot connect to the Wayland display nobody-here"), "\(result.errors)")
+    }
+
+    /// Runs laminad to its end (one that stops at start) with `environment` added, returning its exit
+    /// status and what it wrote to standard error.
+    func runLaminad(_ arguments: [String], environment extra: [String: String]) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = buildFolder.appendingPathComponent("laminad")
-        process.arguments = ["--socket", runtime.url.appendingPathComponent("l.sock").path, "--output", "wayland"]
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtime.path
-        environment["WAYLAND_DISPLAY"] = "nobody-here"
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let err = Pipe()
         process.standardError = err
@@ -370,8 +403,7 @@ import Testing
         try process.run()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(text.contains("cannot connect to the Wayland display nobody-here"), "\(text)")
+        return (process.terminationStatus, text)
     }
 }
 
@@ -408,8 +440,10 @@ final class Weston {
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socketName] }
 
-    /// What Weston shows now, through `weston-screenshooter` (opaque: composited over black).
-    func screenshot() throws -> RGBAImage {
+    /// What Weston shows now, through `weston-screenshooter` (opaque: composited over black); nil when
+    /// none comes within `timeout` seconds (the screenshooter waits for a repaint, and headless Weston
+    /// repaints only when something changed).
+    func screenshot(timeout: Double = 5) throws -> RGBAImage? {
         let folder = runtime.url.appendingPathComponent("shot-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -421,8 +455,14 @@ final class Weston {
         shooter.environment = environment
         shooter.standardOutput = FileHandle.nullDevice
         shooter.standardError = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        shooter.terminationHandler = { _ in exited.signal() }
         try shooter.run()
-        shooter.waitUntilExit()
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            shooter.terminate()
+            shooter.waitUntilExit()
+            return nil
+        }
         try #require(shooter.terminationStatus == 0, "weston-screenshooter failed")
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".png") })
         let image = try PNG.decode(fileAtPath: folder.appendingPathComponent(file).path)

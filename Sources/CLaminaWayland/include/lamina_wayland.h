@@ -126,10 +126,30 @@ void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_
 int lamina_wl_commit_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height,
                            const int32_t *boxes, int32_t box_count);
 
+/// The connection's `struct wl_display *`: what EGL's Wayland platform makes a display on
+/// (`eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR, ...)`). Such a display must be terminated before
+/// lamina_wl_destroy disconnects.
+void *lamina_wl_native_display(lamina_wl *wl);
+
+/// The window's `struct wl_egl_window *`, sized `width` x `height` pixels (resized when called again
+/// with another size; EGL's next buffer takes it): what an EGL window surface is made on. NULL when
+/// the window is unmapped or memory ran out.
+void *lamina_wl_egl_window(lamina_wl *wl, int32_t width, int32_t height);
+
+/// Readies the surface for a frame EGL is about to swap (eglSwapBuffers commits it): the buffer scale
+/// or viewport as lamina_wl_commit_frame sets them, the normal transform (EGL's rows are top first), a
+/// frame callback and presentation feedback. -1 when the window is unmapped.
+int lamina_wl_prepare_egl_frame(lamina_wl *wl, int32_t buffer_scale, int32_t points_width, int32_t points_height);
+
+/// Unmaps the window (its EGL window, buffers, surface and toplevel) and lets go of the seat's
+/// devices, keeping the connection for whatever was made on it (an EGL display). Destroy any EGL
+/// surface on the window first. Calling it again does nothing.
+void lamina_wl_unmap(lamina_wl *wl);
+
 /// Sets the window's title.
 void lamina_wl_set_title(lamina_wl *wl, const char *title);
 
-/// Destroys the window and disconnects.
+/// Destroys the window and disconnects (terminate any EGL display made on the connection first).
 void lamina_wl_destroy(lamina_wl *wl);
 
 #endif

@@ -66,9 +66,10 @@ final class CompositorLoop {
     /// Signalled by the raster thread when a shape or text raster is ready to show.
     private let rasters: EventNotifier
 
-    /// Makes the compositor on the render thread (`context` is that thread's).
+    /// Makes the compositor on the render thread (`context` is that thread's); `window` is the Wayland
+    /// window to show the output in, with `--output wayland`.
     init(
-        context: RenderContext, configuration: DaemonConfiguration, requests: Mailbox<CompositorRequest>,
+        context: RenderContext, configuration: DaemonConfiguration, window: WaylandWindow?, requests: Mailbox<CompositorRequest>,
         deliveries: Mailbox<ClientDelivery>, stop: EventNotifier, logger: Logger
     ) throws(DaemonError) {
         self.configuration = configuration
@@ -100,12 +101,13 @@ final class CompositorLoop {
         } catch {
             throw .system(error)
         }
-        if case .wayland(let display, let fullscreen) = configuration.presentation {
-            let output = try WaylandOutput(
-                display: display, fullscreen: fullscreen, size: configuration.output, refreshRate: configuration.refreshRate, logger: logger)
+        if let window {
+            let output = WaylandOutput(window: window, context: context, refreshRate: configuration.refreshRate, logger: logger)
             wayland = output
             if let descriptor = output.descriptor {
                 do { try epoll.add(descriptor, token: Token.wayland.rawValue) } catch { throw .system(error) }
+                // A lost window's connection may stay open (an EGL display is on it): unwatched then.
+                output.onLoss = { [epoll] in epoll.remove(descriptor) }
             }
             // The host's first configure is already queued: the output takes the window's size now,
             // before any client is welcomed (the daemon reads `output` once this loop is made).

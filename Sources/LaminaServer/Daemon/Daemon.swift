@@ -1,5 +1,6 @@
 import LaminaModel
 import LaminaRender
+import LaminaWayland
 import LaminaWire
 public import Logging
 import Glibc
@@ -48,14 +49,26 @@ public final class Daemon: Sendable {
     /// Starts the GPU, then serves until `stop()`. `ready` runs once clients can be served (the
     /// compositor exists and the socket listens): the moment to tell systemd `READY=1`.
     public func run(ready: @Sendable () -> Void = {}) async throws(DaemonError) {
+        // A Wayland window comes first: with EGL, the renderer's display is made on its connection.
+        var window: WaylandWindow?
+        var windowDisplay: Display?
+        if case .wayland(let name, let fullscreen, let buffers) = configuration.presentation {
+            let opened = try WaylandOutput.openWindow(display: name, fullscreen: fullscreen, size: configuration.output)
+            windowDisplay = try WaylandOutput.display(for: opened, buffers: buffers, logger: logger)
+            window = opened
+        }
         let gpu: GPUContext
         do {
-            let display = try DisplaySelection.standard().select()
+            let display = try windowDisplay ?? DisplaySelection.standard().select()
             gpu = try GPUContext(display: display, name: "lamina-compose")
         } catch {
             throw .gpu("\(error)")
         }
+        windowDisplay = nil
         logger.info("GPU: \(gpu)")
+        // The window moves to the render thread, which alone uses it from now on.
+        let handedWindow = UncheckedBox(window)
+        window = nil
 
         let (configuration, requests, deliveries, stopCompositor, logger) =
             (self.configuration, self.requests, self.deliveries, self.stopCompositor, self.logger)
@@ -70,7 +83,7 @@ public final class Daemon: Sendable {
                 let loop: CompositorLoop
                 do throws(DaemonError) {
                     loop = try CompositorLoop(
-                        context: context, configuration: configuration, requests: requests, deliveries: deliveries,
+                        context: context, configuration: configuration, window: handedWindow.value, requests: requests, deliveries: deliveries,
                         stop: stopCompositor, logger: logger)
                 } catch {
                     loopReady.withLock { $0 = .failure(error) }

@@ -37,8 +37,22 @@ public struct DaemonConfiguration: Sendable {
         /// A toplevel window on a Wayland compositor (`display`, or `$WAYLAND_DISPLAY` when nil), whose
         /// seat's pointer, touch and keys reach the clients; `fullscreen` asks the host to fill its
         /// output with it (a kiosk). The window's size and scale become the output's; should the host
-        /// go away, the daemon carries on headless.
-        case wayland(display: String?, fullscreen: Bool = false)
+        /// go away, the daemon carries on headless. `buffers` says how frames reach the host.
+        case wayland(display: String?, fullscreen: Bool = false, buffers: WaylandBuffers = .automatic)
+    }
+
+    /// How a Wayland window's frames reach the host.
+    public enum WaylandBuffers: String, Sendable, Equatable, CaseIterable {
+        /// EGL when the Wayland connection offers a hardware driver, else shared memory: on a software
+        /// driver (llvmpipe), Mesa's Wayland platform copies every frame whole into shared memory,
+        /// where the daemon's own copy reads only what changed.
+        case automatic = "auto"
+        /// EGL's Wayland platform: the renderer's context is made on the window's connection and each
+        /// frame is copied into the window's back buffer on the GPU and swapped (an error at start
+        /// when EGL cannot open the connection).
+        case egl
+        /// `wl_shm` buffers the frame is read into: any host, any driver.
+        case sharedMemory = "shm"
     }
 
     /// A configuration; the defaults are a 1280x720 output at 60 Hz.

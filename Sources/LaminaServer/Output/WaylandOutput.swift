@@ -9,9 +9,9 @@ import Logging
 /// `laminad --output wayland`: the daemon's output shown in a toplevel window of a Wayland host, and
 /// the host's seat routed to the clients. Lives on the compositor thread, beside the `Compositor`.
 ///
-/// - **Frames**: each frame drawn is read from the compositor's target straight into a `wl_shm` buffer
-///   (see `WaylandWindow`) once the host's frame callback for the last one has come; a frame drawn
-///   while the host still shows the last is presented when the callback comes. The loop draws only
+/// - **Frames**: each frame drawn goes to the host (`WaylandPresenter`: read into a `wl_shm` buffer, or
+///   copied into an EGL back buffer) once the host's frame callback for the last one has come; a frame
+///   drawn while the host still shows the last is presented when the callback comes. The loop draws only
 ///   when the host is ready (`mayDraw`), so the host's callbacks pace the frames; a host that stops
 ///   answering (a hidden window) gets no more frames for `hostPatience` seconds, after which the loop
 ///   draws at its own clock again, so clients' animations and frame callbacks never stop.
@@ -30,8 +30,6 @@ final class WaylandOutput {
     }
     /// How long a host may hold a frame before the loop draws without it.
     static let hostPatience = 0.5
-    /// The commits whose damage is kept: buffers older than this are written whole.
-    static let historyLength = 4
 
     /// What the compositor loop does about the host's events.
     enum Action {
@@ -45,6 +43,7 @@ final class WaylandOutput {
     }
 
     private var window: WaylandWindow?
+    private let presenter: WaylandPresenter
     private var router = InputRouter()
     private let logger: Logger
     /// The refresh rate clients are told: the daemon's own, until the host's presentation feedback
@@ -57,25 +56,57 @@ final class WaylandOutput {
     private var heldKey: WaylandInput?
     /// When the held key repeats next, if one is held and keys repeat.
     private(set) var nextRepeat: Double?
+    /// Runs when the window is lost, before it goes: the loop stops watching `descriptor`.
+    var onLoss: () -> Void = {}
     /// Whether the last frame drawn waits for the host to be shown.
     private var unpresented = false
-    /// What the frames drawn since the last commit changed (target pixels, top first).
-    private var pending = Damage.none
-    /// What each of the last commits changed, newest last: a buffer `age` commits old needs the last
-    /// `age - 1` of these and `pending` written again.
-    private var history: [Damage] = []
     private var lastCommit = -Double.infinity
 
-    /// Maps the window: `size` points asked for, the host may choose another.
-    init(display: String?, fullscreen: Bool, size: OutputConfiguration, refreshRate: Double, logger: Logger) throws(DaemonError) {
+    /// Maps a window on the host: `size` points asked for, the host may choose another. Made before the
+    /// GPU, since with EGL the renderer's display is made on the window's connection (`display(for:)`).
+    static func openWindow(display: String?, fullscreen: Bool, size: OutputConfiguration) throws(DaemonError) -> WaylandWindow {
         do {
-            window = try WaylandWindow(
+            return try WaylandWindow(
                 display: display, title: "Lamina", width: Int(size.width), height: Int(size.height), fullscreen: fullscreen)
         } catch {
             throw .configuration("--output wayland: \(error)")
         }
+    }
+
+    /// The EGL display the renderer uses to draw into `window` (`buffers` allowing), or nil for frames
+    /// through shared memory and a display of the standard selection.
+    static func display(
+        for window: WaylandWindow, buffers: DaemonConfiguration.WaylandBuffers, logger: Logger
+    ) throws(DaemonError) -> Display? {
+        guard buffers != .sharedMemory else { return nil }
+        let display: Display
+        do {
+            display = try Display.wayland(nativeDisplay: window.nativeDisplay, connection: window)
+        } catch {
+            if buffers == .egl { throw .gpu("--wayland-buffers egl: EGL cannot draw on this Wayland connection: \(error)") }
+            logger.info("Wayland frames through shared memory: EGL cannot draw on this connection (\(error))")
+            return nil
+        }
+        if buffers == .automatic, display.isSoftware {
+            logger.info("Wayland frames through shared memory: the driver renders in software (\(display.driverName ?? "?")), where EGL would copy every frame whole")
+            return nil
+        }
+        logger.info("Wayland frames through EGL (\(display.driverName ?? display.vendor))")
+        return display
+    }
+
+    /// The output in `window`, drawn by the compositor on `context` (the render thread's).
+    init(window: WaylandWindow, context: RenderContext, refreshRate: Double, logger: Logger) {
+        self.window = window
+        presenter = WaylandPresenter(context: context)
         self.logger = logger
         self.refreshRate = refreshRate
+    }
+
+    deinit {
+        // The EGL surface goes before the window it is on.
+        presenter.detach()
+        window?.unmap()
     }
 
     /// The host connection's descriptor, while there is one.
@@ -92,44 +123,19 @@ final class WaylandOutput {
     /// callback.
     func frameDrawn(_ compositor: Compositor, damage: Damage, now: Double) {
         unpresented = true
-        pending.formUnion(damage)
+        presenter.drawn(damage)
         presentIfReady(compositor, now: now)
     }
 
     private func presentIfReady(_ compositor: Compositor, now: Double) {
-        guard let window, unpresented, window.isReadyForFrame || now - lastCommit > Self.hostPatience else { return }
-        let target = compositor.target
-        let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
-        let (pending, history) = (self.pending, self.history)
+        guard let window, unpresented, presenter.mayPresent(window, sinceCommit: now - lastCommit, patience: Self.hostPatience) else {
+            return
+        }
         do {
-            let output = compositor.configuration
-            let points = (Int(output.width.rounded()), Int(output.height.rounded()))
-            let shown = try window.present(width: target.width, height: target.height, scale: output.scale, points: points) {
-                pixels, stride, age in
-                // Only what changed since the buffer's frame is read again (EGL_EXT_buffer_age's rule).
-                var changed = pending
-                if age == 0 || age - 1 > history.count {
-                    changed = .full
-                } else {
-                    for damage in history.suffix(age - 1) { changed.formUnion(damage) }
-                }
-                changed = changed.clipped(width: target.width, height: target.height)
-                if changed.isFull {
-                    try target.read(into: pixels, stride: stride, order: order)
-                    return nil
-                }
-                for box in changed.boxes { try target.read(into: pixels, stride: stride, order: order, region: box) }
-                // Buffer rows count from the bottom.
-                return changed.boxes.map { WaylandWindow.Box(x: $0.x, y: target.height - $0.y - $0.height, width: $0.width, height: $0.height) }
-            }
-            if shown {
-                unpresented = false
-                lastCommit = now
-                self.history.append(pending)
-                if self.history.count > Self.historyLength { self.history.removeFirst() }
-                self.pending = .none
-                logger.trace("presented a \(target.width)x\(target.height) frame to the Wayland host")
-            }
+            guard try presenter.present(compositor, in: window) else { return }
+            unpresented = false
+            lastCommit = now
+            logger.trace("presented a \(compositor.target.width)x\(compositor.target.height) frame to the Wayland host")
         } catch {
             lose("presenting a frame: \(error)")
         }
@@ -230,6 +236,10 @@ final class WaylandOutput {
 
     private func lose(_ why: String) {
         logger.error("Wayland output lost (\(why)); carrying on headless, clients keep their layers")
+        // The window goes; its connection stays while an EGL display is on it (the renderer's).
+        if window != nil { onLoss() }
+        presenter.detach()
+        window?.unmap()
         window = nil
         unpresented = false
         heldKey = nil
