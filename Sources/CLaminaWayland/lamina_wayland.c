@@ -346,7 +346,12 @@ int lamina_wl_next_event(lamina_wl *wl, lamina_wl_event *event) {
 
 uint64_t lamina_wl_dropped_events(lamina_wl *wl) { return wl->dropped; }
 
-lamina_wl_pixel_order lamina_wl_pixel_order_of(lamina_wl *wl) { return wl->has_rgba ? LAMINA_WL_RGBA : LAMINA_WL_BGRA; }
+lamina_wl_pixel_order lamina_wl_pixel_order_of(lamina_wl *wl) { return wl->uses_rgba ? LAMINA_WL_RGBA : LAMINA_WL_BGRA; }
+
+void lamina_wl_prefer_pixel_order(lamina_wl *wl, lamina_wl_pixel_order order) {
+    // Buffers of the other format are made again as they come free (lamina_wl_begin_frame).
+    wl->uses_rgba = order == LAMINA_WL_RGBA && wl->has_rgba;
+}
 
 int lamina_wl_ready_for_frame(lamina_wl *wl) { return wl->frame_callback == NULL; }
 
@@ -373,7 +378,7 @@ static int create_buffer(struct lamina_wl *wl, struct buffer *b, int32_t width, 
         return -1;
     }
     struct wl_shm_pool *pool = wl_shm_create_pool(wl->shm, fd, (int32_t)size);
-    uint32_t format = wl->has_rgba ? WL_SHM_FORMAT_ABGR8888 : WL_SHM_FORMAT_ARGB8888;
+    uint32_t format = wl->uses_rgba ? WL_SHM_FORMAT_ABGR8888 : WL_SHM_FORMAT_ARGB8888;
     b->buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, format);
     wl_buffer_add_listener(b->buffer, &buffer_listener, wl);
     wl_shm_pool_destroy(pool);
@@ -383,6 +388,7 @@ static int create_buffer(struct lamina_wl *wl, struct buffer *b, int32_t width, 
     b->width = width;
     b->height = height;
     b->stride = stride;
+    b->rgba = wl->uses_rgba;
     b->busy = 0;
     return 0;
 }
@@ -401,7 +407,7 @@ void *lamina_wl_begin_frame(lamina_wl *wl, int32_t width, int32_t height, int32_
     for (int i = 0; i < BUFFER_COUNT && chosen < 0; i++) {
         struct buffer *b = &wl->buffers[i];
         if (b->busy) continue;
-        if (b->buffer && (b->width != width || b->height != height)) destroy_buffer(b);
+        if (b->buffer && (b->width != width || b->height != height || b->rgba != wl->uses_rgba)) destroy_buffer(b);
         if (!b->buffer && create_buffer(wl, b, width, height, error, error_size) < 0) return NULL;
         chosen = i;
     }

@@ -22,6 +22,8 @@ struct buffer {
     void *data;
     size_t size;
     int32_t width, height, stride;
+    /// Whether it holds ABGR8888 (else ARGB8888).
+    int rgba;
     int busy;
     /// The commit whose frame the buffer holds (0: none yet), for its age.
     uint64_t shown_at;
@@ -63,7 +65,8 @@ struct lamina_wl {
     struct wl_callback *frame_callback;
     int configured;
     int32_t pending_width, pending_height;
-    int has_rgba;
+    /// Whether the host takes ABGR8888, and whether frames are written in it (else ARGB8888).
+    int has_rgba, uses_rgba;
 
     struct buffer buffers[BUFFER_COUNT];
     /// The window as EGL's Wayland platform draws into it, once asked for (lamina_wayland_egl.c).

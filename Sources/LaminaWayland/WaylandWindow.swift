@@ -1,17 +1,20 @@
 import CLaminaWayland
 
-/// A toplevel window on the session's Wayland compositor, drawn through `wl_shm` buffers: how `laminad
-/// --output wayland` and `lamina view` show their frames on a desktop.
+/// A toplevel window on the session's Wayland compositor: how `laminad --output wayland` and `lamina
+/// view` show their frames on a desktop.
 ///
-/// Frames are copied, not shared: the renderer draws into its own offscreen target (on a GBM device or
-/// surfaceless, llvmpipe included) and reads each frame straight into a shared-memory buffer the host
-/// composites, so the window works on any host and any driver. The buffer takes GL's rows as they
-/// come (bottom first) and the surface is given a flipped buffer transform, so no row is moved on the
-/// CPU; the byte order is RGBA where the host takes `ABGR8888`, BGRA (every host's `ARGB8888`) where
-/// not, both premultiplied as the renderer draws.
+/// Frames reach the host one of two ways. Through `wl_shm` (`present`): the renderer draws into its own
+/// offscreen target (on a GBM device or surfaceless, llvmpipe included) and reads each frame straight
+/// into a shared-memory buffer the host composites, so the window works on any host and any driver.
+/// The buffer takes GL's rows as they come (bottom first) and the surface is given a flipped buffer
+/// transform, so no row is moved on the CPU; the byte order is BGRA (every host's `ARGB8888`), or RGBA
+/// where the caller prefers it (GL cannot read BGRA) and the host takes `ABGR8888`, both premultiplied
+/// as the renderer draws. Or through EGL
+/// (`nativeDisplay`, `eglWindow`, `prepareEGLFrame`): the renderer's EGL display is made on this
+/// window's connection and the frame is copied into an EGL window surface, which commits it.
 ///
-/// Single-threaded: the thread that makes it watches `descriptor`, calls `dispatch()` when it is
-/// readable and draws. The host's frame callbacks pace the frames (`isReadyForFrame`).
+/// Single-threaded: one thread at a time watches `descriptor`, calls `dispatch()` when it is readable
+/// and draws. The host's frame callbacks pace the frames (`isReadyForFrame`).
 public final class WaylandWindow {
     private let handle: OpaquePointer
     /// The window's size in surface units (points), as last configured.
@@ -48,8 +51,12 @@ public final class WaylandWindow {
     /// The connection's descriptor: watch it for reading and call `dispatch()`.
     public var descriptor: Int32 { lamina_wl_fd(handle) }
 
-    /// The byte order `present` must write.
-    public var pixelOrder: PixelOrder { lamina_wl_pixel_order_of(handle) == LAMINA_WL_RGBA ? .rgba : .bgra }
+    /// The byte order `present` must write: BGRA (`ARGB8888`, every host's, and the format a host's
+    /// software renderer composites fastest), unless RGBA is preferred and the host takes `ABGR8888`.
+    public var pixelOrder: PixelOrder {
+        get { lamina_wl_pixel_order_of(handle) == LAMINA_WL_RGBA ? .rgba : .bgra }
+        set { lamina_wl_prefer_pixel_order(handle, newValue == .rgba ? LAMINA_WL_RGBA : LAMINA_WL_BGRA) }
+    }
 
     /// Whether the host has shown the last frame (its frame callback came), so a new one may be
     /// committed now.

@@ -90,6 +90,7 @@ struct ViewCommand: ParsableCommand {
                     shownTitle = title
                 }
                 let target = playback.compositor.target
+                if !OffscreenTarget.readsBGRA(context) { window.pixelOrder = .rgba }
                 let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
                 do {
                     _ = try window.present(

@@ -78,6 +78,8 @@ final class WaylandTestHost {
         var width: Int
         var height: Int
         var transform: Int
+        /// The buffer's `wl_shm` format (0: ARGB8888, 0x34324241: ABGR8888).
+        var format: Int
         var scale: Int
         var commits: Int
         /// The viewport's destination in surface units, nil when none is set.
@@ -109,7 +111,7 @@ final class WaylandTestHost {
             }
         }
         return Frame(
-            width: width, height: height, transform: transform, scale: header[4], commits: header[5],
+            width: width, height: height, transform: transform, format: format, scale: header[4], commits: header[5],
             viewport: header[6] < 0 ? nil : (header[6], header[7]),
             image: RGBAImage(width: width, height: height, bytes: pixels, alpha: .premultiplied))
     }

@@ -65,10 +65,11 @@ import Testing
         #expect(client.wire.welcome?.outputs.first.map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
         try client.commit(1, scene(width: 300, height: 200))
         let expected = try client.screenshot()
-        // Through shared memory the host offers ABGR8888, so the frame is read in RGBA order, rows
-        // bottom first, flipped by the buffer transform; EGL's buffers are top first.
+        // Through shared memory the frame is read in BGRA order (ARGB8888), rows bottom first, flipped
+        // by the buffer transform; EGL's buffers are top first.
         let frame = try host.frame { $0.image.bytes == expected.premultipliedBytes }
         #expect(frame.width == 300 && frame.height == 200 && frame.transform == (buffers == "egl" ? 0 : 6) && frame.scale == 1)
+        #expect(frame.format == 0, "ARGB8888, though the host also takes ABGR8888")
 
         // Each frame reads only what changed into its buffer (three buffers in turn, each holding an
         // older frame): after every move the buffer shown equals the screenshot, so no stale pixel of

@@ -1,11 +1,13 @@
 // A Wayland toplevel window for Lamina: the client side of the Wayland protocol in the one language
 // libwayland's listener tables are written for. It connects, binds the globals, keeps an xdg-shell
-// toplevel, hands out wl_shm buffers to draw into, and turns the host's events (configure, close,
+// toplevel, hands out wl_shm buffers to draw into (or a wl_egl_window for EGL to), and turns the host's events (configure, close,
 // frame callbacks, the seat's pointer, touch and keyboard, the outputs' scale) into a flat queue of
 // `lamina_wl_event` that Swift drains after each dispatch. Keyboard keys are translated through
 // xkbcommon with the keymap the host sends.
 //
-// Everything here is single-threaded: one thread owns a `lamina_wl` from connect to destroy.
+// Everything here is single-threaded: one thread at a time uses a `lamina_wl` (it may be handed to
+// another, as laminad hands its window to the render thread). EGL, when it draws into the window,
+// reads its own event queue on the connection, which libwayland keeps apart from this one.
 #ifndef LAMINA_WAYLAND_H
 #define LAMINA_WAYLAND_H
 
@@ -104,8 +106,13 @@ int lamina_wl_next_event(lamina_wl *wl, lamina_wl_event *event);
 /// Events dropped because the queue was full (motion is the usual one).
 uint64_t lamina_wl_dropped_events(lamina_wl *wl);
 
-/// The byte order frames are written in: RGBA when the host takes it, BGRA otherwise.
+/// The byte order frames are written in: BGRA (ARGB8888, every host's), unless RGBA was preferred and
+/// the host takes it.
 lamina_wl_pixel_order lamina_wl_pixel_order_of(lamina_wl *wl);
+
+/// Writes frames in `order` from now on where the host takes it (BGRA always is); buffers of the
+/// other order are made again.
+void lamina_wl_prefer_pixel_order(lamina_wl *wl, lamina_wl_pixel_order order);
 
 /// Whether the last frame committed has been shown (its frame callback came) or none is waiting.
 int lamina_wl_ready_for_frame(lamina_wl *wl);
