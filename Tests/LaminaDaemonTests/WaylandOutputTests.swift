@@ -103,10 +103,12 @@ import Testing
         #expect(sharp.image[120, 80] == SIMD4(255, 0, 0, 255))
     }
 
-    @Test("a fractional scale: buffers of 1.5 pixels a point, shown at the window's size through the viewport")
-    func fractionalScale() throws {
+    @Test(
+        "a fractional scale: buffers of 1.5 pixels a point, shown at the window's size through the viewport",
+        arguments: ["shm", "egl"])
+    func fractionalScale(buffers: String) throws {
         let host = try WaylandTestHost(width: 400, height: 300, fractional: true)
-        let daemon = try DaemonProcess(["--output", "wayland"], environment: host.environment)
+        let daemon = try DaemonProcess(["--output", "wayland", "--wayland-buffers", buffers], environment: host.environment)
         let client = try daemon.connect()
         try client.commit(1, scene(width: 400, height: 300))
         _ = try host.frame { $0.width == 400 && $0.image[60, 40] == SIMD4(255, 0, 0, 255) }
@@ -142,11 +144,14 @@ import Testing
         #expect(frames >= 1)
     }
 
-    @Test("wp_presentation feedback puts the frame clock on the host's blanks, at the host's rate, and clients are told")
-    func presentationFeedback() throws {
+    @Test(
+        "wp_presentation feedback puts the frame clock on the host's blanks, at the host's rate, and clients are told",
+        arguments: ["shm", "egl"])
+    func presentationFeedback(buffers: String) throws {
         let host = try WaylandTestHost(width: 200, height: 100)
         try host.send("presentation-refresh 20000000")  // a 50 Hz host; the daemon starts at 60
-        let daemon = try DaemonProcess(["--output", "wayland", "--refresh", "60"], environment: host.environment)
+        let daemon = try DaemonProcess(
+            ["--output", "wayland", "--wayland-buffers", buffers, "--refresh", "60"], environment: host.environment)
         let client = try daemon.connect()
         try client.commit(1, layer(a1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0)))
         let told = try client.outputChanged()
