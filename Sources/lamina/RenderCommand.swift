@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaminaCompositor
 import LaminaRender
 import LaminaScene
 import LaminaVideo
@@ -120,8 +121,9 @@ func play(_ script: SceneScript, _ context: RenderContext) throws(Failure) -> Sc
     do { return try ScenePlayback(script, context: context) } catch { throw Failure("\(script.scene.file): \(error)") }
 }
 
-func render(_ playback: ScenePlayback, at time: Double) throws(Failure) {
-    do { try playback.frame(at: time) } catch { throw Failure("frame at \(time) s: \(error)") }
+@discardableResult
+func render(_ playback: ScenePlayback, at time: Double) throws(Failure) -> FrameReport {
+    do { return try playback.frame(at: time) } catch { throw Failure("frame at \(time) s: \(error)") }
 }
 
 private func write(_ playback: ScenePlayback, to path: String) throws(Failure) {

@@ -50,6 +50,8 @@ struct ViewCommand: ParsableCommand {
                 throw Failure("\(error)")
             }
             var timeline = ViewTimeline(start: start)
+            // What the frames drawn changed, so a buffer gets only that (and what changed since its own).
+            var history = DamageHistory()
             var shownTime = -1.0
             var shownTitle = ""
             let began = MediaClock.now
@@ -83,7 +85,7 @@ struct ViewCommand: ParsableCommand {
                 guard window.isReadyForFrame, timeline.time != shownTime else { continue }
                 // Frames go forward; stepping back plays the scene again from its start.
                 if timeline.time < shownTime { playback = try play(script, context) }
-                try render(playback, at: timeline.time)
+                history.drawn(try render(playback, at: timeline.time).statistics.damage)
                 let title = timeline.title(scene: name)
                 if title != shownTitle {
                     window.setTitle(title)
@@ -93,14 +95,16 @@ struct ViewCommand: ParsableCommand {
                 if !OffscreenTarget.readsBGRA(context) { window.pixelOrder = .rgba }
                 let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
                 do {
-                    _ = try window.present(
+                    let shown = try window.present(
                         width: target.width, height: target.height, scale: canvas.scale,
                         points: (Int(canvas.width.rounded()), Int(canvas.height.rounded()))
                     ) {
-                        pixels, stride, _ in
-                        try target.read(into: pixels, stride: stride, order: order)
-                        return nil
+                        [history] pixels, stride, age in
+                        let changed = history.damage(forBufferAge: age, width: target.width, height: target.height)
+                        let boxes = try target.read(into: pixels, stride: stride, order: order, damage: changed)
+                        return boxes?.map { WaylandWindow.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
                     }
+                    if shown { history.present() }
                 } catch {
                     throw Failure("presenting a frame: \(error)")
                 }

@@ -11,7 +11,7 @@ import Testing
         {"lamina": 1, "canvas": {"width": 160, "height": 120, "background": "#204060"},
          "layers": [{"name": "bar", "frame": [0, 40, 40, 40], "backgroundColor": "#F0A020",
                      "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 20, "toValue": 140,
-                                     "duration": 2, "repeatCount": 1000}]}]}
+                                     "duration": 0.5, "repeatCount": 1000}]}]}
         """
 
     /// The frame number in a title such as "s.json — 0.517 s, frame 31 — paused".

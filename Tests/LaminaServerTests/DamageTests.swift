@@ -244,6 +244,62 @@ import Testing
         #expect(result.1)
     }
 
+    /// An opaque square of `side` points at (x, y), anchored at its top left.
+    static func opaqueSquare(_ h: UInt64, _ x: Double, _ y: Double, side: Double, red: Double) -> [LayerOperation] {
+        [
+            .create(LayerHandle(h), name: nil),
+            .set(LayerHandle(h), LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: side, height: side))),
+            .set(LayerHandle(h), LayerKeyPath(.anchorPoint), .point(.zero)),
+            .set(LayerHandle(h), LayerKeyPath(.position), .point(Point(x: x, y: y))),
+            .set(LayerHandle(h), LayerKeyPath(.backgroundColor), .color(Color(red: red, green: 0.5, blue: 0))),
+            .insertSublayer(LayerHandle(h), into: nil, at: nil),
+        ]
+    }
+
+    /// Runs `transactions` (one a frame, 0.1 s apart) through a damage-tracking compositor and a full
+    /// one; returns each tracked frame's damage and whether the last frames' pixels are equal.
+    static func run(_ transactions: [Transaction], size: (Double, Double)) throws -> (damages: [Damage], same: Bool) {
+        try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: size.0, height: size.1))
+            var damages: [Damage] = []
+            for (i, transaction) in transactions.enumerated() {
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                damages.append(try tracked.frame(at: Double(i) / 10).statistics.damage)
+                try full.frame(at: Double(i) / 10)
+            }
+            return (damages, try tracked.readPixels().bytes == full.readPixels().bytes)
+        }
+    }
+
+    @Test func anOpaqueLayerMovingDamagesItsOldAndNewBounds() throws {
+        let move = Transaction(operations: [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: 60, y: 30)))])
+        let result = try Self.run([Transaction(operations: Self.opaqueSquare(1, 10, 10, side: 20, red: 1)), move], size: (200, 100))
+        // Its old and new bounds with a pixel of margin on every side; not the whole output.
+        #expect(
+            Set(result.damages[1].boxes) == [PixelRegion(x: 9, y: 9, width: 22, height: 22), PixelRegion(x: 59, y: 29, width: 22, height: 22)],
+            "\(result.damages[1])")
+        #expect(result.same)
+    }
+
+    @Test func anOpaqueLayerThatHidAnotherUncoversItWhenItMoves() throws {
+        // The small square is drawn first and wholly under the big opaque one: occlusion culling
+        // collapses it. When the big one moves away, it must show again.
+        let setup = Transaction(operations: Self.opaqueSquare(1, 30, 30, side: 10, red: 0) + Self.opaqueSquare(2, 20, 20, side: 40, red: 1))
+        let move = Transaction(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 120, y: 20)))])
+        let result = try Self.run([setup, move], size: (200, 100))
+        #expect(result.same, "the square the moved layer hid is drawn as a full redraw draws it")
+        let shown = try Self.gpu.perform { context in
+            let (tracked, _, a, _) = try Self.pair(context, output: OutputConfiguration(width: 200, height: 100))
+            tracked.commit(setup, from: a)
+            try tracked.frame(at: 0)
+            tracked.commit(move, from: a)
+            try tracked.frame(at: 0.1)
+            return try tracked.readPixels()[35, 35]
+        }
+        #expect(shown == SIMD4(0, 128, 0, 255), "\(shown)")
+    }
+
     /// Layers moving behind a frosted panel (`backgroundFilters`) and inside a blurred layer
     /// (`filters`): each damaged frame equals a full redraw, and frames that change nothing near the
     /// panel are still redrawn in part.

@@ -30,6 +30,8 @@ struct RenderListUpdate {
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
         var commandOf: ContiguousArray<Int32> = []
         var touchedRuns = Set<Int>()
+        // The first instance occlusion culling collapsed (found when first needed; count: none).
+        var firstCollapsed: Int?
         for id in topmost {
             let segment = list.segments[Int(id.index)]
             guard segment.isSimple, segment.context >= 0 else { return nil }
@@ -57,7 +59,7 @@ struct RenderListUpdate {
                         replace(
                             base + k, in: &list, with: scratch.instances[k], isOpaque: scratch.isOpaque(k),
                             binding: binding, group: Int(segment.group), commandOf: commandOf, runs: &touchedRuns,
-                            damage: &damage)
+                            firstCollapsed: &firstCollapsed, damage: &damage)
                     else { return nil }
                 }
             }
@@ -128,7 +130,8 @@ struct RenderListUpdate {
     /// same way a whole build would have, adding both to `damage`.
     private func replace(
         _ index: Int, in list: inout RenderList, with instance: LayerInstance, isOpaque: Bool, binding: TextureBinding,
-        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>, damage: inout Damage
+        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>, firstCollapsed: inout Int?,
+        damage: inout Damage
     ) -> Bool {
         let old = list.instances[index]
         let command = Int(commandOf[index])
@@ -136,11 +139,19 @@ struct RenderListUpdate {
             return false
         }
         // An opaque quad may have hidden instances drawn before it (OcclusionCulling collapsed them):
-        // it must keep covering exactly what it covered.
+        // one that moves or turns translucent must be built again with them, unless nothing drawn
+        // before it was collapsed. (Instances it hides now stay drawn: the same pixels, shaded twice.)
         if list.isOpaque(index), !old.isCollapsed, old.isAxisAligned {
-            guard isOpaque, instance.rect == old.rect, instance.matrix0 == old.matrix0, instance.matrix1 == old.matrix1,
-                instance.matrix2 == old.matrix2, instance.matrix3 == old.matrix3
-            else { return false }
+            let covers = isOpaque && instance.rect == old.rect && instance.matrix0 == old.matrix0
+                && instance.matrix1 == old.matrix1 && instance.matrix2 == old.matrix2 && instance.matrix3 == old.matrix3
+            if !covers {
+                if firstCollapsed == nil {
+                    firstCollapsed =
+                        list.occludedInstances == 0
+                        ? list.instances.count : list.instances.firstIndex(where: \.isCollapsed) ?? list.instances.count
+                }
+                guard let first = firstCollapsed, first > index else { return false }
+            }
         }
         var texture = runBinding
         if instance[.textureMode] != LayerInstance.TextureMode.none.rawValue, !binding.same(as: runBinding) {

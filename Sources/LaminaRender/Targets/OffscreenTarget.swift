@@ -237,6 +237,24 @@ public final class OffscreenTarget {
     }
 }
 
+extension OffscreenTarget {
+    /// Reads what `damage` covers (target pixels, top first) into `destination` as
+    /// `read(into:stride:order:region:)` does, for a buffer that already holds the rest; returns the
+    /// boxes read in the buffer's rows (counted from the bottom, as they are stored), or nil when it
+    /// read everything.
+    public func read(
+        into destination: UnsafeMutableRawPointer, stride: Int, order: ReadOrder, damage: Damage
+    ) throws(GLError) -> [PixelRegion]? {
+        let changed = damage.clipped(width: width, height: height)
+        if changed.isFull {
+            try read(into: destination, stride: stride, order: order)
+            return nil
+        }
+        for box in changed.boxes { try read(into: destination, stride: stride, order: order, region: box) }
+        return changed.boxes.map { PixelRegion(x: $0.x, y: height - $0.y - $0.height, width: $0.width, height: $0.height) }
+    }
+}
+
 /// GL names belong to the render thread's context.
 @available(*, unavailable)
 extension OffscreenTarget: Sendable {}

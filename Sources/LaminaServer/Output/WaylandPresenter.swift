@@ -75,13 +75,8 @@ final class WaylandPresenter {
             let shown = try window.present(width: target.width, height: target.height, scale: output.scale, points: points) {
                 pixels, stride, age in
                 let changed = history.damage(forBufferAge: age, width: target.width, height: target.height)
-                if changed.isFull {
-                    try target.read(into: pixels, stride: stride, order: order)
-                    return nil
-                }
-                for box in changed.boxes { try target.read(into: pixels, stride: stride, order: order, region: box) }
-                // Buffer rows count from the bottom.
-                return changed.boxes.map { WaylandWindow.Box(x: $0.x, y: target.height - $0.y - $0.height, width: $0.width, height: $0.height) }
+                let boxes = try target.read(into: pixels, stride: stride, order: order, damage: changed)
+                return boxes?.map { WaylandWindow.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             }
             guard shown else { return false }
         }
