@@ -7,7 +7,8 @@ import LaminaCore
 /// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
 /// the new instances line up with the old one for one — the same layers visited at the same places,
 /// nothing but drawn instances, each new instance drawable by the run that drew the old one, and no
-/// opaque instance that could have hidden others moved or turned translucent — they replace the old
+/// opaque instance moved or turned translucent while an instance drawn before it was collapsed (one
+/// it may have hidden) — they replace the old
 /// ones in place, and the frame's damage is the union of the old and new screen bounds of those that
 /// differ. Otherwise the caller builds the whole list again, as it does for any change of the
 /// hierarchy. Textures repainted in place damage the instances that show them.
