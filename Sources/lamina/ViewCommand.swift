@@ -52,6 +52,9 @@ struct ViewCommand: ParsableCommand {
             var timeline = ViewTimeline(start: start)
             // What the frames drawn changed, so a buffer gets only that (and what changed since its own).
             var history = DamageHistory()
+            // BGRA (every host's ARGB8888) where GL reads it; RGBA only where it cannot.
+            if !OffscreenTarget.readsBGRA(context) { window.pixelOrder = .rgba }
+            let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
             var shownTime = -1.0
             var shownTitle = ""
             let began = MediaClock.now
@@ -92,8 +95,6 @@ struct ViewCommand: ParsableCommand {
                     shownTitle = title
                 }
                 let target = playback.compositor.target
-                if !OffscreenTarget.readsBGRA(context) { window.pixelOrder = .rgba }
-                let order: OffscreenTarget.ReadOrder = window.pixelOrder == .rgba ? .rgba : .bgra
                 do {
                     let shown = try window.present(
                         width: target.width, height: target.height, scale: canvas.scale,

@@ -11,21 +11,16 @@ import CGLES3
 /// whose display must be on the window's platform (`Display.wayland`); the surface is current on the
 /// render thread from the first present until it is destroyed.
 public final class WindowSurface {
-    /// The surface's size in pixels as last presented.
-    public private(set) var size: (width: Int, height: Int)
-    /// Frames swapped so far.
-    public private(set) var swaps = 0
-
     private let display: EGLDisplay
     private let context: EGLContext
     private let surface: EGLSurface
     private let hasBufferAge: Bool
     private let swapWithDamage: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC?
 
-    /// A surface on `nativeWindow` (a `struct wl_egl_window *` for a Wayland display) of `width` x
-    /// `height` pixels, made with the display's window config. Swaps do not wait for the window
+    /// A surface on `nativeWindow` (a `struct wl_egl_window *` for a Wayland display, which sets its
+    /// size), made with the display's window config. Swaps do not wait for the window
     /// system (swap interval 0): the caller paces frames by the host's frame callbacks.
-    public init(_ context: RenderContext, nativeWindow: UnsafeMutableRawPointer, width: Int, height: Int) throws(WindowSurfaceError) {
+    public init(_ context: RenderContext, nativeWindow: UnsafeMutableRawPointer) throws(WindowSurfaceError) {
         let display = context.display
         guard display.platform == .wayland, let config = display.config else {
             throw .notAWindowDisplay(display.name)
@@ -42,7 +37,6 @@ public final class WindowSurface {
         self.display = display.handle
         self.context = context.context
         self.surface = surface
-        self.size = (width, height)
         hasBufferAge = display.extensions.contains("EGL_EXT_buffer_age")
         swapWithDamage =
             display.extensions.contains("EGL_KHR_swap_buffers_with_damage")
@@ -98,8 +92,6 @@ public final class WindowSurface {
             swapped = eglSwapBuffers(display, surface)
         }
         guard swapped == EGLBoolean(EGL_TRUE) else { throw .swapFailed(.last()) }
-        size = (target.width, target.height)
-        swaps += 1
     }
 }
 

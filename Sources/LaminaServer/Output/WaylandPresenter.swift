@@ -60,7 +60,7 @@ final class WaylandPresenter {
                 throw WaylandError("the window is unmapped")
             }
             if surface == nil {
-                surface = try WindowSurface(context, nativeWindow: native, width: target.width, height: target.height)
+                surface = try WindowSurface(context, nativeWindow: native)
             }
             guard let surface else { return false }
             try window.prepareEGLFrame(scale: output.scale, points: points)
