@@ -1,19 +1,33 @@
 /// Every layer property, one row each: the single place a property is declared. Edit a row (or add
 /// one, with a new wire id), run `make generate`, and the keys, the property table, the client
 /// library's properties and the docs' tables follow; a test fails while they are stale.
+///
+/// The rows' order is the order of `PropertyKey`'s raw values, which index every layer's storage, and
+/// a layer's storage reaches only as far as the highest property it ever wrote (`PropertyValues`). So
+/// the properties most layers set — geometry, contents, background, opacity, transform, corners —
+/// come first: such a layer keeps its values in a few adjacent cache lines, where a frame reads them,
+/// instead of a kilobyte it touches at both ends. `CALayer`'s properties come before the subclasses'.
+/// (The wire numbers are separate, and fixed.)
 public enum LayerSchema {
     public static let properties: [PropertySchema] = [
         .init("bounds", .rect, .rect(0, 0, 0, 0), wire: 0, "The layer's own coordinate space: origin and size in points."),
         .init("position", .point, .point(0, 0), wire: 1, "Where the anchor point sits in the superlayer."),
+        .init(
+            "contents", .bitmap, .none, wire: 17, accessor: false,
+            "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`."),
+        .init(
+            "backgroundColor", .color, .color(0, 0, 0, 0, words: "transparent", swift: ".clear"), wire: 13,
+            "The background fill."),
+        .init("opacity", .number, .number(1), wire: 8, "Opacity, 0 to 1."),
+        .init("transform", .transform, .identity, wire: 5, "The transform applied around the anchor point."),
+        .init("cornerRadius", .number, .number(0), wire: 16, "The radius of the rounded corners of background, border and clip."),
         .init("zPosition", .number, .number(0), wire: 2, "Position on the z axis (drawing order among siblings, and depth)."),
         .init(
             "anchorPoint", .point, .point(0.5, 0.5), wire: 3,
             "The point of the bounds, in unit coordinates, that `position` places and transforms turn around."),
         .init("anchorPointZ", .number, .number(0), wire: 4, "The anchor point's z coordinate."),
-        .init("transform", .transform, .identity, wire: 5, "The transform applied around the anchor point."),
         .init("sublayerTransform", .transform, .identity, wire: 6, "A transform applied to the sublayers (a perspective, say)."),
         .init("hidden", swift: "isHidden", .bool, .bool(false), wire: 7, "Whether the layer (and its sublayers) is not drawn."),
-        .init("opacity", .number, .number(1), wire: 8, "Opacity, 0 to 1."),
         .init(
             "allowsGroupOpacity", .bool, .bool(true), wire: 9, animatable: false,
             "Whether sublayers are composited as a group before opacity applies."),
@@ -22,12 +36,8 @@ public enum LayerSchema {
             "geometryFlipped", swift: "isGeometryFlipped", .bool, .bool(false), wire: 11, animatable: false,
             "Whether the sublayers' y axis is flipped."),
         .init("masksToBounds", .bool, .bool(false), wire: 12, "Whether sublayers are clipped to the bounds (and corner radius)."),
-        .init(
-            "backgroundColor", .color, .color(0, 0, 0, 0, words: "transparent", swift: ".clear"), wire: 13,
-            "The background fill."),
         .init("borderWidth", .number, .number(0), wire: 14, "The border's width in points."),
         .init("borderColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 15, "The border's colour."),
-        .init("cornerRadius", .number, .number(0), wire: 16, "The radius of the rounded corners of background, border and clip."),
         .init(
             "compositingFilter", .keyword, .choice("normal"), wire: 61, animatable: false,
             keyword: .init(
@@ -53,9 +63,6 @@ public enum LayerSchema {
                 "CornerCurve", ["circular", "continuous"],
                 "The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner."),
             "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner)."),
-        .init(
-            "contents", .bitmap, .none, wire: 17, accessor: false,
-            "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`."),
         .init("contentsRect", .rect, .rect(0, 0, 1, 1), wire: 18, "The part of `contents` shown, in unit coordinates."),
         .init(
             "contentsCenter", .rect, .rect(0, 0, 1, 1), wire: 19,

@@ -22,6 +22,8 @@ struct PropertyTableTests {
         for key in PropertyKey.allCases {
             #expect(!fresh.isWritten(key))
             #expect(fresh.value(key) == key.descriptor.defaultValue)
+            // The unboxed read assumes every transform property defaults to the identity.
+            if key.descriptor.type == .transform { #expect(fresh.transform(key) == .identity && key.descriptor.defaultValue == .transform(.identity)) }
         }
 
         var values = PropertyValues()
@@ -34,6 +36,9 @@ struct PropertyTableTests {
         #expect(values[.position] == Point(x: 3, y: 4))
         #expect(values[.bounds] == Rect(x: 0, y: 0, width: 7, height: 0))
         #expect(values[.anchorPoint] == Point(x: 0.5, y: 0.5))  // unwritten: the default
+        values[.transform] = Transform3D(scaleX: 2, y: 3, z: 1)
+        #expect(values.transform(.transform) == Transform3D(scaleX: 2, y: 3, z: 1))
+        values[.transform] = .identity
 
         // Writing a default back leaves the property written, but equal to a fresh one.
         var restored = values

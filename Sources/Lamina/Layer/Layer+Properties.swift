@@ -17,6 +17,30 @@ extension Layer {
         set { self[.position] = newValue }
     }
 
+    /// The background fill. Core Animation's `backgroundColor`; animatable.
+    public var backgroundColor: Color {
+        get { self[.backgroundColor] }
+        set { self[.backgroundColor] = newValue }
+    }
+
+    /// Opacity, 0 to 1. Core Animation's `opacity`; animatable.
+    public var opacity: Double {
+        get { self[.opacity] }
+        set { self[.opacity] = newValue }
+    }
+
+    /// The transform applied around the anchor point. Core Animation's `transform`; animatable.
+    public var transform: Transform3D {
+        get { self[.transform] }
+        set { self[.transform] = newValue }
+    }
+
+    /// The radius of the rounded corners of background, border and clip. Core Animation's `cornerRadius`; animatable.
+    public var cornerRadius: Double {
+        get { self[.cornerRadius] }
+        set { self[.cornerRadius] = newValue }
+    }
+
     /// Position on the z axis (drawing order among siblings, and depth). Core Animation's `zPosition`; animatable.
     public var zPosition: Double {
         get { self[.zPosition] }
@@ -35,12 +59,6 @@ extension Layer {
         set { self[.anchorPointZ] = newValue }
     }
 
-    /// The transform applied around the anchor point. Core Animation's `transform`; animatable.
-    public var transform: Transform3D {
-        get { self[.transform] }
-        set { self[.transform] = newValue }
-    }
-
     /// A transform applied to the sublayers (a perspective, say). Core Animation's `sublayerTransform`; animatable.
     public var sublayerTransform: Transform3D {
         get { self[.sublayerTransform] }
@@ -51,12 +69,6 @@ extension Layer {
     public var isHidden: Bool {
         get { self[.hidden] }
         set { self[.hidden] = newValue }
-    }
-
-    /// Opacity, 0 to 1. Core Animation's `opacity`; animatable.
-    public var opacity: Double {
-        get { self[.opacity] }
-        set { self[.opacity] = newValue }
     }
 
     /// Whether sublayers are composited as a group before opacity applies. Core Animation's `allowsGroupOpacity`; not animatable.
@@ -83,12 +95,6 @@ extension Layer {
         set { self[.masksToBounds] = newValue }
     }
 
-    /// The background fill. Core Animation's `backgroundColor`; animatable.
-    public var backgroundColor: Color {
-        get { self[.backgroundColor] }
-        set { self[.backgroundColor] = newValue }
-    }
-
     /// The border's width in points. Core Animation's `borderWidth`; animatable.
     public var borderWidth: Double {
         get { self[.borderWidth] }
@@ -99,12 +105,6 @@ extension Layer {
     public var borderColor: Color {
         get { self[.borderColor] }
         set { self[.borderColor] = newValue }
-    }
-
-    /// The radius of the rounded corners of background, border and clip. Core Animation's `cornerRadius`; animatable.
-    public var cornerRadius: Double {
-        get { self[.cornerRadius] }
-        set { self[.cornerRadius] = newValue }
     }
 
     /// How the layer, with its sublayers, combines with what is behind it (a blend mode). Core Animation's `compositingFilter`; not animatable.
@@ -284,27 +284,27 @@ extension Layer {
     static let swiftNames: [PropertyKey: String] = [
         .bounds: "bounds",
         .position: "position",
+        .contents: "contents",
+        .backgroundColor: "backgroundColor",
+        .opacity: "opacity",
+        .transform: "transform",
+        .cornerRadius: "cornerRadius",
         .zPosition: "zPosition",
         .anchorPoint: "anchorPoint",
         .anchorPointZ: "anchorPointZ",
-        .transform: "transform",
         .sublayerTransform: "sublayerTransform",
         .hidden: "isHidden",
-        .opacity: "opacity",
         .allowsGroupOpacity: "allowsGroupOpacity",
         .doubleSided: "isDoubleSided",
         .geometryFlipped: "isGeometryFlipped",
         .masksToBounds: "masksToBounds",
-        .backgroundColor: "backgroundColor",
         .borderWidth: "borderWidth",
         .borderColor: "borderColor",
-        .cornerRadius: "cornerRadius",
         .compositingFilter: "compositingFilter",
         .filters: "filters",
         .backgroundFilters: "backgroundFilters",
         .maskedCorners: "maskedCorners",
         .cornerCurve: "cornerCurve",
-        .contents: "contents",
         .contentsRect: "contentsRect",
         .contentsCenter: "contentsCenter",
         .contentsGravity: "contentsGravity",
@@ -390,29 +390,29 @@ extension Layer {
         \Layer.position: "position",
         \Layer.position.x: "position.x",
         \Layer.position.y: "position.y",
+        \Layer.contents: "contents",
+        \Layer.backgroundColor: "backgroundColor",
+        \Layer.opacity: "opacity",
+        \Layer.transform: "transform",
+        \Layer.cornerRadius: "cornerRadius",
         \Layer.zPosition: "zPosition",
         \Layer.anchorPoint: "anchorPoint",
         \Layer.anchorPoint.x: "anchorPoint.x",
         \Layer.anchorPoint.y: "anchorPoint.y",
         \Layer.anchorPointZ: "anchorPointZ",
-        \Layer.transform: "transform",
         \Layer.sublayerTransform: "sublayerTransform",
         \Layer.isHidden: "hidden",
-        \Layer.opacity: "opacity",
         \Layer.allowsGroupOpacity: "allowsGroupOpacity",
         \Layer.isDoubleSided: "doubleSided",
         \Layer.isGeometryFlipped: "geometryFlipped",
         \Layer.masksToBounds: "masksToBounds",
-        \Layer.backgroundColor: "backgroundColor",
         \Layer.borderWidth: "borderWidth",
         \Layer.borderColor: "borderColor",
-        \Layer.cornerRadius: "cornerRadius",
         \Layer.compositingFilter: "compositingFilter",
         \Layer.filters: "filters",
         \Layer.backgroundFilters: "backgroundFilters",
         \Layer.maskedCorners: "maskedCorners",
         \Layer.cornerCurve: "cornerCurve",
-        \Layer.contents: "contents",
         \Layer.contentsRect: "contentsRect",
         \Layer.contentsRect.origin: "contentsRect.origin",
         \Layer.contentsRect.size: "contentsRect.size",

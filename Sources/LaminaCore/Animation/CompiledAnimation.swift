@@ -86,9 +86,10 @@ struct CompiledAnimation: Hashable, Sendable {
     ///
     /// `model` reads the layer's model value of a property; it is called only by the cases that need
     /// it, since loading a layer's `PropertyValues` retains its storage: a cache miss per layer that
-    /// most animations can skip.
+    /// most animations can skip. `modelTransform` reads a transform-valued one without boxing it.
     func apply(
-        progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue, to overlay: inout PresentationOverlay
+        progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue,
+        modelTransform: (PropertyKey) -> Transform3D, to overlay: inout PresentationOverlay
     ) {
         let eased = timingFunction(progress)
         var change = delta
@@ -107,7 +108,7 @@ struct CompiledAnimation: Hashable, Sendable {
             }
             overlay.set(PropertyValue(propertyType, vector: lanes), for: key)
         case .transform(let component):
-            var parts = TransformComponents(overlay.transform(key) ?? model(key)[as: Transform3D.self])
+            var parts = TransformComponents(overlay.transform(key) ?? modelTransform(key))
             if additive { value += parts.read(component).vector ?? .zero }
             parts.write(component, vector: value)
             overlay.setTransform(parts.recomposed, for: key)

@@ -180,7 +180,7 @@ extension LayerTree {
             if let progress = state.progress {
                 compiled[Int(item.compiled)].apply(
                     progress: progress, iteration: state.iteration, model: { node.pointee.node.values.value($0) },
-                    to: &overlay)
+                    modelTransform: { node.pointee.node.values.transform($0) }, to: &overlay)
             }
         } else {
             node.pointee.node.animations.withUnsafeBufferPointer { entries in

@@ -52,6 +52,16 @@ public struct PresentationOverlay: Sendable {
     @inlinable
     public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart }
 
+    /// Bit `rawValue` set for each animated property (`PropertyValues` keeps its written bits the same
+    /// way): what a reader checks before scanning the overlay.
+    @inlinable
+    public var animatedKeyMask: UInt128 {
+        var mask: UInt128 = 0
+        for i in valuesStart..<valuesEnd { mask |= 1 &<< UInt128(values[i].key.rawValue) }
+        for i in transformsStart..<transformsEnd { mask |= 1 &<< UInt128(transforms[i].key.rawValue) }
+        return mask
+    }
+
     /// The animated keys.
     public var animatedKeys: [PropertyKey] {
         values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)

@@ -14,12 +14,26 @@ extension Property where Value == Point {
     public static var emitterPosition: Self { .init(.emitterPosition) }
 }
 
+extension Property where Value == BitmapID? {
+    public static var contents: Self { .init(.contents) }
+}
+
+extension Property where Value == Color {
+    public static var backgroundColor: Self { .init(.backgroundColor) }
+    public static var borderColor: Self { .init(.borderColor) }
+    public static var shadowColor: Self { .init(.shadowColor) }
+    public static var fillColor: Self { .init(.fillColor) }
+    public static var strokeColor: Self { .init(.strokeColor) }
+    public static var foregroundColor: Self { .init(.foregroundColor) }
+    public static var instanceColor: Self { .init(.instanceColor) }
+}
+
 extension Property where Value == Double {
+    public static var opacity: Self { .init(.opacity) }
+    public static var cornerRadius: Self { .init(.cornerRadius) }
     public static var zPosition: Self { .init(.zPosition) }
     public static var anchorPointZ: Self { .init(.anchorPointZ) }
-    public static var opacity: Self { .init(.opacity) }
     public static var borderWidth: Self { .init(.borderWidth) }
-    public static var cornerRadius: Self { .init(.cornerRadius) }
     public static var contentsScale: Self { .init(.contentsScale) }
     public static var minificationFilterBias: Self { .init(.minificationFilterBias) }
     public static var rasterizationScale: Self { .init(.rasterizationScale) }
@@ -72,16 +86,6 @@ extension Property where Value == Bool {
     public static var preservesDepth: Self { .init(.preservesDepth) }
 }
 
-extension Property where Value == Color {
-    public static var backgroundColor: Self { .init(.backgroundColor) }
-    public static var borderColor: Self { .init(.borderColor) }
-    public static var shadowColor: Self { .init(.shadowColor) }
-    public static var fillColor: Self { .init(.fillColor) }
-    public static var strokeColor: Self { .init(.strokeColor) }
-    public static var foregroundColor: Self { .init(.foregroundColor) }
-    public static var instanceColor: Self { .init(.instanceColor) }
-}
-
 extension Property where Value == BlendMode {
     public static var compositingFilter: Self { .init(.compositingFilter) }
 }
@@ -97,10 +101,6 @@ extension Property where Value == CornerMask {
 
 extension Property where Value == CornerCurve {
     public static var cornerCurve: Self { .init(.cornerCurve) }
-}
-
-extension Property where Value == BitmapID? {
-    public static var contents: Self { .init(.contents) }
 }
 
 extension Property where Value == ContentsGravity {

@@ -7,27 +7,27 @@
 public enum PropertyKey: Int, Sendable, CaseIterable {
     case bounds
     case position
+    case contents
+    case backgroundColor
+    case opacity
+    case transform
+    case cornerRadius
     case zPosition
     case anchorPoint
     case anchorPointZ
-    case transform
     case sublayerTransform
     case hidden
-    case opacity
     case allowsGroupOpacity
     case doubleSided
     case geometryFlipped
     case masksToBounds
-    case backgroundColor
     case borderWidth
     case borderColor
-    case cornerRadius
     case compositingFilter
     case filters
     case backgroundFilters
     case maskedCorners
     case cornerCurve
-    case contents
     case contentsRect
     case contentsCenter
     case contentsGravity

@@ -57,6 +57,14 @@ public struct PropertyValues: Hashable, Sendable {
     @inlinable
     public func isWritten(_ key: PropertyKey) -> Bool { written & (1 &<< UInt128(key.rawValue)) != 0 }
 
+    /// The value of a transform-valued property, read without retaining its box; one never written is
+    /// the identity, every transform property's default (the schema's tests hold it to that).
+    @inlinable
+    public func transform(_ key: PropertyKey) -> Transform3D {
+        guard isWritten(key), case .transform(let t) = storage[key.rawValue] else { return .identity }
+        return t
+    }
+
     /// The untyped value of a property (`values[.position]` is the typed way).
     @inlinable
     public func value(_ key: PropertyKey) -> PropertyValue { stored(key.rawValue) }

@@ -51,7 +51,14 @@ struct TransformComponents {
     /// Writes `value` (already checked to be of the component's type) into the component.
     mutating func write(_ c: LayerKeyPath.Component, _ value: PropertyValue) {
         switch (c, value) {
-        case (.rotation, .number(let n)), (.rotationZ, .number(let n)): parts.eulerAngles.z = n
+        case (.rotation, .number(let n)), (.rotationZ, .number(let n)):
+            if parts.rotation.x == 0 && parts.rotation.y == 0 {
+                // A turn about z alone (most layers): its Euler angles are (±0, ±0, c), so setting z
+                // is setting (0, 0, n), without finding c (an asin and two atan2s). Same bits.
+                parts.eulerAngles = SIMD3(0, 0, n)
+            } else {
+                parts.eulerAngles.z = n
+            }
         case (.rotationX, .number(let n)): parts.eulerAngles.x = n
         case (.rotationY, .number(let n)): parts.eulerAngles.y = n
         case (.scale, .number(let n)): parts.scale = SIMD3(repeating: n)

@@ -19,7 +19,7 @@ struct CornerShape: Hashable {
     }
 
     /// A layer's corners as it shows them.
-    init(_ values: PresentedValues) {
+    init(_ values: borrowing PresentedValues) {
         radius = values[.cornerRadius]
         rounded = values[.maskedCorners]
         continuous = values[.cornerCurve] == .continuous

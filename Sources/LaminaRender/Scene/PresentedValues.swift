@@ -12,18 +12,19 @@ import LaminaCore
 struct PresentedValues: LayerValueSource {
     let model: PropertyValues
     let overlay: PresentationOverlay
-    /// Whether any property is animated; when not, every read goes straight to the model.
-    private let isAnimated: Bool
+    /// Bit `rawValue` set for each animated property: a read of any other goes straight to the model,
+    /// without scanning the overlay (a dozen reads per layer, of which one or two are animated).
+    private let animated: UInt128
 
     init(model: PropertyValues, overlay: PresentationOverlay) {
         self.model = model
         self.overlay = overlay
-        isAnimated = overlay.hasValues
+        animated = overlay.animatedKeyMask
     }
 
     @inline(__always)
     subscript<Value>(property: Property<Value>) -> Value {
-        guard isAnimated else { return model[property] }
+        guard animated & (1 &<< UInt128(property.key.rawValue)) != 0 else { return model[property] }
         if Value.self == Transform3D.self {
             // Specialised away: transforms are stored unboxed in the overlay.
             if let animated = overlay.transform(property.key) { return animated as! Value }

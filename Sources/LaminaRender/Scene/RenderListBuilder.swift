@@ -265,8 +265,8 @@ struct RenderListBuilder {
             }
             if let bitmap = values[.contents] {
                 drawContents(
-                    bitmap, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity,
-                    edgeMargin: edgeMargin)
+                    bitmap, values, world: world, matrix: matrix, corners: corners, localToClip: localToClip,
+                    opacity: opacity, edgeMargin: edgeMargin)
             }
             if values.model.kind == .gradient {
                 drawGradient(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
@@ -332,8 +332,8 @@ struct RenderListBuilder {
     }
 
     private mutating func drawContents(
-        _ bitmap: BitmapID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, localToClip: Transform3D?,
-        opacity: Double, edgeMargin: Float?
+        _ bitmap: BitmapID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, corners: CornerShape,
+        localToClip: Transform3D?, opacity: Double, edgeMargin: Float?
     ) {
         let minification = values[.minificationFilter]
         let texture: Texture
@@ -347,7 +347,6 @@ struct RenderListBuilder {
         let filters = SamplerChoice(minification: minification, magnification: values[.magnificationFilter])
         let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
         let bounds = values[.bounds]
-        let corners = CornerShape(values)
         let shaped = values[.masksToBounds] && corners.isRounded
         // The bias moves trilinear's choice of mip level; without mipmaps there is no level to move.
         let lodBias = minification == .trilinear ? Float(values[.minificationFilterBias]) : 0
