@@ -195,5 +195,22 @@ struct PresentationTests {
         #expect(close(quarter, Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1), 1e-12))
         #expect(overlay.value(.transform) == .transform(quarter))
         #expect(presentation.values(of: layer, in: tree)[.transform] == quarter)
+
+        // A layer whose one animated value is a transform gets it inline; the overlay behaves the same
+        // when written: the same key replaced, a second transform and a number added beside it.
+        #expect(overlay.hasValues && !overlay.isEmpty)
+        #expect(overlay.animatedKeyMask == 1 << PropertyKey.transform.rawValue)
+        var edited = overlay
+        edited.setTransform(.identity, for: .transform)
+        #expect(edited.transform(.transform) == .identity && edited.animatedKeys == [.transform])
+        let tilt = Transform3D(scaleX: 2, y: 1, z: 1)
+        edited.setTransform(tilt, for: .sublayerTransform)
+        edited.set(.number(0.5), for: .opacity)
+        #expect(edited.transform(.transform) == .identity && edited.transform(.sublayerTransform) == tilt)
+        #expect(Set(edited.animatedKeys) == [.transform, .sublayerTransform, .opacity])
+        #expect(edited.value(.opacity) == .number(0.5))
+        #expect(overlay.transform(.transform) == quarter && overlay.transform(.sublayerTransform) == nil)  // a copy
+        edited.reset()
+        #expect(edited.isEmpty && edited.animatedKeyMask == 0)
     }
 }

@@ -31,9 +31,14 @@ public struct Presentation: Sendable {
     public func overlay(of id: LayerID) -> PresentationOverlay {
         guard Int(id.index) < extents.count else { return PresentationOverlay() }
         let extent = extents[Int(id.index)]
+        if extent.values.isEmpty && extent.transforms.count == 1 && extent.transition < 0 {
+            return PresentationOverlay(single: transforms[Int(extent.transforms.lowerBound)])
+        }
+        // An empty part holds no reference to the storage (nothing to retain and release).
         return PresentationOverlay(
-            values: values, Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
-            transforms: transforms, Int(extent.transforms.lowerBound)..<Int(extent.transforms.upperBound),
+            values: extent.values.isEmpty ? [] : values, extent.values.isEmpty ? 0..<0 : Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
+            transforms: extent.transforms.isEmpty ? [] : transforms,
+            extent.transforms.isEmpty ? 0..<0 : Int(extent.transforms.lowerBound)..<Int(extent.transforms.upperBound),
             transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
 

@@ -27,11 +27,20 @@ public struct PresentationOverlay: Sendable {
     @usableFromInline var valuesEnd = 0
     @usableFromInline var transformsStart = 0
     @usableFromInline var transformsEnd = 0
+    /// A view whose one animated value is a transform (most animated layers turn, slide or scale
+    /// through `transform`) carries it here, not the storage: a copy of 136 bytes instead of a retain
+    /// and a release of the presentation's storage for every such layer the renderer reads each frame.
+    @usableFromInline var single: AnimatedTransform?
     /// The transition drawing this frame, if any.
     public internal(set) var transition: TransitionProgress?
 
     /// An empty overlay.
     public init() {}
+
+    /// A view holding one animated transform and nothing else.
+    init(single: AnimatedTransform) {
+        self.single = single
+    }
 
     /// A view of part of a presentation's storage.
     init(
@@ -46,11 +55,13 @@ public struct PresentationOverlay: Sendable {
     }
 
     /// Whether any property or transition is animated.
-    public var isEmpty: Bool { valuesEnd == valuesStart && transformsEnd == transformsStart && transition == nil }
+    public var isEmpty: Bool {
+        valuesEnd == valuesStart && transformsEnd == transformsStart && single == nil && transition == nil
+    }
 
     /// Whether any property is animated (a transition alone animates none).
     @inlinable
-    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart }
+    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart || single != nil }
 
     /// Bit `rawValue` set for each animated property (`PropertyValues` keeps its written bits the same
     /// way): what a reader checks before scanning the overlay.
@@ -59,12 +70,14 @@ public struct PresentationOverlay: Sendable {
         var mask: UInt128 = 0
         for i in valuesStart..<valuesEnd { mask |= 1 &<< UInt128(values[i].key.rawValue) }
         for i in transformsStart..<transformsEnd { mask |= 1 &<< UInt128(transforms[i].key.rawValue) }
+        if let single { mask |= 1 &<< UInt128(single.key.rawValue) }
         return mask
     }
 
     /// The animated keys.
     public var animatedKeys: [PropertyKey] {
         values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)
+            + (single.map { [$0.key] } ?? [])
     }
 
     /// Forgets this frame's values, keeping capacity.
@@ -73,6 +86,7 @@ public struct PresentationOverlay: Sendable {
         valuesEnd = valuesStart
         transforms.removeSubrange(transformsStart..<transformsEnd)
         transformsEnd = transformsStart
+        single = nil
         transition = nil
     }
 
@@ -99,6 +113,7 @@ public struct PresentationOverlay: Sendable {
     /// it is not animated; unlike `value(_:)`, reading it this way does not box the matrix.
     @inlinable
     public func transform(_ key: PropertyKey) -> Transform3D? {
+        if let single, single.key == key { return single.value }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return transforms[i].value }
         return nil
     }
@@ -125,6 +140,16 @@ public struct PresentationOverlay: Sendable {
 
     /// Sets the animated value of a transform-valued property.
     public mutating func setTransform(_ value: Transform3D, for key: PropertyKey) {
+        if let held = single {
+            if held.key == key {
+                single!.value = value
+                return
+            }
+            // A second transform: into storage of its own, with the first.
+            transforms = [held]
+            (transformsStart, transformsEnd) = (0, 1)
+            single = nil
+        }
         for i in transformsStart..<transformsEnd where transforms[i].key == key {
             transforms[i].value = value
             return
@@ -142,6 +167,7 @@ public struct PresentationOverlay: Sendable {
         var result = model
         for v in values[valuesStart..<valuesEnd] { result.store(v.value, at: v.key.rawValue) }
         for t in transforms[transformsStart..<transformsEnd] { result.store(.transform(t.value), at: t.key.rawValue) }
+        if let single { result.store(.transform(single.value), at: single.key.rawValue) }
         return result
     }
 }

@@ -12,6 +12,11 @@ extension RenderListBuilder {
     /// Appends an instance, multiplied by the tint of the replicator copies it is drawn in.
     /// Inside a transform layer's 3D space, it also carries its depth (`withDepth`).
     mutating func emit(_ instance: LayerInstance, texture: TextureBinding) {
+        guard tint != nil || layerDepth != nil else {
+            // Most instances: appended as they are, without a copy of their 224 bytes.
+            list.append(instance, texture: texture)
+            return
+        }
         var drawn = withDepth(instance)
         if let tint { drawn.color *= tint }
         list.append(drawn, texture: texture)

@@ -235,9 +235,16 @@ struct RenderListBuilder {
         if values[.shadowOpacity] > 0, values[.shadowColor].alpha > 0, !values[.shadowPath].isEmpty {
             drawPathShadow(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
-        let (outerDepthSpace, outerLayerDepth) = (depthSpace, layerDepth)
+        // Outside a transform layer's space (most layers) both are nil, and stay nil: nothing to save.
+        let outerDepth = depthSpace == nil && layerDepth == nil ? nil : (space: depthSpace, layer: layerDepth)
         layerDepth = depthSpace.map { values.frameTransform.concatenating($0) }
-        defer { (depthSpace, layerDepth) = (outerDepthSpace, outerLayerDepth) }
+        defer {
+            if let outerDepth {
+                (depthSpace, layerDepth) = (outerDepth.space, outerDepth.layer)
+            } else {
+                (depthSpace, layerDepth) = (nil, nil)
+            }
+        }
         let bounds = values[.bounds]
         let hasArea = bounds.width > 0 && bounds.height > 0
         let placement = hasArea ? Self.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
