@@ -230,6 +230,11 @@ public struct RenderList {
         commands[command] = .draw(first: first, count: count, texture: texture, variant: variant, opaque: runIsOpaque)
     }
 
+    /// Replaces an instance no draw covers (a group's composite, a shadow's) in place.
+    mutating func replaceDetached(_ index: Int, with instance: LayerInstance) {
+        instances[index] = instance
+    }
+
     /// Recomputes a run's opaque flag and its choice between `plain` and `blit` from its instances.
     mutating func refreshRun(_ command: Int) {
         guard case .draw(let first, let count, let binding, var variant, _) = commands[command] else { return }

@@ -119,13 +119,17 @@ struct RenderListBuilder {
         _ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double, context: Int32
     ) {
         let (firstInstance, special, visitedBefore) = (list.instances.count, list.specialCount, list.visitedLayers)
+        let (firstCommand, firstGroup) = (list.commands.count, list.groups.count)
+        let isLocal = replicaDepth == 0 && depthSpace == nil
         defer {
             list.record(
                 id,
                 RenderSegment(
                     stamp: list.stamp, generation: id.generation, context: context, first: Int32(firstInstance),
                     end: Int32(list.instances.count), visited: Int32(list.visitedLayers - visitedBefore),
-                    isSimple: special == list.specialCount && replicaDepth == 0 && depthSpace == nil, group: Int32(group)))
+                    isSimple: special == list.specialCount && isLocal, isLocal: isLocal,
+                    firstCommand: Int32(firstCommand), endCommand: Int32(list.commands.count), firstGroup: Int32(firstGroup),
+                    endGroup: Int32(list.groups.count), group: Int32(group)))
         }
         list.visitedLayers += 1
         let overlay = presentation.overlay(of: id)

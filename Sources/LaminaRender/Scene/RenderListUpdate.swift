@@ -6,11 +6,12 @@ import LaminaCore
 /// Each changed layer that a full build visited (see `RenderSegment`), and that no changed ancestor
 /// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
 /// the new instances line up with the old one for one — the same layers visited at the same places,
-/// nothing but drawn instances, each new instance drawable by the run that drew the old one, and no
-/// opaque instance moved or turned translucent while an instance drawn before it was collapsed (one
-/// it may have hidden) — they replace the old
-/// ones in place, and the frame's damage is the union of the old and new screen bounds of those that
-/// differ. Otherwise the caller builds the whole list again, as it does for any change of the
+/// nothing but drawn instances (or, for a subtree visited once and flat, the same offscreen groups
+/// over the same instances, their shadows free to move), each new instance drawable by the run that
+/// drew the old one, and no opaque instance moved or turned translucent while an instance drawn before
+/// it was collapsed (one it may have hidden) — they replace the old ones in place, and the frame's
+/// damage is the union of the old and new screen bounds of those that differ, spread through the
+/// groups' filters and shadows. Otherwise the caller builds the whole list again, as it does for any change of the
 /// hierarchy. Textures repainted in place damage the instances that show them.
 struct RenderListUpdate {
     let tree: LayerTree
@@ -35,19 +36,44 @@ struct RenderListUpdate {
         var firstCollapsed: Int?
         for id in topmost {
             let segment = list.segments[Int(id.index)]
-            guard segment.isSimple, segment.context >= 0 else { return nil }
+            // A visit that opened offscreen groups (a shadow, group opacity, a mask, filters) is patched
+            // too when it was flat and visited once: its groups must come out the same, and their
+            // composites where they were.
+            let opensGroups = !segment.isSimple
+            guard segment.isSimple || segment.isLocal, segment.context >= 0 else { return nil }
             var taken = RenderList()
             swap(&taken, &scratch)
             var builder = makeBuilder(consume taken)
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
+            if opensGroups && !scratch.forcedDamage.isEmpty { return nil }
             damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))
-            guard scratch.specialCount == 0, scratch.instances.count == Int(segment.end - segment.first),
+            guard opensGroups ? groupsLineUp(scratch, with: list, at: segment) : scratch.specialCount == 0,
+                scratch.instances.count == Int(segment.end - segment.first),
                 scratch.visitedLayers == Int(segment.visited), lineUp(scratch, with: list, at: segment, root: id)
             else { return nil }
             let base = Int(segment.first)
-            for case .draw(let first, let count, let binding, _, _) in scratch.commands {
+            // The groups (list indices) enclosing the draw being patched, innermost last.
+            var enclosing: [Int] = []
+            // Where the segment's drawn instances were and are: what a shadow that moved moves.
+            var content = Damage.none
+            for command in scratch.commands {
+                let first: Int, count: Int, binding: TextureBinding
+                switch command {
+                case .beginGroup(let g):
+                    enclosing.append(Int(segment.firstGroup) + g)
+                    continue
+                case .endGroup:
+                    enclosing.removeLast()
+                    continue
+                case .draw(let f, let c, let b, _, _): (first, count, binding) = (f, c, b)
+                default: continue  // beginMask: the mask draws into the same group
+                }
                 for k in first..<(first + count) {
+                    if opensGroups {
+                        if !list.instances[base + k].isCollapsed { content.add(list.instances[base + k].pixelBounds(width: width, height: height)) }
+                        content.add(scratch.instances[k].pixelBounds(width: width, height: height))
+                    }
                     if commandOf.isEmpty { commandOf = Self.commandOfInstances(list) }
                     // The same instance sampling the same texture (or none) draws the same pixels.
                     if scratch.instances[k] == list.instances[base + k],
@@ -59,11 +85,12 @@ struct RenderListUpdate {
                     guard
                         replace(
                             base + k, in: &list, with: scratch.instances[k], isOpaque: scratch.isOpaque(k),
-                            binding: binding, group: Int(segment.group), commandOf: commandOf, runs: &touchedRuns,
-                            firstCollapsed: &firstCollapsed, damage: &damage)
+                            binding: binding, group: enclosing.last ?? Int(segment.group), commandOf: commandOf,
+                            runs: &touchedRuns, firstCollapsed: &firstCollapsed, damage: &damage)
                     else { return nil }
                 }
             }
+            if opensGroups { moveShadows(scratch, in: &list, at: segment, content: content, damage: &damage) }
             // The subtree's sublayers keep their places; what they were visited with may have moved.
             for slot in scratch.visitedSlots where slot != Int32(id.index) {
                 let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
@@ -114,6 +141,55 @@ struct RenderListUpdate {
             work += Int(list.segments[Int(id.index)].visited)
         }
         return work > enough ? nil : topmost
+    }
+
+    /// Whether a visit that opened offscreen groups opened the same ones again: the same commands
+    /// over the same instances (draw ranges, and groups begun and ended at the same places), and each
+    /// group the same but for where its shadow falls, composited by the same instance.
+    private func groupsLineUp(_ scratch: RenderList, with list: RenderList, at segment: RenderSegment) -> Bool {
+        let (base, firstGroup) = (Int(segment.first), Int(segment.firstGroup))
+        guard scratch.commands.count == Int(segment.endCommand - segment.firstCommand),
+            scratch.groups.count == Int(segment.endGroup - segment.firstGroup)
+        else { return false }
+        for (k, command) in scratch.commands.enumerated() {
+            switch (command, list.commands[Int(segment.firstCommand) + k]) {
+            case (.draw(let f, let c, _, _, _), .draw(let oldFirst, let oldCount, _, _, _)):
+                guard oldFirst == base + f, oldCount == c else { return false }
+            case (.beginGroup(let g), .beginGroup(let old)), (.beginMask(let g), .beginMask(let old)),
+                (.endGroup(let g), .endGroup(let old)):
+                guard old == firstGroup + g else { return false }
+            default: return false  // clips and backdrops are built again whole
+            }
+        }
+        for (j, new) in scratch.groups.enumerated() {
+            let old = list.groups[firstGroup + j]
+            guard new.layer == old.layer, old.composite == base + new.composite,
+                scratch.instances[new.composite] == list.instances[old.composite], new.hasMask == old.hasMask,
+                new.blendMode == old.blendMode, new.filters == old.filters, new.transition == nil,
+                old.transition == nil, old.parent == (new.parent < 0 ? Int(segment.group) : firstGroup + new.parent),
+                new.shadow?.sigma == old.shadow?.sigma,
+                old.shadow.map(\.composite) == new.shadow.map({ base + $0.composite })
+            else { return false }
+        }
+        return true
+    }
+
+    /// Puts the shadows of the segment's groups where they fall now, damaging what they covered and
+    /// cover: `content` (the old and new bounds of the segment's drawn instances) through each group
+    /// as it was and as it is.
+    private func moveShadows(
+        _ scratch: RenderList, in list: inout RenderList, at segment: RenderSegment, content: Damage, damage: inout Damage
+    ) {
+        for (j, new) in scratch.groups.enumerated() {
+            guard let shadow = new.shadow else { continue }
+            let index = Int(segment.firstGroup) + j
+            let moved = scratch.instances[shadow.composite]
+            let composite = Int(segment.first) + shadow.composite
+            guard moved != list.instances[composite] else { continue }
+            damage.formUnion(Self.reach(of: content, through: index, in: list))
+            list.replaceDetached(composite, with: moved)
+            damage.formUnion(Self.reach(of: content, through: index, in: list))
+        }
     }
 
     /// Whether the scratch visit met the same layers as the list's, each at the same place.
@@ -215,14 +291,19 @@ struct RenderListUpdate {
                     damage.add(PixelRegion(x: b.x - radius, y: b.y - radius, width: b.width + 2 * radius, height: b.height + 2 * radius))
                 }
             }
-            guard let box = damage.box else { return damage }
+            guard damage.box != nil else { return damage }
             if let shadow = g.shadow {
                 let radius = Int((min(96, (3 * shadow.sigma).rounded(.up)))) + 2
                 let offset = list.instances[shadow.composite].rect
                 guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 16_777_216, abs(offset.y) < 16_777_216 else { return .full }
                 let (dx, dy) = (Int(offset.x.rounded(.down)), Int(offset.y.rounded(.down)))
-                damage.add(
-                    PixelRegion(x: box.x - radius + dx, y: box.y - radius + dy, width: box.width + 2 * radius + 1, height: box.height + 2 * radius + 1))
+                // Each box's own shadow, so two changes far apart stay two boxes.
+                for box in damage.boxes {
+                    damage.add(
+                        PixelRegion(
+                            x: box.x - radius + dx, y: box.y - radius + dy, width: box.width + 2 * radius + 1,
+                            height: box.height + 2 * radius + 1))
+                }
             }
             current = g.parent
         }

@@ -23,6 +23,16 @@ struct RenderSegment {
     /// Whether its visit appended only drawn instances: no group, clip push, stencil shape or
     /// composite, so its instances can be replaced one for one.
     var isSimple = false
+    /// Whether it was visited once and flat: outside replicator copies (drawn once per copy) and
+    /// transform layers' 3D spaces. Such a visit that opened offscreen groups (a shadow, group
+    /// opacity, a mask, filters) can still be patched, group by group (`RenderListUpdate`).
+    var isLocal = false
+    /// The commands its visit appended, `firstCommand..<endCommand` (a draw before them may hold its
+    /// first instances, extended), and the offscreen groups, `firstGroup..<endGroup`.
+    var firstCommand: Int32 = 0
+    var endCommand: Int32 = 0
+    var firstGroup: Int32 = 0
+    var endGroup: Int32 = 0
     /// The innermost offscreen group it is drawn in (`RenderList.groups`), or -1: its pixels reach the
     /// output through that group's composite.
     var group: Int32 = -1
