@@ -68,12 +68,24 @@ extension Renderer {
         }
     }
 
-    /// Makes `target` current with no clips, cleared to transparent.
-    func begin(_ target: OffscreenTarget) {
-        glDisable(GLenum(GL_SCISSOR_TEST))
+    /// Makes `target` current with no clips, cleared to transparent: all of it, or only `region` (top-left
+    /// origin) when nothing outside it will be read (`GroupExtent`).
+    func begin(_ target: OffscreenTarget, clearing region: PixelRegion? = nil) {
         glDisable(GLenum(GL_STENCIL_TEST))
         target.attachStencil(stencilInUse)
+        target.bind()
+        scissor(region, in: target)
         target.clear(to: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// Narrows the scissor in force in `state` to `region` (top-left origin) for what is drawn next;
+    /// `applyScissor(state)` restores it. Nil leaves it as it is.
+    func narrowScissor(_ state: TargetState, to region: PixelRegion?) {
+        guard let region else { return }
+        var narrowed = state
+        narrowed.scissors.append(state.scissors.last.map { $0.intersection(region) } ?? region)
+        applyScissor(narrowed)
     }
 
     /// Makes a target current again with its clips as they stood.

@@ -71,18 +71,18 @@ extension Renderer {
                 withoutDepth(depthTested.last!) { push(write, &states[states.count - 1]) }
             case .popClip:
                 withoutDepth(depthTested.last!) { pop(&states[states.count - 1]) }
-            case .beginGroup:
+            case .beginGroup(let index):
                 let content = try pool.acquire(width: target.width, height: target.height)
                 groupTargets.append((content, nil))
                 states.append(TargetState(target: content))
                 if depthTested.last! { glDisable(GLenum(GL_DEPTH_TEST)) }
                 depthTested.append(false)
-                begin(content)
-            case .beginMask:
+                begin(content, clearing: GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared)
+            case .beginMask(let index):
                 let mask = try pool.acquire(width: target.width, height: target.height)
                 groupTargets[groupTargets.count - 1].mask = mask
                 states[states.count - 1] = TargetState(target: mask)
-                begin(mask)
+                begin(mask, clearing: GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared)
             case .endGroup(let index):
                 let (content, mask) = groupTargets.removeLast()
                 states.removeLast()

@@ -10,16 +10,21 @@ extension Renderer {
         // The layer's filters change its image before anything shows it, its shadow included.
         let content = try runFilters(group.filters, on: original)
         defer { if content !== original { pool.release(content) } }
+        let extent = GroupExtent(group, width: original.width, height: original.height)
         if let shadow = group.shadow {
-            let blurred = try blur(content, sigma: shadow.sigma)
+            let blurred = try blur(content, sigma: shadow.sigma, region: extent?.blurred)
             resume(state)
             useLayerProgram()
             bind(offscreen: blurred.texture, unit: 0)
+            let offset = list.instances[shadow.composite].rect
+            narrowScissor(state, to: extent?.shadow(offset: SIMD2(offset.x, offset.y), width: original.width, height: original.height))
             drawDetached(shadow.composite)
             if blurred !== content { pool.release(blurred) }
         }
         resume(state)
         useLayerProgram()
+        narrowScissor(state, to: extent?.content)
+        defer { applyScissor(state) }
         if let transition = group.transition {
             let snapshot = snapshots[transition.progress.animation]
             snapshot?.drawn = true

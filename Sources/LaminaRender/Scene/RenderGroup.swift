@@ -10,6 +10,10 @@ public struct RenderGroup {
     /// The instance (in the list, outside any draw) compositing the group's image in target pixels:
     /// texture mode, opacity tint and the clip in force where the group sits.
     public var composite: Int
+    /// The target pixels its content may cover (its instances' bounds with a pixel of margin, within
+    /// the target), or nil for all of them: what its offscreen passes clear, blur and composite
+    /// (`GroupExtent`).
+    public var bounds: PixelRegion?
     /// Whether a mask pass follows the content (`beginMask`).
     public var hasMask = false
     /// The shadow drawn behind, if any.

@@ -230,6 +230,33 @@ public struct RenderList {
         commands[command] = .draw(first: first, count: count, texture: texture, variant: variant, opaque: runIsOpaque)
     }
 
+    /// The whole target pixels instances `range` may touch, with a pixel of margin, within a `width` x
+    /// `height` target; nil when one has a corner behind the eye (it may reach anywhere).
+    func pixelBounds(of range: Range<Int>, width: Int, height: Int) -> PixelRegion? {
+        var covered = Damage.none
+        for index in range where !instances[index].isCollapsed {
+            covered.add(instances[index].pixelBounds(width: width, height: height))
+            if covered.isFull { return nil }
+        }
+        return covered.box.map { $0.intersection(PixelRegion(x: 0, y: 0, width: width, height: height)) }
+            ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Widens the bounds of `group` and the groups enclosing it to cover instance `index` (an instance
+    /// patched in place may have moved out of them).
+    mutating func extendGroups(from group: Int, toCover index: Int, width: Int, height: Int) {
+        var current = group
+        while current >= 0 {
+            if let bounds = groups[current].bounds {
+                var covered = Damage.none
+                covered.add(bounds)
+                covered.add(instances[index].pixelBounds(width: width, height: height))
+                groups[current].bounds = covered.isFull ? nil : covered.box.map { $0.intersection(PixelRegion(x: 0, y: 0, width: width, height: height)) }
+            }
+            current = groups[current].parent
+        }
+    }
+
     /// Replaces an instance no draw covers (a group's composite, a shadow's) in place.
     mutating func replaceDetached(_ index: Int, with instance: LayerInstance) {
         instances[index] = instance

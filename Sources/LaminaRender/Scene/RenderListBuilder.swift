@@ -169,6 +169,7 @@ struct RenderListBuilder {
                 layer: id, composite: -1, parent: group, blendMode: blendMode,
                 filters: FilterPass.passes(filters, pixelsPerPoint: Self.pixelsPerPoint(values, world: world))))
         list.appendSpecial(.beginGroup(index))
+        let contentStart = list.instances.count
         let enclosing = group
         group = index
         defer { group = enclosing }
@@ -183,6 +184,7 @@ struct RenderListBuilder {
             visit(mask, toTarget: Self.childSpace(.identity, world), toClip: nil, opacity: 1, context: -1)
         }
         clip = siteClip
+        list.groups[index].bounds = list.pixelBounds(of: contentStart..<list.instances.count, width: target.width, height: target.height)
 
         let anchor = values.anchorInBounds
         let center = Point(x: anchor.x, y: anchor.y)

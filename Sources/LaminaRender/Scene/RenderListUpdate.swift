@@ -90,7 +90,7 @@ struct RenderListUpdate {
                     else { return nil }
                 }
             }
-            if opensGroups { moveShadows(scratch, in: &list, at: segment, content: content, damage: &damage) }
+            if opensGroups { updateGroups(scratch, in: &list, at: segment, content: content, damage: &damage) }
             // The subtree's sublayers keep their places; what they were visited with may have moved.
             for slot in scratch.visitedSlots where slot != Int32(id.index) {
                 let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
@@ -174,15 +174,16 @@ struct RenderListUpdate {
         return true
     }
 
-    /// Puts the shadows of the segment's groups where they fall now, damaging what they covered and
-    /// cover: `content` (the old and new bounds of the segment's drawn instances) through each group
-    /// as it was and as it is.
-    private func moveShadows(
+    /// Gives the segment's groups their content's new bounds, and puts their shadows where they fall
+    /// now, damaging what a shadow covered and covers: `content` (the old and new bounds of the
+    /// segment's drawn instances) through the group as it was and as it is.
+    private func updateGroups(
         _ scratch: RenderList, in list: inout RenderList, at segment: RenderSegment, content: Damage, damage: inout Damage
     ) {
         for (j, new) in scratch.groups.enumerated() {
-            guard let shadow = new.shadow else { continue }
             let index = Int(segment.firstGroup) + j
+            list.groups[index].bounds = new.bounds
+            guard let shadow = new.shadow else { continue }
             let moved = scratch.instances[shadow.composite]
             let composite = Int(segment.first) + shadow.composite
             guard moved != list.instances[composite] else { continue }
@@ -248,6 +249,7 @@ struct RenderListUpdate {
         changed.add(instance.pixelBounds(width: width, height: height))
         damage.formUnion(Self.reach(of: changed, through: group, in: list))
         list.replace(index, with: instance, isOpaque: isOpaque, command: command, texture: texture, variant: newVariant)
+        list.extendGroups(from: group, toCover: index, width: width, height: height)
         runs.insert(command)
         return true
     }

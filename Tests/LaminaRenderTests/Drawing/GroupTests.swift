@@ -1,3 +1,4 @@
+import Glibc
 import LaminaCore
 import LaminaRender
 import Testing
@@ -104,6 +105,54 @@ struct GroupTests {
         // The default shadow (opacity 0) draws nothing extra.
         scene.tree[layer][.shadowOpacity] = 0
         #expect(try draw(scene).statistics.groups == 0)
+    }
+
+    @Test("A small layer's shadow, blurred only around it, is the Gaussian blur of its square everywhere")
+    func shadowBlurredAroundTheLayer() throws {
+        // The group's passes clear, blur and composite only around the layer (GroupExtent). So every
+        // pixel of a large target is compared with the analytic blur of the shadow's square, after a
+        // frame that filled the renderer's pooled targets with a full-size shadowed layer: what those
+        // targets held outside the region would show as stray red or black.
+        let (width, height, sigma) = (200, 120, 6.0)
+        var big = TestScene(width: width, height: height)
+        let cover = BasicDrawingTests.square(&big, center: Point(x: 100, y: 60), size: 200, color: red)
+        big.tree[cover][.shadowOpacity] = 1
+        big.tree[cover][.shadowRadius] = 3
+        var small = TestScene(width: width, height: height)
+        let layer = BasicDrawingTests.square(&small, center: Point(x: 150, y: 60), size: 10, color: red)
+        small.tree[layer][.shadowOpacity] = 1
+        small.tree[layer][.shadowRadius] = sigma
+        let offset = (x: 3.5, y: -2.25)
+        small.tree[layer][.shadowOffset] = Size(width: offset.x, height: offset.y)
+        let (first, second) = (big, small)
+        let image = try makeContext().perform { render in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
+            _ = try renderer.draw(first.tree, first.presentation, scale: 1, background: first.background, into: target)
+            _ = try renderer.draw(second.tree, second.presentation, scale: 1, background: second.background, into: target)
+            return try target.read()
+        }
+        // The shadow's square, x 145..<155 and y 55..<65 moved by the offset, blurred by a Gaussian of
+        // standard deviation sigma: separable, each axis the difference of two normal CDFs.
+        func coverage(_ p: Double, _ low: Double, _ high: Double) -> Double {
+            0.5 * (erf((high - p) / (sigma * 2.0.squareRoot())) - erf((low - p) / (sigma * 2.0.squareRoot())))
+        }
+        var worst = (error: 0, x: 0, y: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let inLayer = (145..<155).contains(x) && (55..<65).contains(y)
+                let alpha =
+                    coverage(Double(x) + 0.5, 145 + offset.x, 155 + offset.x) * coverage(Double(y) + 0.5, 55 + offset.y, 65 + offset.y)
+                let expected = inLayer ? pixel(255, 0, 0) : SIMD4<UInt8>(0, 0, 0, UInt8((alpha * 255).rounded()))
+                let error = (0..<4).map { abs(Int(image[x, y][$0]) - Int(expected[$0])) }.max()!
+                if error > worst.error { worst = (error, x, y) }
+            }
+        }
+        // The blur is a truncated Gaussian sampled at texel centres, and the offset's fraction is
+        // filtered bilinearly: a few levels off the continuous integral, nowhere more.
+        #expect(worst.error <= 4, "\(worst): \(image[worst.x, worst.y])")
+        // Far from it, nothing at all.
+        #expect(image[20, 20] == transparent && image[199, 119] == transparent && image[150, 0] == transparent)
     }
 
     @Test("The default shadowOffset (0, -3) casts the shadow upwards on the y-down canvas")
