@@ -9,12 +9,15 @@ import LaminaCore
 /// scissored to the content. A shadow is the content blurred by a Gaussian the blur truncates at
 /// `radius` pixels, so beyond `radius` of the content it is exactly zero; the blur runs over the
 /// content spread by two pads (its second pass reads the first's output a radius away), which reads
-/// the content target over three pads: those are what `begin` clears. Filters (a colour matrix may
-/// make transparent pixels visible) and transitions (the old appearance covers anything) keep the
-/// whole target.
+/// the content target over three pads: those are what `begin` clears. Filters spread the content by
+/// their reach first (`FilterPass.reach`) and are run the same way, over twice their reach beyond
+/// what they must get right. A colour matrix that makes transparent pixels visible, and a transition
+/// (the old appearance covers anything), keep the whole target.
 struct GroupExtent {
     /// The pixels cleared in the group's content and mask targets.
     let cleared: PixelRegion
+    /// The pixels the filters compute, when there are any.
+    let filtered: PixelRegion?
     /// The pixels the shadow blur computes.
     let blurred: PixelRegion
     /// The pixels the group's composite may change.
@@ -25,13 +28,22 @@ struct GroupExtent {
 
     /// The extent of `group` in a `width` x `height` target, or nil when it needs the whole target.
     init?(_ group: RenderGroup, width: Int, height: Int) {
-        guard let bounds = group.bounds, group.filters.isEmpty, group.transition == nil else { return nil }
+        guard let bounds = group.bounds, group.transition == nil else { return nil }
+        let reach: Int
+        if group.filters.isEmpty {
+            reach = 0
+        } else {
+            guard let filters = FilterPass.reach(of: group.filters) else { return nil }
+            reach = filters
+        }
         let whole = PixelRegion(x: 0, y: 0, width: width, height: height)
         let radius = group.shadow.map { $0.sigma >= 0.5 ? Int(Swift.min(96, (3 * $0.sigma).rounded(.up))) : 0 } ?? 0
         pad = radius + 2
-        content = bounds.intersection(whole)
-        blurred = Self.spread(content, by: 2 * pad).intersection(whole)
-        cleared = Self.spread(content, by: 3 * pad).intersection(whole)
+        let drawn = bounds.intersection(whole)
+        content = Self.spread(drawn, by: reach).intersection(whole)
+        blurred = Self.spread(drawn, by: reach + 2 * pad).intersection(whole)
+        filtered = group.filters.isEmpty ? nil : Self.spread(drawn, by: 2 * reach + 3 * pad).intersection(whole)
+        cleared = Self.spread(drawn, by: 3 * reach + 3 * pad).intersection(whole)
     }
 
     /// The pixels the shadow's composite may change: the blurred content moved by the composite's

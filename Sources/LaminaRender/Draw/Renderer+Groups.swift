@@ -8,11 +8,16 @@ extension Renderer {
         _ group: RenderGroup, content original: OffscreenTarget, mask: OffscreenTarget?, list: RenderList, onto state: TargetState
     ) throws(RendererError) {
         // The layer's filters change its image before anything shows it, its shadow included.
-        let content = try runFilters(group.filters, on: original)
-        defer { if content !== original { pool.release(content) } }
         let extent = GroupExtent(group, width: original.width, height: original.height)
+        let content = try runFilters(group.filters, on: original, region: extent?.filtered)
+        defer { if content !== original { pool.release(content) } }
         if let shadow = group.shadow {
-            let blurred = try blur(content, sigma: shadow.sigma, region: extent?.blurred)
+            // Filters may leave a smaller image (a wide blur runs on a reduced copy): the region in its pixels.
+            let region = extent.map {
+                content.width == original.width && content.height == original.height
+                    ? $0.blurred : scaled($0.blurred, from: original, to: content)
+            }
+            let blurred = try blur(content, sigma: shadow.sigma, region: region)
             resume(state)
             useLayerProgram()
             bind(offscreen: blurred.texture, unit: 0)

@@ -152,6 +152,59 @@ struct FilterTests {
         #expect(worst <= 0.02, "largest difference from the Gaussian: \(worst)")
     }
 
+    @Test("A small blurred layer with a shadow, filtered only around it, matches it drawn alone in a target its size")
+    func filteredOnlyAroundTheLayer() throws {
+        // The big target's group passes run only around the layer (GroupExtent); the small target's
+        // cover all of it. The layer sits at the same place relative to the small target's origin and
+        // to a multiple of 32 pixels in the big one, so the blur's halved copies line up alike. A
+        // first frame fills the renderer's pooled targets with a full-size blurred layer: what they
+        // held outside the region would show as stray colour.
+        func scene(_ width: Int, _ height: Int, center: Point) -> TestScene {
+            var scene = TestScene(width: width, height: height)
+            scene.layer {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 16, height: 16)
+                $0[.position] = center
+                $0[.backgroundColor] = Color(red: 0.2, green: 0.6, blue: 1)
+                $0[.filters] = [LayerFilter(.blur(radius: 8))]
+                $0[.shadowOpacity] = 0.8
+                $0[.shadowRadius] = 2
+                $0[.shadowOffset] = Size(width: 2.5, height: 3)
+            }
+            return scene
+        }
+        var dirty = TestScene(width: 256, height: 160)
+        dirty.layer {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 256, height: 160)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+            $0[.filters] = [LayerFilter(.blur(radius: 4))]
+            $0[.shadowOpacity] = 1
+        }
+        let (first, big, alone) = (dirty, scene(256, 160, center: Point(x: 160, y: 64)), scene(64, 64, center: Point(x: 32, y: 32)))
+        let images = try makeContext().perform { render in
+            let renderer = try Renderer(render)
+            func drawn(_ scenes: [TestScene]) throws -> RGBAImage {
+                let target = try OffscreenTarget(render, width: scenes[0].width, height: scenes[0].height, layout: .rgba)
+                for scene in scenes {
+                    _ = try renderer.draw(scene.tree, scene.presentation, scale: 1, background: scene.background, into: target)
+                }
+                return try target.read()
+            }
+            return (try drawn([first, big]), try drawn([alone]))
+        }
+        var worst = (error: 0, x: 0, y: 0)
+        for y in 0..<160 {
+            for x in 0..<256 {
+                let inside = (128..<192).contains(x) && (32..<96).contains(y)
+                let expected = inside ? images.1[x - 128, y - 32] : transparent
+                let error = (0..<4).map { abs(Int(images.0[x, y][$0]) - Int(expected[$0])) }.max()!
+                if error > worst.error { worst = (error, x, y) }
+            }
+        }
+        #expect(worst.error <= 3, "\(worst): \(images.0[worst.x, worst.y])")
+        #expect(images.1[32, 32].w > 200)  // the layer is there, blurred but solid at its middle
+    }
+
     /// A 100x60 canvas, black left of x 50 and white right of it, with a layer over (20...80, 20...40)
     /// whose background filters are `filters`.
     static func backdropScene(_ filters: [LayerFilter], configure: (inout PropertyValues) -> Void = { _ in }) -> TestScene {
