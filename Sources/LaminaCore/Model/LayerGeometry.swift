@@ -31,7 +31,9 @@ extension LayerValueSource {
         let p = self[.position]
         var m = self[.transform]
         if !m.isIdentity {
-            m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z).concatenating(m)
+            // T(−a) · m without the product: its first three rows are m's (up to the sign of a zero),
+            // and its fourth is −a through m's rows, summed in the order the product sums them.
+            m.row4 = -a.x * m.row1 + -a.y * m.row2 + -a.z * m.row3 + m.row4
             // Then the translation to the position: M · T(t) adds w · t to each row (rows of an affine
             // M have w = 0 but the last). Adding t to the last row alone is right only without
             // perspective; with it, a layer's own perspective transform came out sheared.

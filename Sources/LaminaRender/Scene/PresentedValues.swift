@@ -22,6 +22,14 @@ struct PresentedValues: LayerValueSource {
         animated = overlay.animatedKeyMask
     }
 
+    /// Whether a property may differ from its default: written in the model, or animated. Reading a
+    /// list-valued property that is neither (`filters` on almost every layer) would copy the table's
+    /// default out of shared storage: a retain and a release for nothing.
+    @inline(__always)
+    func isSet(_ key: PropertyKey) -> Bool {
+        model.isWritten(key) || animated & (1 &<< UInt128(key.rawValue)) != 0
+    }
+
     @inline(__always)
     subscript<Value>(property: Property<Value>) -> Value {
         guard animated & (1 &<< UInt128(property.key.rawValue)) != 0 else { return model[property] }

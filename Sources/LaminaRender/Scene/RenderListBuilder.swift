@@ -154,7 +154,7 @@ struct RenderListBuilder {
             return
         }
         let blendMode = values[.compositingFilter]
-        let filters = values[.filters]
+        let filters = values.isSet(.filters) ? values[.filters] : []
         guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal || !filters.isEmpty
         else {
             drawBody(id, values, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
@@ -264,7 +264,7 @@ struct RenderListBuilder {
         let edgeMargin = drawsOwn && values[.allowsEdgeAntialiasing] && !world.isAxisAlignedInPlane
             ? Self.onePixel(of: bounds, under: world) : nil
 
-        if drawsOwn, !values[.backgroundFilters].isEmpty {
+        if drawsOwn, values.isSet(.backgroundFilters), !values[.backgroundFilters].isEmpty {
             drawBackdrop(id, values, world: world, opacity: opacity)
         }
         if drawsOwn {
