@@ -8,8 +8,9 @@ extension RenderListBuilder {
     mutating func cachedBody(
         _ id: LayerID, _ values: PresentedValues, world: Transform3D, opacity: Double, sublayers: [LayerID]
     ) -> CachedSubtree? {
-        guard let caches, replicaDepth == 0, depthSpace == nil else { return nil }
         let explicit = values[.shouldRasterize]
+        // Most layers are leaves that do not rasterize: answered before the caches are touched.
+        guard explicit || !sublayers.isEmpty, replicaDepth == 0, depthSpace == nil, let caches else { return nil }
         // A moving subtree is cached whole only where that draws what drawing it directly would: at
         // full strength (an opacity handed down applies to each sublayer apart, not to the group).
         let automatic = !explicit && !sublayers.isEmpty && opacity == 1 && caches.isAutomatic(id)
