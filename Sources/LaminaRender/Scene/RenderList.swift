@@ -251,7 +251,8 @@ public struct RenderList {
                 var covered = Damage.none
                 covered.add(bounds)
                 covered.add(instances[index].pixelBounds(width: width, height: height))
-                groups[current].bounds = covered.isFull ? nil : covered.box.map { $0.intersection(PixelRegion(x: 0, y: 0, width: width, height: height)) }
+                let whole = PixelRegion(x: 0, y: 0, width: width, height: height)
+                groups[current].bounds = covered.isFull ? nil : covered.box.map { $0.intersection(whole) }
             }
             current = groups[current].parent
         }

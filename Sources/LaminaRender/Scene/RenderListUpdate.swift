@@ -11,8 +11,8 @@ import LaminaCore
 /// drew the old one, and no opaque instance moved or turned translucent while an instance drawn before
 /// it was collapsed (one it may have hidden) — they replace the old ones in place, and the frame's
 /// damage is the union of the old and new screen bounds of those that differ, spread through the
-/// groups' filters and shadows. Otherwise the caller builds the whole list again, as it does for any change of the
-/// hierarchy. Textures repainted in place damage the instances that show them.
+/// groups' filters and shadows. Otherwise the caller builds the whole list again, as it does for any
+/// change of the hierarchy. Textures repainted in place damage the instances that show them.
 struct RenderListUpdate {
     let tree: LayerTree
     /// The target's size in pixels.
@@ -71,7 +71,8 @@ struct RenderListUpdate {
                 }
                 for k in first..<(first + count) {
                     if opensGroups {
-                        if !list.instances[base + k].isCollapsed { content.add(list.instances[base + k].pixelBounds(width: width, height: height)) }
+                        let old = list.instances[base + k]
+                        if !old.isCollapsed { content.add(old.pixelBounds(width: width, height: height)) }
                         content.add(scratch.instances[k].pixelBounds(width: width, height: height))
                     }
                     if commandOf.isEmpty { commandOf = Self.commandOfInstances(list) }
