@@ -5,14 +5,16 @@ import LaminaCore
 /// instanced draws (all of a run, or only the instances that reach a damaged box) and texture binds.
 extension Renderer {
     /// Draws `list` into `target`: everything, or only the `damage` boxes over the pixels the target
-    /// holds (each scissored, skipping the instances outside it), or nothing. A list with offscreen
-    /// groups or backdrops is drawn once over the box around all the damage, so each is drawn once.
+    /// holds (each scissored, skipping the instances outside it), or nothing. Offscreen groups are drawn
+    /// again in each box (each costs only its content's size, `GroupExtent`); a list with backdrops is
+    /// drawn once over the box around all the damage, since a backdrop copies what is behind it, which
+    /// in one box's pass may lie in another box not yet redrawn.
     func execute(
         _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
     ) throws(RendererError) {
         if damage.isEmpty { return }
         let passes: [PixelRegion?] =
-            damage.isFull ? [nil] : list.groups.isEmpty && list.backdrops.isEmpty ? damage.boxes.map { $0 } : [damage.box]
+            damage.isFull ? [nil] : list.backdrops.isEmpty ? damage.boxes.map { $0 } : [damage.box]
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))

@@ -5,7 +5,7 @@
 /// region is at most `maximumBoxes` boxes: overlapping boxes merge, and past the limit the two whose
 /// union grows least merge, so two small changes far apart cost two small boxes, not the screen
 /// between them. The renderer draws the frame's commands once per box, scissored to it, skipping the
-/// instances outside it (once over the box around them all when the frame has offscreen groups).
+/// instances outside it (once over the box around them all when the frame has backdrops).
 public struct Damage: Hashable, Sendable, CustomStringConvertible {
     /// Whether the whole output is redrawn.
     public private(set) var isFull: Bool
