@@ -308,6 +308,34 @@ import Testing
         #expect(result.same)
     }
 
+    @Test(arguments: [false, true])
+    func aChangeInsideNestedClipsDamagesOnlyItsBounds(roundedPanel: Bool) throws {
+        // A clipping panel holding a rounded, clipping card with a label: the card's visit pushes the
+        // panel's clip (a scissor box, or a stencil shape when the panel is rounded) and makes its own
+        // rounded one, so it is not plain drawing; a colour change of the card is still patched in
+        // place, and nothing else is redrawn.
+        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+        func layer(_ h: UInt64, under parent: UInt64?, _ frame: Rect, _ color: Color) -> [LayerOperation] {
+            [
+                .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height))),
+                set(h, .anchorPoint, .point(.zero)), set(h, .position, .point(Point(x: frame.minX, y: frame.minY))),
+                set(h, .backgroundColor, .color(color)), .insertSublayer(LayerHandle(h), into: parent.map(LayerHandle.init), at: nil),
+            ]
+        }
+        let setup = Transaction(
+            operations: layer(1, under: nil, Rect(x: 10, y: 10, width: 180, height: 80), Color(red: 0.9, green: 0.9, blue: 0.9))
+                + [set(1, .masksToBounds, .bool(true)), set(1, .cornerRadius, .number(roundedPanel ? 6 : 0))]
+                + layer(2, under: 1, Rect(x: 20, y: 10, width: 60, height: 50), Color(red: 1, green: 1, blue: 1))
+                + [set(2, .masksToBounds, .bool(true)), set(2, .cornerRadius, .number(8))]
+                + layer(3, under: 2, Rect(x: -5, y: 30, width: 70, height: 10), Color(red: 0, green: 0, blue: 1)))
+        let change = Transaction(operations: [set(2, .backgroundColor, .color(Color(red: 1, green: 0.8, blue: 0.8)))])
+        let result = try Self.run([setup, change], size: (200, 100))
+        let damage = result.damages[1]
+        // The card's box: x 30 to 90, y 20 to 70 in the output, a pixel of margin around.
+        #expect(damage.boxes == [PixelRegion(x: 29, y: 19, width: 62, height: 52)], "\(damage)")
+        #expect(result.same)
+    }
+
     @Test func anOpaqueLayerThatHidAnotherUncoversItWhenItMoves() throws {
         // The small square is drawn first and wholly under the big opaque one: occlusion culling
         // collapses it. When the big one moves away, it must show again.

@@ -7,7 +7,7 @@ import LaminaCore
 /// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
 /// the new instances line up with the old one for one — the same layers visited at the same places,
 /// nothing but drawn instances (or, for a subtree visited once and flat, the same offscreen groups
-/// over the same instances, their shadows free to move), each new instance drawable by the run that
+/// and clips over the same instances, the groups' shadows free to move), each new instance drawable by the run that
 /// drew the old one, and no opaque instance moved or turned translucent while an instance drawn before
 /// it was collapsed (one it may have hidden) — they replace the old ones in place, and the frame's
 /// damage is the union of the old and new screen bounds of those that differ, spread through the
@@ -36,19 +36,19 @@ struct RenderListUpdate {
         var firstCollapsed: Int?
         for id in topmost {
             let segment = list.segments[Int(id.index)]
-            // A visit that opened offscreen groups (a shadow, group opacity, a mask, filters) is patched
-            // too when it was flat and visited once: its groups must come out the same, and their
-            // composites where they were.
-            let opensGroups = !segment.isSimple
+            // A visit that opened offscreen groups (a shadow, group opacity, a mask, filters) or pushed
+            // clips is patched too when it was flat and visited once: its groups and clips must come
+            // out the same, and the groups' composites where they were.
+            let hasSpecials = !segment.isSimple
             guard segment.isSimple || segment.isLocal, segment.context >= 0 else { return nil }
             var taken = RenderList()
             swap(&taken, &scratch)
             var builder = makeBuilder(consume taken)
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
-            if opensGroups && !scratch.forcedDamage.isEmpty { return nil }
+            if hasSpecials && !scratch.forcedDamage.isEmpty { return nil }
             damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))
-            guard opensGroups ? groupsLineUp(scratch, with: list, at: segment) : scratch.specialCount == 0,
+            guard hasSpecials ? specialsLineUp(scratch, with: list, at: segment) : scratch.specialCount == 0,
                 scratch.instances.count == Int(segment.end - segment.first),
                 scratch.visitedLayers == Int(segment.visited), lineUp(scratch, with: list, at: segment, root: id)
             else { return nil }
@@ -70,7 +70,7 @@ struct RenderListUpdate {
                 default: continue  // beginMask: the mask draws into the same group
                 }
                 for k in first..<(first + count) {
-                    if opensGroups {
+                    if hasSpecials {
                         let old = list.instances[base + k]
                         if !old.isCollapsed { content.add(old.pixelBounds(width: width, height: height)) }
                         content.add(scratch.instances[k].pixelBounds(width: width, height: height))
@@ -91,7 +91,7 @@ struct RenderListUpdate {
                     else { return nil }
                 }
             }
-            if opensGroups { updateGroups(scratch, in: &list, at: segment, content: content, damage: &damage) }
+            if hasSpecials { updateGroups(scratch, in: &list, at: segment, content: content, damage: &damage) }
             // The subtree's sublayers keep their places; what they were visited with may have moved.
             for slot in scratch.visitedSlots where slot != Int32(id.index) {
                 let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
@@ -144,10 +144,11 @@ struct RenderListUpdate {
         return work > enough ? nil : topmost
     }
 
-    /// Whether a visit that opened offscreen groups opened the same ones again: the same commands
-    /// over the same instances (draw ranges, and groups begun and ended at the same places), and each
-    /// group the same but for where its shadow falls, composited by the same instance.
-    private func groupsLineUp(_ scratch: RenderList, with list: RenderList, at segment: RenderSegment) -> Bool {
+    /// Whether a visit that opened offscreen groups or pushed clips did the same again: the same
+    /// commands over the same instances (draw ranges, groups begun and ended and clips pushed and
+    /// popped at the same places, the clips unmoved), and each group the same but for where its
+    /// shadow falls, composited by the same instance.
+    private func specialsLineUp(_ scratch: RenderList, with list: RenderList, at segment: RenderSegment) -> Bool {
         let (base, firstGroup) = (Int(segment.first), Int(segment.firstGroup))
         guard scratch.commands.count == Int(segment.endCommand - segment.firstCommand),
             scratch.groups.count == Int(segment.endGroup - segment.firstGroup)
@@ -159,7 +160,15 @@ struct RenderListUpdate {
             case (.beginGroup(let g), .beginGroup(let old)), (.beginMask(let g), .beginMask(let old)),
                 (.endGroup(let g), .endGroup(let old)):
                 guard old == firstGroup + g else { return false }
-            default: return false  // clips and backdrops are built again whole
+            case (.pushClip(.scissor(let box)), .pushClip(.scissor(let old))):
+                guard box == old else { return false }
+            case (.pushClip(.stencil(let shape)), .pushClip(.stencil(let old))):
+                // A clip from outside the subtree keeps its index in the list; one made inside it is
+                // the subtree's own detached shape, which must not have moved.
+                guard shape == old && old < base || old == base + shape && scratch.instances[shape] == list.instances[old]
+                else { return false }
+            case (.popClip, .popClip): break
+            default: return false  // backdrops, depth and additive runs are built again whole
             }
         }
         for (j, new) in scratch.groups.enumerated() {
