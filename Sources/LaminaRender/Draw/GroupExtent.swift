@@ -37,7 +37,8 @@ struct GroupExtent {
             reach = filters
         }
         let whole = PixelRegion(x: 0, y: 0, width: width, height: height)
-        let radius = group.shadow.map { $0.sigma >= 0.5 ? Int(Swift.min(96, (3 * $0.sigma).rounded(.up))) : 0 } ?? 0
+        // A blur under half a pixel is skipped (`Renderer.blur`).
+        let radius = group.shadow.map { $0.sigma >= 0.5 ? RenderGroup.blurRadius(sigma: $0.sigma) : 0 } ?? 0
         pad = radius + 2
         let drawn = bounds.intersection(whole)
         content = Self.spread(drawn, by: reach).intersection(whole)

@@ -131,7 +131,7 @@ extension Renderer {
     /// result is undefined.
     func blur(_ source: OffscreenTarget, sigma: Double, region: PixelRegion? = nil) throws(RendererError) -> OffscreenTarget {
         guard sigma >= 0.5 else { return source }
-        let radius = Int32(min(96, (3 * sigma).rounded(.up)))
+        let radius = Int32(RenderGroup.blurRadius(sigma: sigma))
         let horizontal = try pool.acquire(width: source.width, height: source.height)
         let vertical = try pool.acquire(width: source.width, height: source.height)
         glDisable(GLenum(GL_BLEND))

@@ -27,6 +27,14 @@ public struct RenderGroup {
     /// The layer's `filters`, run over the group's image before anything composites it.
     public var filters: [FilterPass] = []
 
+    /// How far, in pixels, the renderer's separable Gaussian blur of standard deviation `sigma` reaches:
+    /// three standard deviations rounded up, at most 96, where its kernel is cut off (beyond it a
+    /// shadow is exactly zero). The blur, the damage a shadow spreads and the pixels a group's passes
+    /// cover all take it from here.
+    static func blurRadius(sigma: Double) -> Int {
+        Int(Swift.min(96, (3 * sigma).rounded(.up)))
+    }
+
     /// A shadow: the group's alpha blurred, tinted and offset.
     public struct Shadow {
         /// The instance compositing the blurred shape (offset, alpha mode, premultiplied shadow colour).

@@ -305,7 +305,7 @@ struct RenderListUpdate {
             }
             guard damage.box != nil else { return damage }
             if let shadow = g.shadow {
-                let radius = Int((min(96, (3 * shadow.sigma).rounded(.up)))) + 2
+                let radius = RenderGroup.blurRadius(sigma: shadow.sigma) + 2
                 let offset = list.instances[shadow.composite].rect
                 guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 16_777_216, abs(offset.y) < 16_777_216 else { return .full }
                 let (dx, dy) = (Int(offset.x.rounded(.down)), Int(offset.y.rounded(.down)))
