@@ -150,12 +150,18 @@ public struct LayerStore: Sendable {
         // The edits go straight into the tree, journaled: a failure undoes them. Only a transition,
         // which draws the layer's old appearance, needs a copy of the tree as it was.
         tree.commitJournal()
-        let addsTransition = operations.contains {
-            if case .addAnimation(_, let animation, _) = $0, case .transition = animation.kind { true } else { false }
+        var (addsTransition, creates) = (false, 0)
+        for operation in operations {
+            switch operation {
+            case .create: creates += 1
+            case .addAnimation(_, let animation, _): if case .transition = animation.kind { addsTransition = true }
+            default: break
+            }
         }
         var changes = Changes(
             before: addsTransition ? tree : nil, client: client, namespaceBefore: space, transitions: [], stopped: [])
         space.bitmaps.merge(newBitmaps) { _, new in new }
+        if creates > 1 { space.handles.reserveCapacity(forAdditional: creates) }
         var effects = LayerTree.OperationEffects()
         tree.beginJournal()
         for (index, operation) in operations.enumerated() {
@@ -178,7 +184,7 @@ public struct LayerStore: Sendable {
                 reason: .limit("\(space.layers.count) layers is over the limit of \(space.limits.layers)"))
         }
         // Each edit bounds the depth above it; a deep subtree attached whole shows only here.
-        if effects.nested, let (layer, _) = tree.firstLayer(deeperThan: LayerTree.maximumDepth) {
+        if let (layer, _) = tree.firstLayer(deeperThan: LayerTree.maximumDepth, under: effects.attached) {
             tree.rollBack()
             throw StoreError(
                 operationIndex: nil, operation: "commit",

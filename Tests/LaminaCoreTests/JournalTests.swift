@@ -63,6 +63,51 @@ struct JournalTests {
         #expect(Self.dump(tree) == Self.dump(copy))
     }
 
+    /// A slot saved by one journal is saved again by the next: the stamp that spares saving it twice
+    /// in one transaction must not spare it in the following one.
+    @Test func aSlotEditedInTwoJournalsRollsBackToTheFirstJournalsResult() throws {
+        var tree = LayerTree()
+        let (parent, a, b) = (tree.create(), tree.create(), tree.create())
+        tree.beginJournal()
+        try tree.addSublayer(a, to: parent)
+        try tree.setValue(.number(0.5), at: LayerKeyPath(.opacity), of: parent)
+        tree.commitJournal()
+        let between = Self.dump(tree)
+        tree.beginJournal()
+        try tree.addSublayer(b, to: parent)
+        try tree.setValue(.number(0.25), at: LayerKeyPath(.opacity), of: parent)
+        try tree.removeFromSuperlayer(a)
+        tree.rollBack()
+        #expect(Self.dump(tree) == between)
+        #expect(try tree.sublayers(of: parent) == [a])
+        // And once more after a rollback.
+        tree.beginJournal()
+        try tree.setValue(.number(0), at: LayerKeyPath(.opacity), of: parent)
+        tree.rollBack()
+        #expect(tree[parent][.opacity] == 0.5)
+    }
+
+    /// A layer made in the slot of a destroyed one did not exist before the transaction, and rolling
+    /// back frees the slot again: the next layer takes it, with the same handle generation.
+    @Test func aFreeSlotTakenInAJournalIsFreeAgainAfterTheRollback() throws {
+        var tree = LayerTree()
+        let old = tree.create()
+        try tree.destroy(old)
+        let before = Self.dump(tree)
+        tree.beginJournal()
+        let revived = tree.create()
+        #expect(revived.index == old.index && revived != old)
+        #expect(!tree.existedBeforeJournal(revived))
+        try tree.setValue(.number(0.5), at: LayerKeyPath(.opacity), of: revived)
+        try tree.destroy(revived)
+        let again = tree.create()
+        #expect(!tree.existedBeforeJournal(again))
+        tree.rollBack()
+        #expect(Self.dump(tree) == before)
+        #expect(!tree.contains(revived) && !tree.contains(again))
+        #expect(tree.create() == revived)
+    }
+
     @Test func aValueLessAnimationStartsFromThePresentationValueBeforeTheTransaction() throws {
         var tree = LayerTree()
         let layer = tree.create()

@@ -137,4 +137,52 @@ struct LayerTreeTests {
         try tree.setName("card", of: l)
         #expect(try tree.name(of: l) == "card")
     }
+
+    /// A chain of `count` layers, each under the one before; returns them top first.
+    static func chain(_ count: Int, in tree: inout LayerTree) throws -> [LayerID] {
+        var layers = [tree.create()]
+        for _ in 1..<count {
+            let next = tree.create()
+            try tree.addSublayer(next, to: layers.last!)
+            layers.append(next)
+        }
+        return layers
+    }
+
+    /// The depth check a transaction ends with looks below the layers it attached, and names the layer
+    /// at the first depth past the limit, whichever way the deep tree was put together.
+    @Test func aLayerPastTheNestingLimitIsFoundBelowTheLayersATransactionAttached() throws {
+        let limit = LayerTree.maximumDepth
+        var tree = LayerTree()
+        let upper = try Self.chain(100, in: &tree)  // depths 0...99
+        let lower = try Self.chain(200, in: &tree)  // a detached chain, depths 0...199
+        #expect(tree.firstLayer(deeperThan: limit, under: []) == nil)
+        #expect(tree.firstLayer(deeperThan: limit, under: [upper[99]]) == nil)
+        // Under the 100th layer, the lower chain's first layer is at depth 100, so its layer k is at
+        // 100 + k: the one at limit + 1 is k = limit + 1 - 100.
+        try tree.addSublayer(lower[0], to: upper[99])
+        let found = try #require(tree.firstLayer(deeperThan: limit, under: [lower[0]]))
+        #expect(found.layer == lower[limit + 1 - 100] && found.depth == limit + 1)
+        // Attached below the top of the lower chain, or as a mask, it is found just the same.
+        #expect(tree.firstLayer(deeperThan: limit, under: [lower[150]])?.layer == lower[limit + 1 - 100])
+        try tree.removeFromSuperlayer(lower[0])
+        #expect(tree.firstLayer(deeperThan: limit, under: [lower[0]]) == nil)
+        try tree.setMask(lower[0], of: upper[99])
+        #expect(tree.firstLayer(deeperThan: limit, under: [lower[0]])?.layer == lower[limit + 1 - 100])
+        // Outside the attached layers' subtrees nothing is looked at.
+        #expect(tree.firstLayer(deeperThan: limit, under: [upper[50]])?.layer == lower[limit + 1 - 100])
+        #expect(tree.firstLayer(deeperThan: limit, under: [tree.create()]) == nil)
+    }
+
+    /// Built from the bottom up, every new parent a root: each link attaches the whole chain so far,
+    /// and the layer named is the one at depth limit + 1 of the tree as it ends.
+    @Test func aChainBuiltFromTheBottomUpIsCheckedAsTheTreeEnds() throws {
+        var tree = LayerTree()
+        let layers = (0..<300).map { _ in tree.create() }
+        for i in 0..<299 { try tree.addSublayer(layers[i], to: layers[i + 1]) }
+        // layers[299] is the root, so layers[i] is at depth 299 - i.
+        let found = tree.firstLayer(deeperThan: LayerTree.maximumDepth, under: Array(layers.prefix(299)))
+        #expect(found?.layer == layers[299 - (LayerTree.maximumDepth + 1)])
+        #expect(found?.depth == LayerTree.maximumDepth + 1)
+    }
 }

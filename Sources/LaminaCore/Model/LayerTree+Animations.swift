@@ -139,7 +139,12 @@ extension LayerTree {
 
     /// Whether some animation has not stopped yet: while one has not, the presentation tree changes
     /// from frame to frame, so a frame loop must keep drawing; once none has, it may sleep.
+    ///
+    /// A frame loop asks every tick, so this reads the schedule (one record per animation) while it is
+    /// current, and walks the layers only after animations were added or removed and before the next
+    /// evaluation: a client with 30,000 layers and no animation costs nothing per tick.
     public var hasActiveAnimations: Bool {
-        slots.contains { $0.isLive && $0.node.animations.contains { !$0.hasStopped } }
+        if !schedule.isStale { return schedule.items.contains { !$0.hasStopped } }
+        return slots.contains { $0.isLive && $0.node.animations.contains { !$0.hasStopped } }
     }
 }

@@ -23,6 +23,13 @@ public struct HandleTable: Sendable {
         handles[id] = handle
     }
 
+    /// Makes room for `additional` more handles, so that a commit creating many layers does not grow
+    /// the tables step by step (rehashing every handle each time).
+    public mutating func reserveCapacity(forAdditional additional: Int) {
+        layers.reserveCapacity(layers.count + additional)
+        handles.reserveCapacity(handles.count + additional)
+    }
+
     /// Forgets `handle`.
     public mutating func unbind(_ handle: LayerHandle) {
         if let id = layers.removeValue(forKey: handle) { handles[id] = nil }

@@ -10,8 +10,9 @@ extension LayerTree {
         public var stopped: [(layer: LayerHandle, entry: AnimationEntry)] = []
         /// Animations added, in operation order.
         public var added: [AnimationID] = []
-        /// Whether a layer was put under another (a sublayer or a mask): only then can nesting deepen.
-        public var nested = false
+        /// The layers put under others (as sublayers or masks), in operation order: only below them
+        /// can nesting have deepened (see `firstLayer(deeperThan:under:)`).
+        public var attached: [LayerID] = []
 
         /// Nothing yet.
         public init() {}
@@ -58,7 +59,7 @@ extension LayerTree {
             let child = try handles.layer(handle)
             var parent = root
             if let parentHandle { parent = try handles.layer(parentHandle) }
-            effects.nested = true
+            effects.attached.append(child)
             try edit { () throws(LayerTreeError) in
                 if let index {
                     try insertSublayer(child, into: parent, at: index)
@@ -75,7 +76,7 @@ extension LayerTree {
             let id = try handles.layer(handle)
             var mask: LayerID?
             if let maskHandle { mask = try handles.layer(maskHandle) }
-            effects.nested = effects.nested || mask != nil
+            if let mask { effects.attached.append(mask) }
             try edit { () throws(LayerTreeError) in try setMask(mask, of: id) }
 
         case .addAnimation(let handle, var animation, let key):
