@@ -8,13 +8,13 @@ import LaminaWire
 struct BenchDaemonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-daemon",
-        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents.",
+        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents, one big commit.",
         discussion: "Prints one JSON object. CPU is read from /proc for the daemon's process (found with SO_PEERCRED).")
 
     @Option(help: "The daemon's socket.")
     var socket: String
 
-    @Option(help: "property-changes, latency, idle, contents or one-change.")
+    @Option(help: "property-changes, latency, idle, contents, one-change or big-commit.")
     var test: String
 
     @Option(help: "Seconds to measure idle CPU or per-frame contents.")
@@ -35,7 +35,8 @@ struct BenchDaemonCommand: ParsableCommand {
             case "idle": try idle(client, pid: pid)
             case "contents": try contents(client, pid: pid)
             case "one-change": try oneChange(client, pid: pid)
-            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change)")
+            case "big-commit": try bigCommit(client, pid: pid)
+            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change, big-commit)")
             }
         } catch let error as WireClientError {
             throw Failure("\(error)")
@@ -199,6 +200,65 @@ extension BenchDaemonCommand {
             #"{\#(test),"seconds":\#(elapsed),"framesDrawn":\#(frames),"cpuSeconds":\#(cpu),"cpuMillisecondsPerFrame":\#(cpu / Double(max(frames, 1)) * 1000),"percentOfACore":\#(cpu / elapsed * 100)}"#
         )
     }
+}
+
+extension BenchDaemonCommand {
+    /// Ten rounds of one commit making 30,000 sublayers of one hidden layer (60,000 operations: the
+    /// hostile-load test's attack) and one destroying them again; the CPU each costs the daemon's
+    /// compositor thread (which applies it, holding every client's frames meanwhile) and the whole
+    /// daemon (reading and decoding too), in milliseconds: the median and the largest of the rounds.
+    func bigCommit(_ client: WireClient, pid: Int32) throws(WireClientError) {
+        let parent = LayerHandle(1)
+        let children = (2...30_001).map { LayerHandle(UInt64($0)) }
+        let make: [LayerOperation] =
+            [.create(parent, name: nil), .set(parent, LayerKeyPath(.hidden), .bool(true)), .insertSublayer(parent, into: nil, at: nil)]
+            + children.flatMap { [.create($0, name: nil), .insertSublayer($0, into: parent, at: nil)] }
+        let destroy: [LayerOperation] = children.map { .destroy($0) } + [.destroy(parent)]
+        var (compositor, daemon): ([String: [Double]], [String: [Double]]) = ([:], [:])
+        var serial: UInt32 = 1
+        for _ in 0..<10 {
+            for (name, operations) in [("make", make), ("destroy", destroy)] {
+                let before = (threadCPUSeconds(pid, named: "lamina-compose"), threadCPUSeconds(pid, named: nil))
+                try client.send(.commit(Commit(serial: serial, operations: operations)))
+                _ = try waitCommitted(client, serial)
+                serial += 1
+                compositor[name, default: []].append((threadCPUSeconds(pid, named: "lamina-compose") - before.0) * 1000)
+                daemon[name, default: []].append((threadCPUSeconds(pid, named: nil) - before.1) * 1000)
+            }
+        }
+        func summary(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            return #"{"median":\#(sorted[sorted.count / 2]),"max":\#(sorted.last!)}"#
+        }
+        print(
+            #"{"test":"big-commit","operations":{"make":\#(make.count),"destroy":\#(destroy.count)},"compositorMilliseconds":{"make":\#(summary(compositor["make"]!)),"destroy":\#(summary(compositor["destroy"]!))},"daemonMilliseconds":{"make":\#(summary(daemon["make"]!)),"destroy":\#(summary(daemon["destroy"]!))}}"#
+        )
+    }
+}
+
+/// CPU seconds the threads of a process named `name` (every thread: nil) have run, from
+/// /proc/PID/task/TID/schedstat, which counts nanoseconds (/proc/PID/stat counts 10 ms ticks, too
+/// coarse for one commit).
+func threadCPUSeconds(_ pid: Int32, named name: String?) -> Double {
+    func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
+    defer { closedir(tasks) }
+    var total = 0.0
+    while let entry = readdir(tasks) {
+        let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard tid.first?.isNumber == true else { continue }
+        if let name, read("/proc/\(pid)/task/\(tid)/comm")?.split(separator: "\n").first.map(String.init) != name { continue }
+        if let nanoseconds = read("/proc/\(pid)/task/\(tid)/schedstat")?.split(separator: " ").first.flatMap({ Double($0) }) {
+            total += nanoseconds / 1e9
+        }
+    }
+    return total
 }
 
 /// User plus system CPU seconds of a process, from /proc/PID/stat.

@@ -8,10 +8,15 @@
 /// `presentationValueBeforeJournal`) serve what a transaction needs of its own past: the presentation
 /// value a value-less animation starts from.
 extension LayerTree {
-    /// The saved state: slots by index as they were before their first edit, and the other fields.
+    /// The saved state: slots as they were before their first edit, and the other fields.
     @usableFromInline
     struct Journal: Sendable {
-        var saved: [Int: Slot] = [:]
+        /// Slots as they were, in the order first edited; a slot's `savedAt` is its place here.
+        ///
+        /// An array, not a dictionary by index: a commit destroying 30,000 layers saved 30,000 slots,
+        /// and hashing them in, growing the table and faulting in its fresh pages cost more than the
+        /// destroying. Its storage is kept from one journal to the next (`LayerTree.spareSaved`).
+        var saved: [(index: Int32, slot: Slot)]
         /// Free slots a new layer took, with their generations: all a rollback needs to free them again.
         var revived: [(index: Int, generation: UInt32)] = []
         var slotCount: Int
@@ -26,15 +31,25 @@ extension LayerTree {
     public mutating func beginJournal() {
         journalEpoch += 1
         journaledSlots = slots.count
+        var saved: [(index: Int32, slot: Slot)] = []
+        swap(&saved, &spareSaved)
         journal = Journal(
-            slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID, changes: changes,
+            saved: saved, slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID, changes: changes,
             staleParents: staleParents)
     }
 
     /// Keeps the edits made since `beginJournal()` and stops recording.
     public mutating func commitJournal() {
+        guard journal != nil else { return }
+        keepSavedStorage()
         journal = nil
         journaledSlots = 0
+    }
+
+    /// Empties the journal's saved slots, keeping their storage for the next journal.
+    private mutating func keepSavedStorage() {
+        swap(&spareSaved, &journal!.saved)
+        spareSaved.removeAll(keepingCapacity: true)
     }
 
     /// Whether a journal is open.
@@ -46,7 +61,9 @@ extension LayerTree {
         journal = nil
         journaledSlots = 0
         slots.removeLast(slots.count - saved.slotCount)
-        for (index, slot) in saved.saved { slots[index] = slot }
+        for (index, slot) in saved.saved { slots[Int(index)] = slot }
+        spareSaved = saved.saved
+        spareSaved.removeAll(keepingCapacity: true)
         for (index, generation) in saved.revived {
             slots[index] = Slot(generation: generation, isLive: false, node: Node(), savedIn: journalEpoch)
         }
@@ -74,23 +91,25 @@ extension LayerTree {
     mutating func willRevive(_ index: Int) {
         guard index < journaledSlots, slots[index].savedIn != journalEpoch else { return }
         slots[index].savedIn = journalEpoch
+        slots[index].savedAt = -1
         journal!.revived.append((index, slots[index].generation))
     }
 
     @usableFromInline
     mutating func save(_ index: Int) {
         slots[index].savedIn = journalEpoch
-        journal!.saved[index] = slots[index]
+        slots[index].savedAt = Int32(journal!.saved.count)
+        journal!.saved.append((Int32(index), slots[index]))
     }
 
     /// The slot as it was when the journal began (as it is, with none open).
     private func slotBeforeJournal(_ index: Int) -> Slot? {
         guard let journal else { return index < slots.count ? slots[index] : nil }
         guard index < journal.slotCount else { return nil }
-        if let saved = journal.saved[index] { return saved }
+        guard slots[index].savedIn == journalEpoch else { return slots[index] }
+        let at = Int(slots[index].savedAt)
         // Stamped but not saved: revived, so it was free.
-        if slots[index].savedIn == journalEpoch { return Slot(generation: slots[index].generation, isLive: false, node: Node()) }
-        return slots[index]
+        return at >= 0 ? journal.saved[at].slot : Slot(generation: slots[index].generation, isLive: false, node: Node())
     }
 
     /// Whether `id` named a live layer when the journal began (now, with none open).

@@ -82,6 +82,8 @@ public struct LayerTree: Sendable {
         @usableFromInline var node: Node
         /// The `journalEpoch` of the journal that last saved the slot (see `willEdit`).
         @usableFromInline var savedIn: UInt64 = 0
+        /// Where that journal keeps the slot as it was (`Journal.saved`); -1 for a slot that was free.
+        @usableFromInline var savedAt: Int32 = -1
     }
 
     /// The layers by `LayerID.index`.
@@ -104,6 +106,9 @@ public struct LayerTree: Sendable {
     var staleParents: [LayerID] = []
     /// The undo log of the edits since `beginJournal()`, while one is open (see `LayerTree+Journal`).
     @usableFromInline var journal: Journal?
+    /// The storage of the last journal's saved slots, emptied, for the next one: a big transaction's
+    /// journal grows it once instead of every time (it stays at most as long as the slots).
+    var spareSaved: [(index: Int32, slot: Slot)] = []
     /// Counts journals begun, so a slot's `savedIn` tells whether the open one saved it.
     @usableFromInline var journalEpoch: UInt64 = 0
     /// The slots that existed when the open journal began (0 with none open): only those are saved.
