@@ -36,6 +36,10 @@ start_laminad 1280x720 60
 "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test idle --seconds "$seconds"
 stop_laminad
 
+start_laminad 1280x720 60
+"$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test big-commit
+stop_laminad
+
 for format in bgrx8 bgra8; do
     start_laminad 1920x1080 60
     "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test contents --seconds "$seconds" --format "$format"
