@@ -45,7 +45,7 @@ struct OcclusionCulling {
                         let bounds = instance.pixelBounds(width: width, height: height)
                     else { continue }
                     if isHidden(bounds) {
-                        list.instances[index].collapse()
+                        list.collapse(index)
                         collapsed += 1
                     } else if occluding {
                         add(bounds)

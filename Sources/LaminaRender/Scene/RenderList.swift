@@ -32,6 +32,10 @@ public struct RenderList {
     public internal(set) var culledLayers = 0
     /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
     public internal(set) var occludedInstances = 0
+    /// The quads of the collapsed instances (`LayerInstance.rect` before `collapse()`), by index: an
+    /// opaque instance patched out of the way brings back what it may have hidden
+    /// (`uncollapse(overlapping:before:)`) instead of the whole list being built again.
+    private(set) var collapsedRects: [Int: SIMD4<Float>] = [:]
     /// Whether any clip goes through the stencil buffer (else the targets need none attached).
     public internal(set) var usesStencil = false
     /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
@@ -83,6 +87,7 @@ public struct RenderList {
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0
+        collapsedRects.removeAll(keepingCapacity: true)
         usesStencil = false
     }
 
@@ -189,6 +194,36 @@ public struct RenderList {
         swap(&pass, &occlusion)
     }
 
+    /// Collapses instance `index`, remembering its quad (`OcclusionCulling`).
+    mutating func collapse(_ index: Int) {
+        collapsedRects[index] = instances[index].rect
+        instances[index].collapse()
+    }
+
+    /// Restores the collapsed instances before `end` whose quads touch `region`, target pixel bounds
+    /// (what an opaque instance leaving them may have hidden), returning them. Any the instance did
+    /// not hide is drawn again needlessly, never wrongly: hidden pixels are shaded twice.
+    mutating func uncollapse(
+        touching region: (minX: Float, minY: Float, maxX: Float, maxY: Float), before end: Int, width: Int, height: Int
+    ) -> [Int] {
+        var restored: [Int] = []
+        for (index, rect) in collapsedRects where index < end {
+            var instance = instances[index]
+            instance.rect = rect
+            // One whose corner is behind the eye may reach anywhere (nil): it comes back too.
+            if let b = instance.pixelBounds(width: width, height: height),
+                b.maxX < region.minX || b.minX > region.maxX || b.maxY < region.minY || b.minY > region.maxY
+            {
+                continue
+            }
+            instances[index] = instance
+            restored.append(index)
+        }
+        for index in restored { collapsedRects[index] = nil }
+        occludedInstances -= restored.count
+        return restored
+    }
+
     /// Moves plain runs that only show contents at full strength from a BGRA texture, with matching
     /// filters, to the `blit` variant; collapsed instances ride along in any run. Run after occlusion
     /// culling, which often collapses the background that kept a run plain.
@@ -226,6 +261,7 @@ public struct RenderList {
     mutating func replace(_ index: Int, with instance: LayerInstance, isOpaque: Bool, command: Int, texture: TextureBinding, variant: DrawVariant) {
         instances[index] = instance
         opaque[index] = isOpaque
+        if collapsedRects.removeValue(forKey: index) != nil { occludedInstances -= 1 }
         guard case .draw(let first, let count, _, _, let runIsOpaque) = commands[command] else { return }
         commands[command] = .draw(first: first, count: count, texture: texture, variant: variant, opaque: runIsOpaque)
     }

@@ -7,11 +7,11 @@ import LaminaCore
 /// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
 /// the new instances line up with the old one for one — the same layers visited at the same places,
 /// nothing but drawn instances (or, for a subtree visited once and flat, the same offscreen groups
-/// and clips over the same instances, the groups' shadows free to move), each new instance drawable by the run that
-/// drew the old one, and no opaque instance moved or turned translucent while an instance drawn before
-/// it was collapsed (one it may have hidden) — they replace the old ones in place, and the frame's
+/// and clips over the same instances, the groups' shadows free to move), and each new instance
+/// drawable by the run that drew the old one — they replace the old ones in place, and the frame's
 /// damage is the union of the old and new screen bounds of those that differ, spread through the
-/// groups' filters and shadows. Otherwise the caller builds the whole list again, as it does for any
+/// groups' filters and shadows. An opaque instance that moves or turns translucent first brings back
+/// the instances drawn before it that occlusion culling collapsed under where it was. Otherwise the caller builds the whole list again, as it does for any
 /// change of the hierarchy. Textures repainted in place damage the instances that show them.
 struct RenderListUpdate {
     let tree: LayerTree
@@ -32,8 +32,6 @@ struct RenderListUpdate {
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
         var commandOf: ContiguousArray<Int32> = []
         var touchedRuns = Set<Int>()
-        // The first instance occlusion culling collapsed (found when first needed; count: none).
-        var firstCollapsed: Int?
         for id in topmost {
             let segment = list.segments[Int(id.index)]
             // A visit that opened offscreen groups (a shadow, group opacity, a mask, filters) or pushed
@@ -87,7 +85,7 @@ struct RenderListUpdate {
                         replace(
                             base + k, in: &list, with: scratch.instances[k], isOpaque: scratch.isOpaque(k),
                             binding: binding, group: enclosing.last ?? Int(segment.group), commandOf: commandOf,
-                            runs: &touchedRuns, firstCollapsed: &firstCollapsed, damage: &damage)
+                            runs: &touchedRuns, damage: &damage)
                     else { return nil }
                 }
             }
@@ -218,7 +216,7 @@ struct RenderListUpdate {
     /// same way a whole build would have, adding both to `damage`.
     private func replace(
         _ index: Int, in list: inout RenderList, with instance: LayerInstance, isOpaque: Bool, binding: TextureBinding,
-        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>, firstCollapsed: inout Int?,
+        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>,
         damage: inout Damage
     ) -> Bool {
         let old = list.instances[index]
@@ -227,18 +225,18 @@ struct RenderListUpdate {
             return false
         }
         // An opaque quad may have hidden instances drawn before it (OcclusionCulling collapsed them):
-        // one that moves or turns translucent must be built again with them, unless nothing drawn
-        // before it was collapsed. (Instances it hides now stay drawn: the same pixels, shaded twice.)
-        if list.isOpaque(index), !old.isCollapsed, old.isAxisAligned {
+        // one that moves or turns translucent brings back those under where it was, which its old
+        // bounds, damaged below, redraw. (Instances it hides now stay drawn: the same pixels, shaded
+        // twice, until the next whole build.)
+        if list.isOpaque(index), !old.isCollapsed, old.isAxisAligned, list.occludedInstances > 0 {
             let covers = isOpaque && instance.rect == old.rect && instance.matrix0 == old.matrix0
                 && instance.matrix1 == old.matrix1 && instance.matrix2 == old.matrix2 && instance.matrix3 == old.matrix3
             if !covers {
-                if firstCollapsed == nil {
-                    firstCollapsed =
-                        list.occludedInstances == 0
-                        ? list.instances.count : list.instances.firstIndex(where: \.isCollapsed) ?? list.instances.count
+                guard let region = old.pixelBounds(width: width, height: height) else { return false }
+                for restored in list.uncollapse(touching: region, before: index, width: width, height: height) {
+                    guard commandOf[restored] >= 0 else { return false }
+                    runs.insert(Int(commandOf[restored]))
                 }
-                guard let first = firstCollapsed, first > index else { return false }
             }
         }
         var texture = runBinding
