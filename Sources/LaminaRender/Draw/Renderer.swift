@@ -260,8 +260,12 @@ public final class Renderer {
         let stale = caches.beginFrame(
             changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
             subtreeSize: { self.list.drawnLayers(under: $0) })
-        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies, !list.hasLiveParticles {
+        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies,
+            !list.hasUnstableParticles
+        {
             changed += stale
+            // Particles move whenever time passes.
+            changed += list.particleEmitters
             textures.beginFrame()
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
                 self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)

@@ -26,6 +26,11 @@ public struct RenderList {
     /// Whether an emitter has particles: they move whenever time passes, so every frame builds the
     /// list again and draws (`Renderer.isAnimating`).
     public internal(set) var hasLiveParticles = false
+    /// The emitters whose particles fill a block of fixed size (`RenderListBuilder.particleBlock`):
+    /// changed every frame, each patched in place while the block holds its particles.
+    var particleEmitters: [LayerID] = []
+    /// Whether an emitter draws particles in no such block: then every frame builds the list again.
+    var hasUnstableParticles = false
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -84,6 +89,8 @@ public struct RenderList {
         usesDepth = false
         usesAdditive = false
         hasLiveParticles = false
+        particleEmitters.removeAll(keepingCapacity: true)
+        hasUnstableParticles = false
         visitedLayers = 0
         culledLayers = 0
         occludedInstances = 0

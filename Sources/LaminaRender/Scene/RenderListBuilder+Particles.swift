@@ -8,6 +8,22 @@ extension RenderListBuilder {
     /// drawn.
     static let maximumParticles = 200_000
 
+    /// The most instances an emitter's particle block holds (see `particleBlock(capacity:)`).
+    static let maximumParticleBlock = 4096
+
+    /// How many instances an emitter whose particles all show one bitmap draws every frame: room for
+    /// the particles it keeps alive (`ParticleSystem.capacity`, with a quarter more and a few over,
+    /// rounded up to 64), the unused ones empty. So the emitter's place in the list keeps its size
+    /// while particles are born and die, and a frame patches it in place (`RenderListUpdate`) instead
+    /// of building the whole list again: confetti in a corner no longer redraws the screen. None for
+    /// an emitter that keeps none alive; nil when that is unbounded or over `maximumParticleBlock`.
+    static func particleBlock(capacity: Double) -> Int? {
+        guard capacity > 0 else { return 0 }  // none alive, ever: nothing to make room for
+        let room = capacity * 1.25 + 16
+        guard room.isFinite, room <= Double(maximumParticleBlock) else { return nil }
+        return min(maximumParticleBlock, (Int(room.rounded(.up)) + 63) / 64 * 64)
+    }
+
     /// How many separately blended parts an emitter draws: its particles count as two (they overlap).
     func particlePartCount(_ values: PresentedValues) -> Int {
         values[.emitterCells].isEmpty || values[.birthRate] <= 0 ? 0 : 2
@@ -20,9 +36,16 @@ extension RenderListBuilder {
         // Particles move whenever time passes, though no model value changes.
         list.hasLiveParticles = true
         let all = presentation.values(of: id, in: tree)
+        // One bitmap for every cell, and a bounded number alive: a block of fixed size.
+        let bitmaps = EmitterCell.bitmaps(in: cells)
+        var block = bitmaps.dropFirst().allSatisfy({ $0 == bitmaps.first }) ? Self.particleBlock(capacity: ParticleSystem.capacity(of: all)) : nil
+        if let size = block, size > particlesLeft { block = nil }
         var particles = ParticleSystem.particles(
             of: all, at: localTime(of: id), limit: Swift.min(ParticleSystem.maximumParticles, particlesLeft))
-        particlesLeft -= particles.count
+        if let size = block, particles.count > size { block = nil }
+        particlesLeft -= block ?? particles.count
+        if block != nil { list.particleEmitters.append(id) } else { list.hasUnstableParticles = true }
+        var emitted = 0
         let mode = values[.renderMode]
         switch mode {
         case .oldestLast: particles.reverse()
@@ -64,7 +87,17 @@ extension RenderListBuilder {
             let saved = layerDepth
             layerDepth = layerDepth.map { place.concatenating($0) }
             emit(instance, texture: .bitmap(texture, sampler: sampler))
+            emitted += 1
             layerDepth = saved
+        }
+        // The rest of the block: empty quads in the same run (collapsed, as occlusion culling leaves
+        // what it hides), which particles born later take.
+        if let size = block, emitted < size, let bitmap = bitmaps.first, let texture = lastTexture?.1 ?? textures.texture(for: bitmap, mipmapped: false) {
+            var empty = LayerInstance(matrix: GPUMatrix(world.concatenating(projection)), rect: .zero, color: .zero)
+            empty.texture(.rgba)
+            applyClip(&empty, localToClip)  // drawn by the same program as the particles
+            empty.collapse()
+            for _ in emitted..<size { emit(empty, texture: .bitmap(texture, sampler: sampler)) }
         }
         if mode == .additive { list.appendSpecial(.endAdditive) }
     }

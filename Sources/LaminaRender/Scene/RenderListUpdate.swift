@@ -165,8 +165,8 @@ struct RenderListUpdate {
                 // the subtree's own detached shape, which must not have moved.
                 guard shape == old && old < base || old == base + shape && scratch.instances[shape] == list.instances[old]
                 else { return false }
-            case (.popClip, .popClip): break
-            default: return false  // backdrops, depth and additive runs are built again whole
+            case (.popClip, .popClip), (.beginAdditive, .beginAdditive), (.endAdditive, .endAdditive): break
+            default: return false  // backdrops and depth are built again whole
             }
         }
         for (j, new) in scratch.groups.enumerated() {
@@ -254,7 +254,7 @@ struct RenderListUpdate {
         }
         var changed = Damage.none
         if !old.isCollapsed { changed.add(old.pixelBounds(width: width, height: height)) }
-        changed.add(instance.pixelBounds(width: width, height: height))
+        if !instance.isCollapsed { changed.add(instance.pixelBounds(width: width, height: height)) }
         damage.formUnion(Self.reach(of: changed, through: group, in: list))
         list.replace(index, with: instance, isOpaque: isOpaque, command: command, texture: texture, variant: newVariant)
         list.extendGroups(from: group, toCover: index, width: width, height: height)
