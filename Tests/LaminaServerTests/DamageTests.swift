@@ -414,9 +414,20 @@ import Testing
     }
 
     /// A replicator whose copies lag an animated sublayer, edited while it runs (its transform, the
-    /// sublayer's colour, a layer beside it): each damaged frame equals a full redraw.
-    @Test func replicatorCopiesDamageWhereTheyAre() throws {
-        let mismatches = try Self.gpu.perform { context in
+    /// sublayer's colour, a layer beside it): each damaged frame equals a full redraw, and is patched
+    /// in place (the replicator visited again whole), not built again. Once the sublayer's own fade
+    /// ends (`repeating` false), the lagging copies still fade for up to 0.875 s.
+    @Test(arguments: [true, false])
+    func replicatorCopiesDamageWhereTheyAre(repeating: Bool) throws {
+        // Kept when it ends, so the layer's own copy stops changing while the lagging ones still fade.
+        let fade = {
+            var fade = Animation.basic(
+                LayerKeyPath(.opacity), from: .number(1), to: .number(0.2),
+                timing: MediaTiming(duration: repeating ? 1 : 0.3, repeatCount: repeating ? .infinity : 1))
+            fade.removedOnCompletion = false
+            return fade
+        }()
+        let (mismatches, partial) = try Self.gpu.perform { context in
             let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 120, height: 80, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
             func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
             let setup: [LayerOperation] = [
@@ -428,17 +439,21 @@ import Testing
                 .create(LayerHandle(2), name: nil), set(2, .bounds, .rect(Rect(x: 0, y: 0, width: 8, height: 16))),
                 set(2, .position, .point(Point(x: 40, y: 12))), set(2, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1))),
                 .insertSublayer(LayerHandle(2), into: LayerHandle(1), at: nil),
-                .addAnimation(
-                    LayerHandle(2),
-                    .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: MediaTiming(duration: 1, repeatCount: .infinity)),
-                    key: "fade"),
+                .addAnimation(LayerHandle(2), fade, key: "fade"),
                 .create(LayerHandle(3), name: nil), set(3, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
                 set(3, .position, .point(Point(x: 100, y: 10))), set(3, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 0.5))),
                 .insertSublayer(LayerHandle(3), into: nil, at: nil),
             ]
+            // Still squares, so that the replicator (nine visits) is not most of what is drawn.
+            var squares: [LayerOperation] = []
+            for i in 0..<16 {
+                let (x, y): (Double, Double) = (84 + Double(i % 4) * 9, 40 + Double(i / 4) * 9)
+                squares += Self.opaqueSquare(UInt64(10 + i), x, y, side: 6, red: 0.2)
+            }
             var mismatches: [String] = []
+            var partial = 0
             for frame in 0..<24 {
-                var ops: [LayerOperation] = frame == 0 ? setup : []
+                var ops: [LayerOperation] = frame == 0 ? setup + squares : []
                 if frame == 8 { ops.append(set(1, .instanceTransform, .transform(Transform3D(rotationAngle: .pi / 5, x: 0, y: 0, z: 1)))) }
                 if frame == 12 { ops.append(set(2, .backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0)))) }
                 if frame % 5 == 3 { ops.append(set(3, .position, .point(Point(x: 100, y: 10 + Double(frame) * 2)))) }
@@ -447,13 +462,16 @@ import Testing
                 full.commit(transaction, from: b)
                 let report = try tracked.frame(at: Double(frame) / 20)
                 try full.frame(at: Double(frame) / 20)
+                if !report.statistics.damage.isFull { partial += 1 }
                 if try tracked.readPixels().bytes != full.readPixels().bytes {
                     mismatches.append("frame \(frame), damage \(report.statistics.damage)")
                 }
             }
-            return mismatches
+            return (mismatches, partial)
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        // Every frame but the first (and, without repeats, the one where the fade is removed).
+        #expect(partial >= 22, "\(partial) of 24 frames redrawn in part")
     }
 
     /// A cube in a transform layer turning beside a layer that moves: the depth-tested frames, whole

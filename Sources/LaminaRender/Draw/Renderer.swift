@@ -260,12 +260,11 @@ public final class Renderer {
         let stale = caches.beginFrame(
             changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
             subtreeSize: { self.list.drawnLayers(under: $0) })
-        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasLaggingCopies,
-            !list.hasUnstableParticles
-        {
+        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasUnstableParticles {
             changed += stale
-            // Particles move whenever time passes.
+            // Particles move whenever time passes, and lagging copies animate on.
             changed += list.particleEmitters
+            changed += list.laggingReplicators
             textures.beginFrame()
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
                 self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)

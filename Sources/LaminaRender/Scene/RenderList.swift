@@ -17,7 +17,11 @@ public struct RenderList {
     public internal(set) var backdrops: [Backdrop] = []
     /// Whether a replicator draws copies whose animations lag the original's: the next frame builds
     /// the whole list again, since those copies move though the model's animated layers may not.
-    var hasLaggingCopies = false
+    /// The replicators whose copies lag (`instanceDelay`) over animated sublayers: the copies animate
+    /// on while the frame's own presentation may not, so they are changed every frame.
+    var laggingReplicators: [LayerID] = []
+    /// Whether a replicator drew copies: a change below one is patched by visiting it again whole.
+    var hasReplicas = false
     /// Whether a transform layer draws with the depth buffer (`RenderCommand.beginDepth`): the list
     /// is then drawn in order with no occlusion culling (a later quad may lie behind).
     var usesDepth = false
@@ -85,7 +89,8 @@ public struct RenderList {
         commands.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
-        hasLaggingCopies = false
+        laggingReplicators.removeAll(keepingCapacity: true)
+        hasReplicas = false
         usesDepth = false
         usesAdditive = false
         hasLiveParticles = false
@@ -199,6 +204,14 @@ public struct RenderList {
         let opaque = self.opaque
         occludedInstances += pass.run(on: &self) { opaque[$0] }
         swap(&pass, &occlusion)
+    }
+
+    /// Takes on the emitters and lagging replicators `scratch` (a subtree visited again) found, which
+    /// are changed every frame from now on.
+    mutating func noteEveryFrameChanges(of scratch: RenderList) {
+        hasLiveParticles = hasLiveParticles || scratch.hasLiveParticles
+        for id in scratch.particleEmitters where !particleEmitters.contains(id) { particleEmitters.append(id) }
+        for id in scratch.laggingReplicators where !laggingReplicators.contains(id) { laggingReplicators.append(id) }
     }
 
     /// Collapses instance `index`, remembering its quad (`OcclusionCulling`).

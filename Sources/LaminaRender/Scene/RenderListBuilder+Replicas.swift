@@ -67,6 +67,7 @@ extension RenderListBuilder {
         var shifted = Presentation()
         var placement = Transform3D.identity
         replicaDepth += 1
+        list.hasReplicas = true
         defer { replicaDepth -= 1 }
         for i in 0..<count {
             guard replicasLeft > 0 else { break }
@@ -80,7 +81,7 @@ extension RenderListBuilder {
             if i > 0, delay != 0 {
                 presentation = frame
                 tree.evaluateSubtree(below: id, atLocalTime: replicatorTime - k * delay, into: &shifted)
-                if !shifted.animatedSlots.isEmpty { list.hasLaggingCopies = true }
+                if !shifted.animatedSlots.isEmpty, list.laggingReplicators.last != id { list.laggingReplicators.append(id) }
                 presentation = shifted
                 replicaClock = (id, replicatorTime - k * delay)
             }

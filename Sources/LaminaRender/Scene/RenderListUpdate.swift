@@ -45,6 +45,9 @@ struct RenderListUpdate {
             builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
             scratch = builder.list
             if hasSpecials && !scratch.forcedDamage.isEmpty { return nil }
+            // What must change every frame from now on, found in this visit.
+            if scratch.hasUnstableParticles { return nil }
+            list.noteEveryFrameChanges(of: scratch)
             damage.formUnion(Self.reach(of: scratch.forcedDamage, through: Int(segment.group), in: list))
             guard hasSpecials ? specialsLineUp(scratch, with: list, at: segment) : scratch.specialCount == 0,
                 scratch.instances.count == Int(segment.end - segment.first),
@@ -113,8 +116,11 @@ struct RenderListUpdate {
         guard changed.count <= 4 * enough else { return nil }
         var marked = Set<Int32>()
         var candidates: [LayerID] = []
-        for id in changed {
+        for var id in changed {
             guard tree.contains(id) else { return nil }
+            // Inside a replicator a layer is drawn once per copy, and its segment holds the last copy
+            // only: the outermost replicator is visited again, every copy.
+            if list.hasReplicas, let replicator = outermostReplicator(above: id) { id = replicator }
             let slot = Int(id.index)
             // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
             guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else { continue }
@@ -140,6 +146,17 @@ struct RenderListUpdate {
             work += Int(list.segments[Int(id.index)].visited)
         }
         return work > enough ? nil : topmost
+    }
+
+    /// The outermost replicator layer above `id`, if any.
+    private func outermostReplicator(above id: LayerID) -> LayerID? {
+        var found: LayerID?
+        var ancestor = (try? tree.superlayer(of: id)) ?? nil
+        while let a = ancestor {
+            if tree[a].kind == .replicator { found = a }
+            ancestor = (try? tree.superlayer(of: a)) ?? nil
+        }
+        return found
     }
 
     /// Whether a visit that opened offscreen groups or pushed clips did the same again: the same
