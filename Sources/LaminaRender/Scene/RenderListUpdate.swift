@@ -119,8 +119,9 @@ struct RenderListUpdate {
         for var id in changed {
             guard tree.contains(id) else { return nil }
             // Inside a replicator a layer is drawn once per copy, and its segment holds the last copy
-            // only: the outermost replicator is visited again, every copy.
-            if list.hasReplicas, let replicator = outermostReplicator(above: id) { id = replicator }
+            // only; inside a transform layer's 3D space the sublayers are drawn far to near, an order a
+            // change may change: the outermost such layer is visited again, whole.
+            if list.hasReplicas || list.usesDepth, let outer = outermostReplicatorOrTransformLayer(above: id) { id = outer }
             let slot = Int(id.index)
             // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
             guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else { continue }
@@ -148,12 +149,12 @@ struct RenderListUpdate {
         return work > enough ? nil : topmost
     }
 
-    /// The outermost replicator layer above `id`, if any.
-    private func outermostReplicator(above id: LayerID) -> LayerID? {
+    /// The outermost replicator or transform layer above `id`, if any.
+    private func outermostReplicatorOrTransformLayer(above id: LayerID) -> LayerID? {
         var found: LayerID?
         var ancestor = (try? tree.superlayer(of: id)) ?? nil
         while let a = ancestor {
-            if tree[a].kind == .replicator { found = a }
+            if tree[a].kind == .replicator || tree[a].kind == .transform { found = a }
             ancestor = (try? tree.superlayer(of: a)) ?? nil
         }
         return found
@@ -182,8 +183,10 @@ struct RenderListUpdate {
                 // the subtree's own detached shape, which must not have moved.
                 guard shape == old && old < base || old == base + shape && scratch.instances[shape] == list.instances[old]
                 else { return false }
-            case (.popClip, .popClip), (.beginAdditive, .beginAdditive), (.endAdditive, .endAdditive): break
-            default: return false  // backdrops and depth are built again whole
+            case (.popClip, .popClip), (.beginAdditive, .beginAdditive), (.endAdditive, .endAdditive),
+                (.beginDepth, .beginDepth), (.endDepth, .endDepth):
+                break
+            default: return false  // backdrops are built again whole
             }
         }
         for (j, new) in scratch.groups.enumerated() {
