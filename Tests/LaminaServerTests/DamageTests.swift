@@ -413,6 +413,48 @@ import Testing
         #expect(partial >= 5, "only \(partial) of 40 frames were redrawn in part")
     }
 
+    /// A frosted panel (`backgroundFilters`) sliding over still squares, its blur changing on the way:
+    /// patched in place, each frame redrawing what its backdrop read and drew, where it was and is (not
+    /// the far square), and equal to a full redraw.
+    @Test func aFrostedPanelSlidingIsPatchedInPlace() throws {
+        let (partial, mismatches) = try Self.gpu.perform { context in
+            let output = OutputConfiguration(width: 200, height: 100, background: Color(red: 0.1, green: 0.2, blue: 0.3))
+            let (tracked, full, a, b) = try Self.pair(context, output: output)
+            func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+            var ops: [LayerOperation] = []
+            for i in 0..<20 {
+                let (x, y): (Double, Double) = (4 + Double(i % 10) * 12, 10 + Double(i / 10) * 30)
+                ops += Self.opaqueSquare(UInt64(10 + i), x, y, side: 8, red: Double(i) / 20)
+            }
+            ops += Self.opaqueSquare(40, 180, 80, side: 10, red: 1)  // far away
+            ops += [
+                .create(LayerHandle(1), name: nil), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 30))),
+                set(1, .position, .point(Point(x: 30, y: 30))), set(1, .cornerRadius, .number(8)),
+                set(1, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1, alpha: 0.2))),
+                set(1, .backgroundFilters, .filters([LayerFilter(.blur(radius: 4))])),
+                .insertSublayer(LayerHandle(1), into: nil, at: nil),
+            ]
+            var partial = 0
+            var mismatches: [String] = []
+            for frame in 0..<12 {
+                var changes = [set(1, .position, .point(Point(x: 30 + Double(frame) * 6, y: 30 + Double(frame % 3))))]
+                if frame % 4 == 2 { changes.append(set(1, .backgroundFilters, .filters([LayerFilter(.blur(radius: 2 + Double(frame) / 2))]))) }
+                let transaction = Transaction(operations: frame == 0 ? ops : changes)
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                let damage = try tracked.frame(at: Double(frame) * 0.1).statistics.damage
+                try full.frame(at: Double(frame) * 0.1)
+                if frame > 0, let box = damage.box, box.intersection(PixelRegion(x: 180, y: 80, width: 10, height: 10)).isEmpty {
+                    partial += 1
+                }
+                if try tracked.readPixels().bytes != full.readPixels().bytes { mismatches.append("frame \(frame), damage \(damage)") }
+            }
+            return (partial, mismatches)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        #expect(partial == 11, "\(partial) of 11 frames redrawn in part")
+    }
+
     /// A replicator whose copies lag an animated sublayer, edited while it runs (its transform, the
     /// sublayer's colour, a layer beside it): each damaged frame equals a full redraw, and is patched
     /// in place (the replicator visited again whole), not built again. Once the sublayer's own fade

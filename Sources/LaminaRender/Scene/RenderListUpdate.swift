@@ -92,7 +92,10 @@ struct RenderListUpdate {
                     else { return nil }
                 }
             }
-            if hasSpecials { updateGroups(scratch, in: &list, at: segment, content: content, damage: &damage) }
+            if hasSpecials {
+                updateGroups(scratch, in: &list, at: segment, content: content, damage: &damage)
+                updateBackdrops(scratch, in: &list, at: segment, damage: &damage)
+            }
             // The subtree's sublayers keep their places; what they were visited with may have moved.
             for slot in scratch.visitedSlots where slot != Int32(id.index) {
                 let new = scratch.segments[Int(slot)], old = list.segments[Int(slot)]
@@ -186,7 +189,13 @@ struct RenderListUpdate {
             case (.popClip, .popClip), (.beginAdditive, .beginAdditive), (.endAdditive, .endAdditive),
                 (.beginDepth, .beginDepth), (.endDepth, .endDepth):
                 break
-            default: return false  // backdrops are built again whole
+            case (.backdrop(let b), .backdrop(let old)):
+                // The same layer's backdrop, drawn by as many instances at the same places.
+                let (new, was) = (scratch.backdrops[b], list.backdrops[old])
+                guard new.layer == was.layer, was.plain == (base + new.plain.lowerBound)..<(base + new.plain.upperBound),
+                    was.shaped == (base + new.shaped.lowerBound)..<(base + new.shaped.upperBound)
+                else { return false }
+            default: return false
             }
         }
         for (j, new) in scratch.groups.enumerated() {
@@ -218,6 +227,29 @@ struct RenderListUpdate {
             damage.formUnion(Self.reach(of: content, through: index, in: list))
             list.replaceDetached(composite, with: moved)
             damage.formUnion(Self.reach(of: content, through: index, in: list))
+        }
+    }
+
+    /// Gives the segment's backdrops (lined up by `specialsLineUp`) their new passes, region and
+    /// instances, damaging the regions they read and draw in, as they were and are, when any differs.
+    private func updateBackdrops(_ scratch: RenderList, in list: inout RenderList, at segment: RenderSegment, damage: inout Damage) {
+        let base = Int(segment.first)
+        for (k, command) in scratch.commands.enumerated() {
+            guard case .backdrop(let b) = command, case .backdrop(let old) = list.commands[Int(segment.firstCommand) + k] else { continue }
+            let new = scratch.backdrops[b]
+            let was = list.backdrops[old]
+            let instances = Array(new.plain) + Array(new.shaped)
+            let moved = instances.contains { scratch.instances[$0] != list.instances[base + $0] }
+            guard moved || new.passes != was.passes || new.region != was.region else { continue }
+            guard let before = was.region, let after = new.region else {
+                damage = .full
+                return
+            }
+            damage.add(before)
+            damage.add(after)
+            for index in instances { list.replaceDetached(base + index, with: scratch.instances[index]) }
+            list.backdrops[old].passes = new.passes
+            list.backdrops[old].region = new.region
         }
     }
 
