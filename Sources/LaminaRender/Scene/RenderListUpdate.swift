@@ -4,15 +4,18 @@ import LaminaCore
 /// changed, instead of building the whole list: the CPU half of drawing only what changed.
 ///
 /// Each changed layer that a full build visited (see `RenderSegment`), and that no changed ancestor
-/// covers, is visited again alone with the context its superlayer gave it, into a scratch list. When
-/// the new instances line up with the old one for one — the same layers visited at the same places,
-/// nothing but drawn instances (or, for a subtree visited once and flat, the same offscreen groups
-/// and clips over the same instances, the groups' shadows free to move), and each new instance
-/// drawable by the run that drew the old one — they replace the old ones in place, and the frame's
-/// damage is the union of the old and new screen bounds of those that differ, spread through the
-/// groups' filters and shadows. An opaque instance that moves or turns translucent first brings back
-/// the instances drawn before it that occlusion culling collapsed under where it was. Otherwise the caller builds the whole list again, as it does for any
-/// change of the hierarchy. Textures repainted in place damage the instances that show them.
+/// covers, is visited again alone with the context its superlayer gave it, into a scratch list (a
+/// layer inside a replicator or a transform layer's 3D space: the outermost such layer). When the new
+/// instances line up with the old one for one — the same layers visited at the same places, nothing
+/// but drawn instances (or, for a subtree visited once and flat, the same offscreen groups, clips,
+/// backdrops, 3D spaces and additive runs over the same instances, the groups' shadows free to move,
+/// the backdrops free to move and change their filters), and each new instance drawable by the run
+/// that drew the old one — they replace the old ones in place, and the frame's damage is the union of
+/// the old and new screen bounds of those that differ, spread through the groups' filters and
+/// shadows. An opaque instance that moves or turns translucent first brings back the instances drawn
+/// before it that occlusion culling collapsed under where it was. Otherwise the caller builds the
+/// whole list again, as it does for any change of the hierarchy. Textures repainted in place damage
+/// the instances that show them.
 struct RenderListUpdate {
     let tree: LayerTree
     /// The target's size in pixels.
