@@ -34,7 +34,8 @@ extension LayerTree {
         var saved: [(index: Int32, slot: Slot)] = []
         swap(&saved, &spareSaved)
         journal = Journal(
-            saved: saved, slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID, changes: changes,
+            saved: saved, slotCount: slots.count, freeSlots: freeSlots, count: count, nextAnimationID: nextAnimationID,
+            changes: changes,
             staleParents: staleParents)
     }
 

@@ -27,7 +27,9 @@ extension LayerTree {
             var path: [Int] = []
             // Fields are read through pointers: see `LayerTree.slots`.
             let base = slots.baseAddress!
-            func parent(_ i: Int) -> Int? { ((base + i).pointee.node.superlayer ?? (base + i).pointee.node.maskOwner).map { Int($0.index) } }
+            func parent(_ i: Int) -> Int? {
+                ((base + i).pointee.node.superlayer ?? (base + i).pointee.node.maskOwner).map { Int($0.index) }
+            }
             func id(_ i: Int) -> LayerID { LayerID(index: UInt32(i), generation: (base + i).pointee.generation) }
             /// The depth of slot `i`, remembered for every layer on the way up.
             func depth(_ i: Int) -> Int {
@@ -49,7 +51,8 @@ extension LayerTree {
             var stack: [(slot: Int, depth: Int)] = []
             for layer in attached {
                 let start = Int(layer.index)
-                guard start < slots.count, (base + start).pointee.isLive, (base + start).pointee.generation == layer.generation, !walked[start]
+                guard start < slots.count, (base + start).pointee.isLive, (base + start).pointee.generation == layer.generation,
+                    !walked[start]
                 else { continue }
                 let d = depth(start)
                 if d > limit {

@@ -11,7 +11,9 @@ extension LayerTree {
     /// Whether `entry`, found in `parent`'s sublayer list, is a sublayer of it (and not an entry a
     /// removal left behind).
     func isSublayer(_ entry: LayerID, of parent: LayerID) -> Bool {
-        slots.read(Int(entry.index)) { $0.pointee.isLive && $0.pointee.generation == entry.generation && $0.pointee.node.superlayer == parent }
+        slots.read(Int(entry.index)) {
+            $0.pointee.isLive && $0.pointee.generation == entry.generation && $0.pointee.node.superlayer == parent
+        }
     }
 
     /// `parent`'s sublayers in order, without stale entries (the stored list itself when it has none).

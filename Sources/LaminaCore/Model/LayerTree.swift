@@ -40,8 +40,9 @@ public struct LayerTree: Sendable {
         }
 
         /// The properties the time map reads, as a `PropertyValues.written` mask.
-        private static let timingKeys: UInt128 = [PropertyKey.speed, .timeOffset, .beginTime, .duration, .repeatCount, .repeatDuration, .autoreverses]
-            .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+        private static let timingKeys: UInt128 = [
+            PropertyKey.speed, .timeOffset, .beginTime, .duration, .repeatCount, .repeatDuration, .autoreverses,
+        ].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
         private mutating func refreshTimeMap() {
             // Most layers never write a timing property, and every write of any property lands here:
@@ -364,7 +365,8 @@ public struct LayerTree: Sendable {
         detach(child)
         // The child's own entry, left behind in this list by a removal, goes before it comes back; and
         // an insertion short of the end needs a list without stale entries, where an index is a place.
-        let (staleIn, parentHasStale) = (slots.read(c) { $0.pointee.node.staleIn }, slots.read(p) { $0.pointee.node.staleSublayers > 0 })
+        let staleIn = slots.read(c) { $0.pointee.node.staleIn }
+        let parentHasStale = slots.read(p) { $0.pointee.node.staleSublayers > 0 }
         if staleIn == parent || (index < count && parentHasStale) {
             compactSublayers(of: parent)
         }
@@ -495,7 +497,8 @@ public struct LayerTree: Sendable {
             let p = Int(parent.index)
             willEdit(p)
             willEdit(Int(id.index))
-            let (siblings, staleIn) = (slots.read(p) { $0.pointee.node.sublayers.count }, slots.read(Int(id.index)) { $0.pointee.node.staleIn })
+            let siblings = slots.read(p) { $0.pointee.node.sublayers.count }
+            let staleIn = slots.read(Int(id.index)) { $0.pointee.node.staleIn }
             if siblings >= Self.lazyRemovalLength, staleIn == nil {
                 // A long list keeps the entry until it is compacted: finding it and closing the gap
                 // made each removal O(siblings), and removing them all O(siblings²).

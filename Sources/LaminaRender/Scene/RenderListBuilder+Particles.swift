@@ -38,7 +38,8 @@ extension RenderListBuilder {
         let all = presentation.values(of: id, in: tree)
         // One bitmap for every cell, and a bounded number alive: a block of fixed size.
         let bitmaps = EmitterCell.bitmaps(in: cells)
-        var block = bitmaps.dropFirst().allSatisfy({ $0 == bitmaps.first }) ? Self.particleBlock(capacity: ParticleSystem.capacity(of: all)) : nil
+        let oneBitmap = bitmaps.dropFirst().allSatisfy { $0 == bitmaps.first }
+        var block = oneBitmap ? Self.particleBlock(capacity: ParticleSystem.capacity(of: all)) : nil
         if let size = block, size > particlesLeft { block = nil }
         var particles = ParticleSystem.particles(
             of: all, at: localTime(of: id), limit: Swift.min(ParticleSystem.maximumParticles, particlesLeft))
@@ -92,7 +93,9 @@ extension RenderListBuilder {
         }
         // The rest of the block: empty quads in the same run (collapsed, as occlusion culling leaves
         // what it hides), which particles born later take.
-        if let size = block, emitted < size, let bitmap = bitmaps.first, let texture = lastTexture?.1 ?? textures.texture(for: bitmap, mipmapped: false) {
+        if let size = block, emitted < size, let bitmap = bitmaps.first,
+            let texture = lastTexture?.1 ?? textures.texture(for: bitmap, mipmapped: false)
+        {
             var empty = LayerInstance(matrix: GPUMatrix(world.concatenating(projection)), rect: .zero, color: .zero)
             empty.texture(.rgba)
             applyClip(&empty, localToClip)  // drawn by the same program as the particles
