@@ -413,6 +413,71 @@ import Testing
         #expect(partial >= 5, "only \(partial) of 40 frames were redrawn in part")
     }
 
+    /// A still card with a shadow and a blurred one, far from a square that moves: a damaged frame
+    /// does not draw their offscreen groups (clear, content, blur, composites) at all, only the boxes
+    /// their composites reach, and still equals a full redraw; moving over them, it draws them.
+    @Test func stillGroupsAwayFromTheDamageAreNotDrawn() throws {
+        @Sendable func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
+            .set(LayerHandle(h), LayerKeyPath(key), value)
+        }
+        let setup = Transaction(
+            operations: Self.opaqueSquare(1, 10, 10, side: 30, red: 1) + Self.opaqueSquare(2, 60, 10, side: 30, red: 0.5)
+                + Self.opaqueSquare(3, 150, 60, side: 10, red: 0)
+                + [set(1, .shadowOpacity, .number(0.8)), set(1, .shadowRadius, .number(4)), set(1, .shadowOffset, .size(Size(width: 3, height: 3))),
+                   set(2, .filters, .filters([LayerFilter(.blur(radius: 3))]))])
+        let (groupsDrawn, same) = try Self.gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 200, height: 100))
+            var drawn: [Int] = []
+            var same = true
+            // The square moves away from the cards, then under the shadowed one's shadow (below the
+            // card, left of where the blurred one's blur reaches).
+            for (frame, x) in [150.0, 170, 160, 20].enumerated() {
+                let transaction = frame == 0 ? setup : Transaction(operations: [set(3, .position, .point(Point(x: x, y: frame == 3 ? 48 : 60)))])
+                tracked.commit(transaction, from: a)
+                full.commit(transaction, from: b)
+                drawn.append(try tracked.frame(at: Double(frame) / 10).statistics.groupsDrawn)
+                try full.frame(at: Double(frame) / 10)
+                same = try same && tracked.readPixels().bytes == full.readPixels().bytes
+            }
+            return (drawn, same)
+        }
+        #expect(same)
+        #expect(groupsDrawn == [2, 0, 0, 1], "\(groupsDrawn)")
+    }
+
+    /// Offscreen groups whose opacity changes every frame — a masked layer, a layer with a shadow, a
+    /// blurred one, each over still squares — are composited anew in place: each frame redraws the
+    /// group's pixels (spread by its blur and shadow), not the output, and equals a full redraw.
+    @Test func groupsWhoseOpacityChangesArePatchedInPlace() throws {
+        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
+        var setup: [LayerOperation] = []
+        for i in 0..<12 {
+            setup += Self.opaqueSquare(UInt64(20 + i), 4 + Double(i % 6) * 32, 6 + Double(i / 6) * 50, side: 20, red: Double(i) / 12)
+        }
+        setup += Self.opaqueSquare(1, 10, 20, side: 30, red: 1) + Self.opaqueSquare(2, 80, 20, side: 30, red: 0.3)
+            + Self.opaqueSquare(3, 150, 20, side: 30, red: 0.6)
+        setup += [
+            .create(LayerHandle(4), name: nil), set(4, .bounds, .rect(Rect(x: 0, y: 0, width: 20, height: 20))),
+            set(4, .position, .point(Point(x: 15, y: 15))), set(4, .cornerRadius, .number(10)),
+            set(4, .backgroundColor, .color(Color(red: 0, green: 0, blue: 0))), .setMask(LayerHandle(1), mask: LayerHandle(4)),
+            set(2, .shadowOpacity, .number(0.8)), set(2, .shadowRadius, .number(3)),
+            set(3, .filters, .filters([LayerFilter(.blur(radius: 3))])),
+        ]
+        var transactions = [Transaction(operations: setup)]
+        for frame in 1..<8 {
+            let opacity = PropertyValue.number(1 - Double(frame) / 10)
+            transactions.append(Transaction(operations: [set(1, .opacity, opacity), set(2, .opacity, opacity), set(3, .opacity, opacity)]))
+        }
+        let result = try Self.run(transactions, size: (200, 100))
+        #expect(result.same)
+        for frame in 1..<8 {
+            let damage = result.damages[frame]
+            // The three groups' boxes (the shadow's and blur's reach around them), not the far squares.
+            let area = damage.boxes.reduce(0) { $0 + $1.width * $1.height }
+            #expect(!damage.isFull && area < 200 * 100 / 2, "frame \(frame): \(damage)")
+        }
+    }
+
     /// A frosted panel (`backgroundFilters`) sliding over still squares, its blur changing on the way:
     /// patched in place, each frame redrawing what its backdrop read and drew, where it was and is (not
     /// the far square), and equal to a full redraw.

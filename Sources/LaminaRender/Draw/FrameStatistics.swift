@@ -12,6 +12,9 @@ public struct FrameStatistics: Hashable, Sendable {
     public var drawCalls = 0
     /// Offscreen groups (group opacity, masks, shadows, transitions).
     public var groups = 0
+    /// Offscreen groups whose passes ran, once for each damaged box they reach: a damaged frame
+    /// skips those that cannot change a pixel of it.
+    public var groupsDrawn = 0
     /// What was redrawn: everything, a box of the output (the rest kept from the last frame), or
     /// nothing.
     public var damage = Damage.full

@@ -57,6 +57,15 @@ struct GroupExtent {
             .intersection(PixelRegion(x: 0, y: 0, width: width, height: height))
     }
 
+    /// Whether any pixel the group's composites may change (its content's, and its shadow's at
+    /// `shadowOffset`) lies in `box`: when none does, a pass over `box` need not draw the group at all.
+    func reaches(_ box: PixelRegion, shadowOffset: SIMD2<Float>?, width: Int, height: Int) -> Bool {
+        if !content.intersection(box).isEmpty { return true }
+        guard let shadowOffset else { return false }
+        guard let shadow = shadow(offset: shadowOffset, width: width, height: height) else { return true }
+        return !shadow.intersection(box).isEmpty
+    }
+
     static func spread(_ region: PixelRegion, by pixels: Int) -> PixelRegion {
         PixelRegion(x: region.x - pixels, y: region.y - pixels, width: region.width + 2 * pixels, height: region.height + 2 * pixels)
     }

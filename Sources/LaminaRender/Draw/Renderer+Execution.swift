@@ -6,7 +6,7 @@ import LaminaCore
 extension Renderer {
     /// Draws `list` into `target`: everything, or only the `damage` boxes over the pixels the target
     /// holds (each scissored, skipping the instances outside it), or nothing. Offscreen groups are drawn
-    /// again in each box (each costs only its content's size, `GroupExtent`); a list with backdrops is
+    /// again in each box they reach (each costs only its content's size, `GroupExtent`); a list with backdrops is
     /// drawn once over the box around all the damage, since a backdrop copies what is behind it, which
     /// in one box's pass may lie in another box not yet redrawn.
     func execute(
@@ -32,6 +32,15 @@ extension Renderer {
         }
     }
 
+    /// Whether an offscreen group drawn onto `target` may change a pixel of `box`: its content's or
+    /// its shadow's extent meets it. A still card with a shadow far from the damage costs a damaged
+    /// frame nothing, where it cost its clear, content, blur and composites every frame.
+    private func reaches(_ group: RenderGroup, _ box: PixelRegion, in list: RenderList, target: OffscreenTarget) -> Bool {
+        guard let extent = GroupExtent(group, width: target.width, height: target.height) else { return true }
+        let offset = group.shadow.map { list.instances[$0.composite].rect }.map { SIMD2($0.x, $0.y) }
+        return extent.reaches(box, shadowOffset: offset, width: target.width, height: target.height)
+    }
+
     /// One pass of `execute`: clears `box` (or everything) and draws the list's commands inside it.
     func executePass(
         _ list: RenderList, into target: OffscreenTarget, background: Color, box: PixelRegion?
@@ -55,7 +64,13 @@ extension Renderer {
         var additive = false
         defer { glDisable(GLenum(GL_DEPTH_TEST)) }
         var groupTargets: [(content: OffscreenTarget, mask: OffscreenTarget?)] = []
+        // A group drawn onto the target whose composites cannot reach the box: skipped to its end.
+        var skipping: Int?
         for command in list.commands {
+            if let group = skipping {
+                if case .endGroup(group) = command { skipping = nil }
+                continue
+            }
             switch command {
             case .draw(let first, let count, let texture, let variant, let opaque):
                 use(variant)
@@ -74,6 +89,11 @@ extension Renderer {
             case .popClip:
                 withoutDepth(depthTested.last!) { pop(&states[states.count - 1]) }
             case .beginGroup(let index):
+                if let box, groupTargets.isEmpty, !reaches(list.groups[index], box, in: list, target: target) {
+                    skipping = index
+                    continue
+                }
+                groupsDrawn += 1
                 let content = try pool.acquire(width: target.width, height: target.height)
                 groupTargets.append((content, nil))
                 states.append(TargetState(target: content))

@@ -112,6 +112,8 @@ public final class Renderer {
     }
     /// Whether the list being executed clips through the stencil (its targets then need one).
     var stencilInUse = true
+    /// Offscreen groups whose passes ran since it was last reset (`FrameStatistics.groupsDrawn`).
+    var groupsDrawn = 0
     var snapshots: [AnimationID: Snapshot] = [:]
 
     struct Uniforms {
@@ -316,7 +318,9 @@ public final class Renderer {
             ? Self.reach(of: damage, intoBackdropsOf: list).clipped(width: target.width, height: target.height) : .full
         let cacheRenders = caches.renders
         try drawCaches()
+        groupsDrawn = 0
         try execute(list, into: target, background: background, damage: redraw)
+        let groupsDrawn = self.groupsDrawn
         let shown = list.shownCaches
         caches.endFrame(showing: shown)
         damage = .none
@@ -340,6 +344,7 @@ public final class Renderer {
         statistics.instances = list.instances.count
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
+        statistics.groupsDrawn = groupsDrawn
         return statistics
     }
 

@@ -203,8 +203,7 @@ struct RenderListUpdate {
         }
         for (j, new) in scratch.groups.enumerated() {
             let old = list.groups[firstGroup + j]
-            guard new.layer == old.layer, old.composite == base + new.composite,
-                scratch.instances[new.composite] == list.instances[old.composite], new.hasMask == old.hasMask,
+            guard new.layer == old.layer, old.composite == base + new.composite, new.hasMask == old.hasMask,
                 new.blendMode == old.blendMode, new.filters == old.filters, new.transition == nil,
                 old.transition == nil, old.parent == (new.parent < 0 ? Int(segment.group) : firstGroup + new.parent),
                 new.shadow?.sigma == old.shadow?.sigma,
@@ -222,13 +221,27 @@ struct RenderListUpdate {
     ) {
         for (j, new) in scratch.groups.enumerated() {
             let index = Int(segment.firstGroup) + j
+            // Composited differently (its opacity animates): the group's pixels, before and after,
+            // spread by its own filters and shadow, in what it is composited into.
+            let composite = scratch.instances[new.composite]
+            if composite != list.instances[list.groups[index].composite] {
+                guard let before = list.groups[index].bounds, let after = new.bounds else {
+                    damage = .full
+                    return
+                }
+                var covered = Damage.none
+                covered.add(before)
+                covered.add(after)
+                damage.formUnion(Self.reach(of: covered, through: index, in: list))
+                list.replaceDetached(list.groups[index].composite, with: composite)
+            }
             list.groups[index].bounds = new.bounds
             guard let shadow = new.shadow else { continue }
             let moved = scratch.instances[shadow.composite]
-            let composite = Int(segment.first) + shadow.composite
-            guard moved != list.instances[composite] else { continue }
+            let shadowComposite = Int(segment.first) + shadow.composite
+            guard moved != list.instances[shadowComposite] else { continue }
             damage.formUnion(Self.reach(of: content, through: index, in: list))
-            list.replaceDetached(composite, with: moved)
+            list.replaceDetached(shadowComposite, with: moved)
             damage.formUnion(Self.reach(of: content, through: index, in: list))
         }
     }
