@@ -13,6 +13,10 @@ import LaminaCore
 extension Renderer {
     /// The widest blur (standard deviation in target pixels) run at full resolution.
     static let fullResolutionSigma = 1.5
+    /// The same for a shadow, whose soft edge is drawn as it is, not seen through a frosted layer:
+    /// up to 6 pixels (a tested analytic match), halved past that (a shadow 12 pixels soft cost more
+    /// than the rest of a frame).
+    static let fullResolutionShadowSigma = 6.0
 
     /// Runs `passes` over `source`; returns the result, which is `source` itself when no pass drew.
     /// Every other target it returns or used is the pool's to take back (the caller releases the
@@ -55,19 +59,21 @@ extension Renderer {
     }
 
     /// A Gaussian blur of `source` (standard deviation `sigma` of its pixels), run on a copy halved as
-    /// often as the width allows; the result may be smaller than `source`.
-    func downsampledBlur(_ source: OffscreenTarget, sigma: Double, region: PixelRegion? = nil) throws(RendererError) -> OffscreenTarget {
+    /// often as the width allows, down to `fullResolution` texels there; the result may be smaller
+    /// than `source`.
+    func downsampledBlur(
+        _ source: OffscreenTarget, sigma: Double, region: PixelRegion? = nil, fullResolution: Double = Renderer.fullResolutionSigma
+    ) throws(RendererError) -> OffscreenTarget {
         var current = source
         var factor = 1.0
-        while sigma / factor > Self.fullResolutionSigma, factor < 32, current.width > 1 || current.height > 1 {
+        while sigma / factor > fullResolution, factor < 32, current.width > 1 || current.height > 1 {
             let half = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2)
             // One linear sample at the corner of four texels is their mean: a 2x2 box.
             beginFullPass()
             scissor(region.map { scaled($0, from: source, to: half) }, in: half)
             blurProgram.use()
             blurProgram.set(uniforms.blurSource, Int32(0))
-            blurProgram.set(uniforms.blurRadius, Int32(0))
-            blurProgram.set(uniforms.blurSigma, Float(1))
+            setBlurTaps(GaussianTaps(sigma: 1, radius: 0))
             half.bind()
             bind(offscreen: current.texture, unit: 0)
             glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)

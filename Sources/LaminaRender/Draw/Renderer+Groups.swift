@@ -17,7 +17,7 @@ extension Renderer {
                 content.width == original.width && content.height == original.height
                     ? $0.blurred : scaled($0.blurred, from: original, to: content)
             }
-            let blurred = try blur(content, sigma: shadow.sigma, region: region)
+            let blurred = try downsampledBlur(content, sigma: shadow.sigma, region: region, fullResolution: Self.fullResolutionShadowSigma)
             resume(state)
             useLayerProgram()
             bind(offscreen: blurred.texture, unit: 0)
@@ -131,7 +131,6 @@ extension Renderer {
     /// result is undefined.
     func blur(_ source: OffscreenTarget, sigma: Double, region: PixelRegion? = nil) throws(RendererError) -> OffscreenTarget {
         guard sigma >= 0.5 else { return source }
-        let radius = Int32(RenderGroup.blurRadius(sigma: sigma))
         let horizontal = try pool.acquire(width: source.width, height: source.height)
         let vertical = try pool.acquire(width: source.width, height: source.height)
         glDisable(GLenum(GL_BLEND))
@@ -139,8 +138,7 @@ extension Renderer {
         glDisable(GLenum(GL_STENCIL_TEST))
         blurProgram.use()
         blurProgram.set(uniforms.blurSource, Int32(0))
-        blurProgram.set(uniforms.blurSigma, Float(sigma))
-        blurProgram.set(uniforms.blurRadius, radius)
+        setBlurTaps(GaussianTaps(sigma: sigma, radius: RenderGroup.blurRadius(sigma: sigma)))
         glBindVertexArray(0)
         for (from, to, step) in [
             (source, horizontal, SIMD4<Float>(1 / Float(source.width), 0, 0, 0)),
@@ -155,6 +153,16 @@ extension Renderer {
         glDisable(GLenum(GL_SCISSOR_TEST))
         pool.release(horizontal)
         return vertical
+    }
+
+    /// Gives the blur program its kernel (the program in use).
+    func setBlurTaps(_ taps: GaussianTaps) {
+        blurProgram.set(uniforms.blurCentre, taps.centre)
+        blurProgram.set(uniforms.blurCount, Int32(taps.pairs.count))
+        if !taps.pairs.isEmpty {
+            let floats = taps.pairs.flatMap { [$0.x, $0.y] }
+            glUniform2fv(uniforms.blurTaps.location, GLsizei(taps.pairs.count), floats)
+        }
     }
 
     static func pixelTexture(_ rgba: [UInt8]) -> GLuint {

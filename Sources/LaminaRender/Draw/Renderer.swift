@@ -118,7 +118,7 @@ public final class Renderer {
 
     struct Uniforms {
         var texture, second, secondMode, mix, stencilOnly, plainTexture, blitTexture: ShaderProgram.Uniform
-        var blurSource, blurStep, blurSigma, blurRadius: ShaderProgram.Uniform
+        var blurSource, blurStep, blurCentre, blurCount, blurTaps: ShaderProgram.Uniform
     }
 
     /// A transition's captured old appearance.
@@ -161,7 +161,8 @@ public final class Renderer {
                 stencilOnly: try layerProgram.uniform("u_stencilOnly"),
                 plainTexture: try plainProgram.uniform("u_texture"), blitTexture: try blitProgram.uniform("u_texture"),
                 blurSource: try blurProgram.uniform("u_source"), blurStep: try blurProgram.uniform("u_step"),
-                blurSigma: try blurProgram.uniform("u_sigma"), blurRadius: try blurProgram.uniform("u_radius"))
+                blurCentre: try blurProgram.uniform("u_centre"), blurCount: try blurProgram.uniform("u_count"),
+                blurTaps: try blurProgram.uniform("u_taps[0]"))
         } catch {
             throw .shader(error)
         }
