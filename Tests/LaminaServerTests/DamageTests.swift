@@ -259,19 +259,21 @@ import Testing
 
     /// Runs `transactions` (one a frame, 0.1 s apart) through a damage-tracking compositor and a full
     /// one; returns each tracked frame's damage and whether every frame's pixels are equal.
-    static func run(_ transactions: [Transaction], size: (Double, Double)) throws -> (damages: [Damage], same: Bool) {
+    static func run(
+        _ transactions: [Transaction], size: (Double, Double)
+    ) throws -> (damages: [Damage], statistics: [FrameStatistics], same: Bool) {
         try Self.gpu.perform { context in
             let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: size.0, height: size.1))
-            var damages: [Damage] = []
+            var statistics: [FrameStatistics] = []
             var same = true
             for (i, transaction) in transactions.enumerated() {
                 tracked.commit(transaction, from: a)
                 full.commit(transaction, from: b)
-                damages.append(try tracked.frame(at: Double(i) / 10).statistics.damage)
+                statistics.append(try tracked.frame(at: Double(i) / 10).statistics)
                 try full.frame(at: Double(i) / 10)
                 same = try same && tracked.readPixels().bytes == full.readPixels().bytes
             }
-            return (damages, same)
+            return (statistics.map(\.damage), statistics, same)
         }
     }
 
@@ -417,32 +419,18 @@ import Testing
     /// does not draw their offscreen groups (clear, content, blur, composites) at all, only the boxes
     /// their composites reach, and still equals a full redraw; moving over them, it draws them.
     @Test func stillGroupsAwayFromTheDamageAreNotDrawn() throws {
-        @Sendable func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
-            .set(LayerHandle(h), LayerKeyPath(key), value)
-        }
+        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
         let setup = Transaction(
             operations: Self.opaqueSquare(1, 10, 10, side: 30, red: 1) + Self.opaqueSquare(2, 60, 10, side: 30, red: 0.5)
                 + Self.opaqueSquare(3, 150, 60, side: 10, red: 0)
                 + [set(1, .shadowOpacity, .number(0.8)), set(1, .shadowRadius, .number(4)), set(1, .shadowOffset, .size(Size(width: 3, height: 3))),
                    set(2, .filters, .filters([LayerFilter(.blur(radius: 3))]))])
-        let (groupsDrawn, same) = try Self.gpu.perform { context in
-            let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 200, height: 100))
-            var drawn: [Int] = []
-            var same = true
-            // The square moves away from the cards, then under the shadowed one's shadow (below the
-            // card, left of where the blurred one's blur reaches).
-            for (frame, x) in [150.0, 170, 160, 20].enumerated() {
-                let transaction = frame == 0 ? setup : Transaction(operations: [set(3, .position, .point(Point(x: x, y: frame == 3 ? 48 : 60)))])
-                tracked.commit(transaction, from: a)
-                full.commit(transaction, from: b)
-                drawn.append(try tracked.frame(at: Double(frame) / 10).statistics.groupsDrawn)
-                try full.frame(at: Double(frame) / 10)
-                same = try same && tracked.readPixels().bytes == full.readPixels().bytes
-            }
-            return (drawn, same)
-        }
-        #expect(same)
-        #expect(groupsDrawn == [2, 0, 0, 1], "\(groupsDrawn)")
+        // The square moves away from the cards, then under the shadowed one's shadow (below the card,
+        // left of where the blurred one's blur reaches).
+        let moves = [(170.0, 60.0), (160, 60), (20, 48)].map { Transaction(operations: [set(3, .position, .point(Point(x: $0.0, y: $0.1)))]) }
+        let result = try Self.run([setup] + moves, size: (200, 100))
+        #expect(result.same)
+        #expect(result.statistics.map(\.groupsDrawn) == [2, 0, 0, 1], "\(result.statistics.map(\.groupsDrawn))")
     }
 
     /// Offscreen groups whose opacity changes every frame — a masked layer, a layer with a shadow, a
