@@ -627,6 +627,25 @@ import Testing
         #expect(mismatches.1 >= 8, "\(mismatches.1) of 16 frames redrawn in part")
     }
 
+    /// The 3x3 light grey bitmap 1 that sparks show.
+    static let sparkImage = RGBAImage(width: 3, height: 3, bytes: Array(repeating: 200, count: 36), alpha: .premultiplied)
+
+    /// `spark` showing bitmap 1, and a rocket cell (birth rate, lifetime, velocity) trailing such
+    /// sparks born at `trailRate`: cells that are born, die and spawn others.
+    static func sparksAndRocket(
+        _ spark: EmitterCell, rocket numbers: (birthRate: Double, lifetime: Double, velocity: Double), trailRate: Double
+    ) -> [EmitterCell] {
+        var spark = spark
+        spark.contents = BitmapID(1)
+        var rocket = EmitterCell(name: "rocket")
+        (rocket[.birthRate], rocket[.lifetime], rocket[.velocity]) = numbers
+        var trail = spark
+        trail.name = "trail"
+        trail[.birthRate] = trailRate
+        rocket.emitterCells = [trail]
+        return [spark, rocket]
+    }
+
     /// An emitter whose cells show one bitmap keeps a block of fixed size in the list, so its frames
     /// are patched in place: each redraws where its particles were and are, not the output, and equals
     /// a full redraw, while particles are born, die and spawn others.
@@ -636,19 +655,13 @@ import Testing
             let (tracked, full, a, b) = try Self.pair(context, output: output)
             func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
             var spark = EmitterCell(name: "spark")
-            spark.contents = BitmapID(1)
             (spark[.birthRate], spark[.lifetime], spark[.velocity], spark[.emissionRange], spark[.spin]) = (20, 0.8, 25, 6.28, 2)
-            var rocket = EmitterCell(name: "rocket")
-            (rocket[.birthRate], rocket[.lifetime], rocket[.velocity]) = (2, 0.6, 20)
-            var trail = spark
-            trail.name = "trail"
-            trail[.birthRate] = 10
-            rocket.emitterCells = [trail]
-            let image = RGBAImage(width: 3, height: 3, bytes: Array(repeating: 200, count: 36), alpha: .premultiplied)
+            let cells = Self.sparksAndRocket(spark, rocket: (2, 0.6, 20), trailRate: 10)
+            let image = Self.sparkImage
             var operations: [LayerOperation] = [
                 .create(LayerHandle(1), name: nil, kind: .emitter), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 40))),
                 set(1, .position, .point(Point(x: 30, y: 30))), set(1, .emitterPosition, .point(Point(x: 20, y: 20))),
-                set(1, .emitterCells, .cells([spark, rocket])), set(1, .seed, .number(5)),
+                set(1, .emitterCells, .cells(cells)), set(1, .seed, .number(5)),
                 .insertSublayer(LayerHandle(1), into: nil, at: nil),
             ]
             // Still squares, one over the emitter's corner.
@@ -683,21 +696,15 @@ import Testing
             let (tracked, fresh, a, b) = try Self.pair(context, output: OutputConfiguration(width: 120, height: 80, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
             func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
             var spark = EmitterCell(name: "spark")
-            spark.contents = BitmapID(1)
             (spark[.birthRate], spark[.lifetime], spark[.velocity], spark[.velocityRange], spark[.emissionRange]) = (40, 1.5, 40, 20, 6.28)
             (spark[.spin], spark[.spinRange], spark[.alphaSpeed], spark[.yAcceleration]) = (1, 3, -0.5, 30)
-            var rocket = EmitterCell(name: "rocket")
-            (rocket[.birthRate], rocket[.lifetime], rocket[.velocity]) = (1, 1, 30)
-            var trail = spark
-            trail.name = "trail"
-            trail[.birthRate] = 20
-            rocket.emitterCells = [trail]
-            let image = RGBAImage(width: 3, height: 3, bytes: Array(repeating: 200, count: 36), alpha: .premultiplied)
+            let cells = Self.sparksAndRocket(spark, rocket: (1, 1, 30), trailRate: 20)
+            let image = Self.sparkImage
             let setup = Transaction(
                 operations: [
                     .create(LayerHandle(1), name: nil, kind: .emitter), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 120, height: 80))),
                     set(1, .position, .point(Point(x: 60, y: 40))), set(1, .emitterPosition, .point(Point(x: 60, y: 40))),
-                    set(1, .emitterCells, .cells([spark, rocket])), set(1, .seed, .number(3)),
+                    set(1, .emitterCells, .cells(cells)), set(1, .seed, .number(3)),
                     .insertSublayer(LayerHandle(1), into: nil, at: nil),
                 ], bitmaps: [BitmapContents(id: BitmapID(1), image: image)])
             tracked.commit(setup, from: a)
