@@ -11,5 +11,5 @@ struct Namespace: Sendable {
     var limits = LayerStore.Limits()
 
     /// The client's layers by handle.
-    var layers: [LayerHandle: LayerID] { handles.layers }
+    var layers: HandleMap { handles.layers }
 }

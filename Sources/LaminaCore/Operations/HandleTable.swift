@@ -4,7 +4,7 @@
 /// committed. Both apply operations through `LayerTree.perform`, so both build the same tree.
 public struct HandleTable: Sendable {
     /// The committer's layers.
-    public private(set) var layers: [LayerHandle: LayerID] = [:]
+    public private(set) var layers = HandleMap()
     /// The way back, for events and error messages.
     public private(set) var handles: [LayerID: LayerHandle] = [:]
 
@@ -19,14 +19,14 @@ public struct HandleTable: Sendable {
 
     /// Names `id` with `handle`.
     public mutating func bind(_ handle: LayerHandle, to id: LayerID) {
-        layers[handle] = id
+        layers.updateValue(id, forKey: handle)
         handles[id] = handle
     }
 
     /// Makes room for `additional` more handles, so that a commit creating many layers does not grow
     /// the tables step by step (rehashing every handle each time).
     public mutating func reserveCapacity(forAdditional additional: Int) {
-        layers.reserveCapacity(layers.count + additional)
+        layers.reserveCapacity(additional)
         handles.reserveCapacity(handles.count + additional)
     }
 
