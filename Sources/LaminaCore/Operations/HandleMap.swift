@@ -32,8 +32,7 @@ public struct HandleMap: Sendable, Sequence {
             // Within reach of the array: grow it, taking the handles the dictionary held in between.
             let end = Int(handle.rawValue) + 1
             let start = dense.count
-            dense.reserveCapacity(Swift.max(end, 2 * dense.count))
-            dense.append(contentsOf: repeatElement(nil, count: end - start))
+            dense.append(contentsOf: repeatElement(nil, count: end - start))  // grows geometrically
             if !sparse.isEmpty {
                 for h in start..<end {
                     if let moved = sparse.removeValue(forKey: LayerHandle(UInt64(h))) { dense[h] = moved }
