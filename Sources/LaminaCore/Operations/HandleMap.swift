@@ -64,11 +64,6 @@ public struct HandleMap: Sendable, Sequence {
         return old
     }
 
-    /// Makes room for `additional` more handles in the dictionary (the array grows as handles come).
-    public mutating func reserveCapacity(_ additional: Int) {
-        sparse.reserveCapacity(sparse.count + additional)
-    }
-
     /// The mapped layers.
     public var values: [LayerID] { map(\.value) }
 

@@ -23,10 +23,10 @@ public struct HandleTable: Sendable {
         handles[id] = handle
     }
 
-    /// Makes room for `additional` more handles, so that a commit creating many layers does not grow
-    /// the tables step by step (rehashing every handle each time).
+    /// Makes room for `additional` more layers in the way back, so that a commit creating many layers
+    /// does not grow it step by step (rehashing every entry each time). The way there grows its array
+    /// geometrically, and sizing its dictionary would allocate room most handles never take.
     public mutating func reserveCapacity(forAdditional additional: Int) {
-        layers.reserveCapacity(additional)
         handles.reserveCapacity(handles.count + additional)
     }
 

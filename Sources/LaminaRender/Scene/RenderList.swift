@@ -20,8 +20,6 @@ public struct RenderList {
     /// The replicators whose copies lag (`instanceDelay`) over animated sublayers: the copies animate
     /// on while the frame's own presentation may not, so they are changed every frame.
     var laggingReplicators: [LayerID] = []
-    /// Whether a replicator drew copies: a change below one is patched by visiting it again whole.
-    var hasReplicas = false
     /// Whether a transform layer draws with the depth buffer (`RenderCommand.beginDepth`): the list
     /// is then drawn in order with no occlusion culling (a later quad may lie behind).
     var usesDepth = false
@@ -90,7 +88,6 @@ public struct RenderList {
         groups.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         laggingReplicators.removeAll(keepingCapacity: true)
-        hasReplicas = false
         usesDepth = false
         usesAdditive = false
         hasLiveParticles = false

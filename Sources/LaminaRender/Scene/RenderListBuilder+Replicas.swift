@@ -67,7 +67,6 @@ extension RenderListBuilder {
         var shifted = Presentation()
         var placement = Transform3D.identity
         replicaDepth += 1
-        list.hasReplicas = true
         defer { replicaDepth -= 1 }
         for i in 0..<count {
             guard replicasLeft > 0 else { break }

@@ -124,13 +124,15 @@ struct RenderListUpdate {
         var candidates: [LayerID] = []
         for var id in changed {
             guard tree.contains(id) else { return nil }
+            // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
+            guard Int(id.index) < list.segments.count, list.segments[Int(id.index)].records(id, stamp: list.stamp)
+            else { continue }
             // Inside a replicator a layer is drawn once per copy, and its segment holds the last copy
             // only; inside a transform layer's 3D space the sublayers are drawn far to near, an order a
-            // change may change: the outermost such layer is visited again, whole.
-            if list.hasReplicas || list.usesDepth, let outer = outermostReplicatorOrTransformLayer(above: id) { id = outer }
+            // change may change: the outermost such layer is visited again, whole. Only a layer visited
+            // there (not local) has one above it to look for.
+            if !list.segments[Int(id.index)].isLocal, let outer = outermostReplicatorOrTransformLayer(above: id) { id = outer }
             let slot = Int(id.index)
-            // A layer the build did not visit is not drawn: an ancestor hides it, or clips it away.
-            guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else { continue }
             if marked.insert(Int32(slot)).inserted {
                 candidates.append(id)
                 if candidates.count > enough { return nil }
