@@ -49,8 +49,11 @@ public final class Compositor {
 
     /// Whether every frame is built and drawn whole, as if everything changed (for comparing with
     /// damage-tracked frames, and for measuring what damage tracking saves). Off by default: a frame
-    /// redraws only what changed.
-    public var redrawsEverything = false
+    /// redraws only what changed, and layers whose own parts did not change are not read again
+    /// (`Renderer.keepsLayerParts`, off with this).
+    public var redrawsEverything = false {
+        didSet { renderer.keepsLayerParts = !redrawsEverything }
+    }
 
     /// Whether a still subtree that moves as a whole is drawn once into a texture and moved as one
     /// quad while it moves (see `Renderer.cachesMovingSubtrees`). On by default; a frame that redraws

@@ -108,10 +108,11 @@ struct CompiledAnimation: Hashable, Sendable {
             }
             overlay.set(PropertyValue(propertyType, vector: lanes), for: key)
         case .transform(let component):
-            var parts = TransformComponents(overlay.transform(key) ?? modelTransform(key))
-            if additive { value += parts.read(component).vector ?? .zero }
-            parts.write(component, vector: value)
-            overlay.setTransform(parts.recomposed, for: key)
+            let base = overlay.transform(key) ?? modelTransform(key)
+            if additive { value += TransformComponents(base).read(component).vector ?? .zero }
+            overlay.setTransform(
+                TransformComponents.writing(component, TransformComponents.value(of: component, vector: value), into: base),
+                for: key)
         }
     }
 

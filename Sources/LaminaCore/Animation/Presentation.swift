@@ -42,6 +42,33 @@ public struct Presentation: Sendable {
             transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
 
+    /// The properties animations drive for a layer this frame, bit `rawValue` set for each, and whether
+    /// a transition runs on it: read in place, nothing copied.
+    public func animatedKeyMask(of id: LayerID) -> (keys: UInt128, transition: Bool) {
+        guard Int(id.index) < extents.count else { return (0, false) }
+        let extent = extents[Int(id.index)]
+        var mask: UInt128 = 0
+        for i in extent.values { mask |= 1 &<< UInt128(values[Int(i)].key.rawValue) }
+        for i in extent.transforms { mask |= 1 &<< UInt128(transforms[Int(i)].key.rawValue) }
+        return (mask, extent.transition >= 0)
+    }
+
+    /// The animated value of a transform-valued `key` of a layer this frame, read in place; nil when
+    /// no animation drives it.
+    public func animatedTransform(_ key: PropertyKey, of id: LayerID) -> Transform3D? {
+        guard Int(id.index) < extents.count else { return nil }
+        for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
+        return nil
+    }
+
+    /// The animated value of a `key` that is not transform-valued, read in place; nil when no animation
+    /// drives it.
+    public func animatedValue(_ key: PropertyKey, of id: LayerID) -> PropertyValue? {
+        guard Int(id.index) < extents.count else { return nil }
+        for i in extents[Int(id.index)].values where values[Int(i)].key == key { return values[Int(i)].value }
+        return nil
+    }
+
     /// Whether an animation drives `key` of a layer this frame. Reads the flat storage in place, so a
     /// caller asking about every layer (the renderer, about `zPosition`) touches nothing per layer but
     /// its extent.

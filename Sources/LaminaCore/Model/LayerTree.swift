@@ -296,6 +296,20 @@ public struct LayerTree: Sendable {
         return currentSublayers(of: id)
     }
 
+    /// The identity of a leaf's values (`PropertyValues.Identity`), read in place: nil unless `id` is a
+    /// live layer without sublayers or a mask. What a renderer keeping what it made of each leaf's
+    /// values checks every frame, instead of copying the values.
+    public func leafIdentity(of id: LayerID) -> PropertyValues.Identity? {
+        let i = Int(id.index)
+        guard i < slots.count else { return nil }
+        return slots.read(i) { slot in
+            guard slot.pointee.generation == id.generation, slot.pointee.isLive,
+                slot.pointee.node.sublayers.count == slot.pointee.node.staleSublayers, slot.pointee.node.mask == nil
+            else { return nil }
+            return slot.pointee.node.values.identity
+        }
+    }
+
     /// How many sublayers a layer has (0 for unknown layers), read in place.
     public func sublayerCount(of id: LayerID) -> Int {
         contains(id) ? slots.read(Int(id.index)) { $0.pointee.node.sublayers.count - $0.pointee.node.staleSublayers } : 0

@@ -178,10 +178,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case (.rect(var r), .sizeWidth, .number(let n)): r.size.width = n; return .rect(r)
         case (.rect(var r), .sizeHeight, .number(let n)): r.size.height = n; return .rect(r)
         case (.transform(let t), _, _):
-            var parts = TransformComponents(t)
-            parts.write(component, new)
             // Finite components can still make an infinite matrix (a scale of 1e300 on one of 1e300).
-            let result = PropertyValue.transform(parts.recomposed)
+            let result = PropertyValue.transform(TransformComponents.writing(component, new, into: t))
             guard result.isFinite else { throw .notFinite(key: description) }
             return result
         case (.filters(var list), _, _):

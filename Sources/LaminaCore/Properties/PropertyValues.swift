@@ -100,6 +100,34 @@ public struct PropertyValues: Hashable, Sendable {
         value(at: try LayerKeyPath(path))
     }
 
+    /// What tells these very values apart from any other, in a few words: where their storage is, how
+    /// much of it, which properties were written, and the kind.
+    ///
+    /// A cache that keeps a copy of a layer's values beside what it made of them can compare identities
+    /// to learn, in constant time and without touching the values, that they were not written since:
+    /// while the cache holds its copy the storage is shared, so any write to the layer's values first
+    /// gives them storage of their own (and shared storage is never written in place). Equal identities
+    /// mean identical values only while such a copy is kept; unequal ones may still hold equal values.
+    @frozen
+    public struct Identity: Hashable, Sendable {
+        /// The storage's reference, as a number: read without touching the storage itself.
+        @usableFromInline let storage: UInt
+        @usableFromInline let written: UInt128
+        /// The kind of layer the values belong to.
+        public let kind: LayerKind
+
+        @inlinable
+        init(storage: UInt, written: UInt128, kind: LayerKind) {
+            (self.storage, self.written, self.kind) = (storage, written, kind)
+        }
+    }
+
+    /// These values' identity (see `Identity`).
+    @inlinable
+    public var identity: Identity {
+        Identity(storage: withUnsafeBytes(of: storage) { $0.load(as: UInt.self) }, written: written, kind: kind)
+    }
+
     /// Equal when every value is: which properties were written does not matter, since an unwritten
     /// property's storage holds its default.
     public static func == (a: PropertyValues, b: PropertyValues) -> Bool {

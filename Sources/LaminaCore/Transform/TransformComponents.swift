@@ -45,7 +45,42 @@ struct TransformComponents {
     /// Writes a component's value given as lanes (lane 0 for the numbers, lanes 0 and 1 for
     /// `translation`), as the compiled animations produce it.
     mutating func write(_ c: LayerKeyPath.Component, vector v: SIMD4<Double>) {
-        write(c, c == .translation ? .size(Size(width: v.x, height: v.y)) : .number(v.x))
+        write(c, Self.value(of: c, vector: v))
+    }
+
+    /// A component's value given as lanes, as a property value.
+    static func value(of c: LayerKeyPath.Component, vector v: SIMD4<Double>) -> PropertyValue {
+        c == .translation ? .size(Size(width: v.x, height: v.y)) : .number(v.x)
+    }
+
+    /// `t` with component `c` set to `value` (already checked to be of the component's type): what
+    /// every writer of a transform's component (key paths, animations, compiled or not) calls.
+    ///
+    /// Through the decomposition, except on the identity — most layers' transform, which a spinner's
+    /// `transform.rotation.z` animation writes into every frame — for a turn about z, a translation or a
+    /// scale: those are written straight into the matrix, without decomposing and recomposing it
+    /// (the same matrix within rounding, exact where the decomposition's is: a turn keeps m33 = 1).
+    static func writing(_ c: LayerKeyPath.Component, _ value: PropertyValue, into t: Transform3D) -> Transform3D {
+        if case .number(let n) = value, t.isIdentity {
+            switch c {
+            case .rotation, .rotationZ:
+                let (sine, cosine) = (Double.sin(n), Double.cos(n))
+                return Transform3D(
+                    row1: SIMD4(cosine, sine, 0, 0), row2: SIMD4(-sine, cosine, 0, 0), row3: SIMD4(0, 0, 1, 0),
+                    row4: SIMD4(0, 0, 0, 1))
+            case .translationX: return Transform3D(translationX: n, y: 0, z: 0)
+            case .translationY: return Transform3D(translationX: 0, y: n, z: 0)
+            case .translationZ: return Transform3D(translationX: 0, y: 0, z: n)
+            case .scale: return Transform3D(scaleX: n, y: n, z: n)
+            case .scaleX: return Transform3D(scaleX: n, y: 1, z: 1)
+            case .scaleY: return Transform3D(scaleX: 1, y: n, z: 1)
+            case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: n)
+            default: break
+            }
+        }
+        var parts = TransformComponents(t)
+        parts.write(c, value)
+        return parts.recomposed
     }
 
     /// Writes `value` (already checked to be of the component's type) into the component.

@@ -97,6 +97,14 @@ public final class Renderer {
     /// does): the caller should draw another frame even when nothing animates.
     public var isAnimating: Bool { list.hasLiveParticles }
 
+    /// Whether whole builds keep each layer's own parts for the next (`LayerPartsTable`), so that a layer
+    /// that only moves, turns or fades is not read and digested again every frame. On by default; off,
+    /// every build reads every layer afresh (a frame that redraws everything, which the damage tests
+    /// compare the kept parts with).
+    public var keepsLayerParts = true {
+        didSet { if !keepsLayerParts { list.parts.removeAll() } }
+    }
+
     /// Whether a still subtree that moves as a whole is drawn once and moved as one textured quad
     /// while it moves (on by default; `shouldRasterize` caches regardless).
     public var cachesMovingSubtrees: Bool {
@@ -288,6 +296,7 @@ public final class Renderer {
         var taken = RenderList()
         swap(&taken, &list)
         var builder = makeBuilder(tree, presentation, scale: scale, for: target, list: consume taken)
+        builder.keepsParts = keepsLayerParts
         builder.build(roots: roots)
         list = builder.list
         retainedTarget = target
@@ -341,6 +350,7 @@ public final class Renderer {
         statistics.cacheRenders = cacheRenders
         statistics.visitedLayers = list.visitedLayers
         statistics.culledLayers = list.culledLayers
+        statistics.keptLeaves = list.keptLeaves
         statistics.occludedInstances = list.occludedInstances
         statistics.instances = list.instances.count
         statistics.drawCalls = list.drawCalls

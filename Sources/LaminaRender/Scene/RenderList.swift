@@ -37,6 +37,8 @@ public struct RenderList {
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
     public internal(set) var culledLayers = 0
+    /// Leaves drawn from kept parts (`RenderListBuilder.visitKeptLeaf`).
+    public internal(set) var keptLeaves = 0
     /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
     public internal(set) var occludedInstances = 0
     /// The quads of the collapsed instances (`LayerInstance.rect` before `collapse()`), by index: an
@@ -47,6 +49,8 @@ public struct RenderList {
     public internal(set) var usesStencil = false
     /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
     private var occlusion = OcclusionCulling()
+    /// Each layer's own parts as the last build read them (`LayerPartsTable`); `reset` keeps them.
+    var parts = LayerPartsTable()
 
     /// Where each layer's subtree lies in the list, by slot (see `RenderSegment`).
     private(set) var segments: ContiguousArray<RenderSegment> = []
@@ -95,6 +99,7 @@ public struct RenderList {
         hasUnstableParticles = false
         visitedLayers = 0
         culledLayers = 0
+        keptLeaves = 0
         occludedInstances = 0
         collapsedRects.removeAll(keepingCapacity: true)
         usesStencil = false
@@ -141,6 +146,13 @@ public struct RenderList {
         let slot = Int(layer.index)
         guard slot < segments.count, segments[slot].records(layer, stamp: stamp) else { return 0 }
         return Int(segments[slot].visited)
+    }
+
+    /// Drops the parts kept for layers this list's build did not visit (freed, hidden, moved away), so
+    /// that the table keeps no values but those of layers drawn.
+    mutating func dropPartsOfLayersNotVisited() {
+        let (segments, stamp) = (self.segments, self.stamp)
+        parts.dropUnvisited { $0 < segments.count && segments[$0].stamp == stamp }
     }
 
     /// Records that a cache was drawn anew for this list.

@@ -50,7 +50,7 @@ extension RenderListBuilder {
         body.caching = id
         let layerToTexture = Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
             .concatenating(Transform3D(scaleX: scale, y: scale, z: 0))
-        body.drawBody(id, values, world: layerToTexture, localToClip: nil, opacity: 1, sublayers: sublayers)
+        body.drawBody(id, values, body.parts(of: id, values), world: layerToTexture, localToClip: nil, opacity: 1, sublayers: sublayers)
         // A backdrop reads the target it is drawn into, which a cache's is not.
         guard body.list.backdrops.isEmpty else {
             caches.drop(id)
@@ -72,7 +72,7 @@ extension RenderListBuilder {
         var instance = LayerInstance(
             matrix: GPUMatrix(toTarget.concatenating(projection)), rect: rect, color: SIMD4(repeating: Float(opacity)))
         instance.texture(.rgba, uv: SIMD4(0, 1, 1, 0))  // GL rows run bottom-up in the offscreen texture
-        applyClip(&instance, localToClip.map { entry.textureToLayer.concatenating($0) })
+        Self.applyClip(&instance, localToClip.map { entry.textureToLayer.concatenating($0) }, clip)
         // Texels on whole pixels, one to one: nearest returns exactly the texel, as a direct draw would.
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
         let exact = toTarget.isAxisAlignedInPlane && abs(toTarget.row1.x - 1) < 1e-9 && abs(toTarget.row2.y - 1) < 1e-9

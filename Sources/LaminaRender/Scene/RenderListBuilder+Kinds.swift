@@ -52,7 +52,7 @@ extension RenderListBuilder {
         instance[sampling: .gradientType] = Float(values[.gradientType].rawValue)
         instance[sampling: .gradientOrigin] = Float(table.placed.x + 1024 * table.placed.y)
         instance[sampling: .gradientCount] = Float(stops.colors.count)
-        applyClip(&instance, localToClip)
+        Self.applyClip(&instance, localToClip, clip)
         appendGenerated(instance, table.placed.texture)
     }
 
@@ -172,7 +172,7 @@ extension RenderListBuilder {
             var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
             instance.texture(mode, uv: placed.uv)
             if clipsToBounds { instance.shape(bounds, corners: CornerShape(values)) }
-            applyClip(&instance, localToClip)
+            Self.applyClip(&instance, localToClip, clip)
             appendGenerated(instance, placed.texture)
         }
     }
@@ -207,7 +207,7 @@ extension RenderListBuilder {
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
         instance.texture(.red, uv: raster.placed.uv)
         if values[.masksToBounds], CornerShape(values).isRounded { instance.shape(bounds, corners: CornerShape(values)) }
-        applyClip(&instance, localToClip)
+        Self.applyClip(&instance, localToClip, clip)
         appendGenerated(instance, raster.placed.texture)
     }
 }
@@ -248,7 +248,7 @@ extension RenderListBuilder {
         color.alpha *= values[.shadowOpacity]
         var instance = LayerInstance(matrix: matrix, rect: shifted, color: Self.premultiplied(color, opacity))
         instance.texture(.red, uv: shadow.placed.uv)
-        applyClip(&instance, localToClip)
+        Self.applyClip(&instance, localToClip, clip)
         appendGenerated(instance, shadow.placed.texture)
     }
 }

@@ -84,7 +84,7 @@ extension RenderListBuilder {
                 matrix: GPUMatrix(place.concatenating(world).concatenating(projection)),
                 rect: Rect(x: -width / 2, y: -height / 2, width: width, height: height), color: color)
             instance.texture(.rgba, uv: SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)))
-            applyClip(&instance, localToClip.map { place.concatenating($0) })
+            Self.applyClip(&instance, localToClip.map { place.concatenating($0) }, clip)
             let saved = layerDepth
             layerDepth = layerDepth.map { place.concatenating($0) }
             emit(instance, texture: .bitmap(texture, sampler: sampler))
@@ -98,7 +98,7 @@ extension RenderListBuilder {
         {
             var empty = LayerInstance(matrix: GPUMatrix(world.concatenating(projection)), rect: .zero, color: .zero)
             empty.texture(.rgba)
-            applyClip(&empty, localToClip)  // drawn by the same program as the particles
+            Self.applyClip(&empty, localToClip, clip)  // drawn by the same program as the particles
             empty.collapse()
             for _ in emitted..<size { emit(empty, texture: .bitmap(texture, sampler: sampler)) }
         }

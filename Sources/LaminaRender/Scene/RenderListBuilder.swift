@@ -49,6 +49,10 @@ struct RenderListBuilder {
     /// Whether the layer kind being drawn has just drawn its raster or stop table anew, so its
     /// instances damage their screen bounds even where they are unchanged.
     var forceDamage = false
+    /// Whether layers' parts are kept in the list's `LayerPartsTable` for the next build, and taken
+    /// from it: set for the renderer's whole builds (off when it redraws everything, so that its frames
+    /// check the kept ones).
+    var keepsParts = false
 
     /// The innermost clip, evaluated per fragment.
     var clip: ClipState?
@@ -92,6 +96,7 @@ struct RenderListBuilder {
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
+        if keepsParts { list.dropPartsOfLayersNotVisited() }
         if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
         list.chooseBlitRuns()
     }
@@ -132,6 +137,7 @@ struct RenderListBuilder {
                     endGroup: Int32(list.groups.count), group: Int32(group)))
         }
         list.visitedLayers += 1
+        if keepsParts, isLocal, visitKeptLeaf(id, toTarget: toTarget, toClip: toClip, opacity: opacity) { return }
         let overlay = presentation.overlay(of: id)
         let values = PresentedValues(model: tree[id], overlay: overlay)
         let layerOpacity = values[.opacity]
@@ -144,22 +150,23 @@ struct RenderListBuilder {
         let localToClip = toClip.map { frame.concatenating($0) }
         let sublayers = (try? tree.sublayers(of: id)) ?? []
         let mask = (try? tree.mask(of: id)) ?? nil
-        let anyShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
+        let parts = self.parts(of: id, values)
         // A shadowPath shadow is drawn from its path, behind the layer, with no offscreen group.
-        let hasShadow = anyShadow && values[.shadowPath].isEmpty
-        let groupOpacity = values[.allowsGroupOpacity] && layerOpacity < 1 && partCount(values, sublayers) >= 2
+        let hasShadow = parts.hasShadow
+        let groupOpacity = parts.allowsGroupOpacity && layerOpacity < 1 && partCount(parts, values, sublayers) >= 2
 
         if values.model.kind == .transform {
             visitTransformLayer(id, values, world: world, toClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
-        let blendMode = values[.compositingFilter]
-        let filters = values.isSet(.filters) ? values[.filters] : []
-        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal || !filters.isEmpty
+        let blendMode = parts.blendMode
+        guard mask != nil || hasShadow || overlay.transition != nil || groupOpacity || blendMode != .normal || parts.hasFilters
         else {
-            drawBody(id, values, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
+            drawBody(
+                id, values, parts, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
+        let filters = values[.filters]
 
         // An offscreen group: drawn unclipped at full strength, composited with what it needs.
         let index = list.groups.count
@@ -176,7 +183,7 @@ struct RenderListBuilder {
         let siteClip = clip
         clip = nil
         drawBody(
-            id, values, world: world, localToClip: nil, opacity: values[.allowsGroupOpacity] ? 1 : layerOpacity,
+            id, values, parts, world: world, localToClip: nil, opacity: values[.allowsGroupOpacity] ? 1 : layerOpacity,
             sublayers: sublayers)
         if let mask, tree.contains(mask) {
             list.groups[index].hasMask = true
@@ -231,14 +238,16 @@ struct RenderListBuilder {
     /// Draws a layer's own parts and its sublayers: background, contents, sublayers (clipped when it
     /// masks to bounds), border on top, as Core Animation layers them.
     mutating func drawBody(
-        _ id: LayerID, _ values: PresentedValues, world: Transform3D, localToClip: Transform3D?, opacity: Double,
-        sublayers: [LayerID]
+        _ id: LayerID, _ values: PresentedValues, _ parts: LayerParts, world: Transform3D, localToClip: Transform3D?,
+        opacity: Double, sublayers: [LayerID]
     ) {
-        if caching != id, let entry = cachedBody(id, values, world: world, opacity: opacity, sublayers: sublayers) {
+        if caching != id, parts.shouldRasterize || !sublayers.isEmpty,
+            let entry = cachedBody(id, values, world: world, opacity: opacity, sublayers: sublayers)
+        {
             drawCached(entry, world: world, localToClip: localToClip, opacity: opacity)
             return
         }
-        if values[.shadowOpacity] > 0, values[.shadowColor].alpha > 0, !values[.shadowPath].isEmpty {
+        if parts.hasPathShadow {
             drawPathShadow(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
         // Outside a transform layer's space (most layers) both are nil, and stay nil: nothing to save.
@@ -251,36 +260,20 @@ struct RenderListBuilder {
                 (depthSpace, layerDepth) = (nil, nil)
             }
         }
-        let bounds = values[.bounds]
-        let hasArea = bounds.width > 0 && bounds.height > 0
-        let placement = hasArea ? Self.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
-        let drawsOwn = placement.visible && (placement.front || values[.doubleSided])
+        let bounds = parts.bounds
+        let own = OwnPlacement(parts, world: world, in: target, projection: projection)
+        let drawsOwn = own.drawsOwn
         if !drawsOwn { list.culledLayers += 1 }
-        let corners = CornerShape(values)
-        let masks = values[.masksToBounds]
-        let matrix = GPUMatrix(world.concatenating(projection))
-        // allowsEdgeAntialiasing: a turned or skewed layer's edges are shaped (anti-aliased in the
-        // shader) on a quad a pixel wider; an axis-aligned one has no edges to smooth.
-        let edgeMargin = drawsOwn && values[.allowsEdgeAntialiasing] && !world.isAxisAlignedInPlane
-            ? Self.onePixel(of: bounds, under: world) : nil
+        let corners = parts.corners
+        let masks = parts.masksToBounds
+        let (matrix, edgeMargin) = (own.matrix, own.edgeMargin)
 
-        if drawsOwn, values.isSet(.backgroundFilters), !values[.backgroundFilters].isEmpty {
+        if drawsOwn, parts.hasBackgroundFilters {
             drawBackdrop(id, values, world: world, opacity: opacity)
         }
         if drawsOwn {
-            let background = values[.backgroundColor]
-            if background.alpha > 0 {
-                var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(background, opacity))
-                if corners.isRounded || edgeMargin != nil { instance.shape(bounds, corners: corners) }
-                if let edgeMargin { instance.widen(by: edgeMargin) }
-                applyClip(&instance, localToClip)
-                emit(instance, texture: .none)
-            }
-            if let bitmap = values[.contents] {
-                drawContents(
-                    bitmap, values, world: world, matrix: matrix, corners: corners, localToClip: localToClip,
-                    opacity: opacity, edgeMargin: edgeMargin)
-            }
+            drawBackgroundAndContents(
+                id, parts, own, world: world, localToClip: localToClip, opacity: opacity, identity: values.model.identity)
             if values.model.kind == .gradient {
                 drawGradient(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
             }
@@ -296,7 +289,7 @@ struct RenderListBuilder {
             drawParticles(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
 
-        if !sublayers.isEmpty, !masks || (hasArea && placement.visible) {
+        if !sublayers.isEmpty, !masks || own.isVisible {
             let sublayerSpace = values.sublayerSpaceTransform
             let childToTarget = Self.childSpace(sublayerSpace, world)
             depthSpace = layerDepth.map { sublayerSpace.flattened.concatenating($0) }
@@ -333,41 +326,30 @@ struct RenderListBuilder {
             if pushed { list.appendSpecial(.popClip) }
         }
 
-        let borderWidth = values[.borderWidth]
-        let borderColor = values[.borderColor]
-        if drawsOwn, borderWidth > 0, borderColor.alpha > 0 {
-            var instance = LayerInstance(matrix: matrix, rect: bounds, color: Self.premultiplied(borderColor, opacity))
-            instance.shape(bounds, corners: corners, borderWidth: borderWidth)
-            if let edgeMargin { instance.widen(by: edgeMargin) }
-            applyClip(&instance, localToClip)
-            emit(instance, texture: .none)
-        }
+        if drawsOwn { drawBorder(parts, own, localToClip: localToClip, opacity: opacity) }
     }
 
-    private mutating func drawContents(
-        _ bitmap: BitmapID, _ values: PresentedValues, world: Transform3D, matrix: GPUMatrix, corners: CornerShape,
-        localToClip: Transform3D?, opacity: Double, edgeMargin: Float?
+    mutating func drawContents(
+        _ id: LayerID, _ contents: LayerParts.Contents, _ parts: LayerParts, world: Transform3D, matrix: GPUMatrix,
+        localToClip: Transform3D?, opacity: Double, edgeMargin: Float?, identity: PropertyValues.Identity
     ) {
-        let minification = values[.minificationFilter]
+        let (bitmap, minification) = (contents.bitmap, contents.minification)
         let texture: Texture
-        if let last = lastTexture, last.bitmap == bitmap, minification != .trilinear || last.texture.hasMipmaps {
-            texture = last.texture
+        if lastTexture?.bitmap == bitmap, minification != .trilinear || lastTexture!.texture.hasMipmaps {
+            texture = lastTexture!.texture
         } else {
             guard let found = textures.texture(for: bitmap, mipmapped: minification == .trilinear) else { return }
             texture = found
             lastTexture = (bitmap, found)
         }
-        let filters = SamplerChoice(minification: minification, magnification: values[.magnificationFilter])
+        let filters = SamplerChoice(minification: minification, magnification: contents.magnification)
         let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
-        let bounds = values[.bounds]
-        let shaped = values[.masksToBounds] && corners.isRounded
-        // The bias moves trilinear's choice of mip level; without mipmaps there is no level to move.
-        let lodBias = minification == .trilinear ? Float(values[.minificationFilterBias]) : 0
-        ContentsLayout.forEachPiece(
-            pixelWidth: texture.width, pixelHeight: texture.height, bounds: bounds,
-            contentsRect: values[.contentsRect], contentsCenter: values[.contentsCenter],
-            gravity: values[.contentsGravity], scale: values[.contentsScale]
-        ) { piece in
+        let bounds = parts.bounds
+        let corners = parts.corners
+        let shaped = parts.masksToBounds && corners.isRounded
+        let lodBias = contents.lodBias
+        var contents = contents
+        let laidOut = contents.forEachPiece(width: texture.width, height: texture.height, bounds: bounds) { piece in
             var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
             instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
             instance[sampling: .lodBias] = lodBias
@@ -377,13 +359,14 @@ struct RenderListBuilder {
                 instance.shape(piece.rect, radius: 0)
             }
             if let edgeMargin { instance.widen(by: edgeMargin) }
-            applyClip(&instance, localToClip)
+            Self.applyClip(&instance, localToClip, clip)
             // Texels landing exactly on pixels: every filter returns the texel under the pixel centre, and
             // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend),
             // unless a bias asks for a smaller mip level.
             let pixelExact = lodBias == 0 && Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
             emit(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
         }
+        if laidOut, keepsParts { list.parts.keepContents(contents, of: id, identity: identity) }
     }
 
     /// Whether a contents piece maps texels one to one onto whole target pixels under `world`: an
@@ -402,8 +385,12 @@ struct RenderListBuilder {
 
     // MARK: Clips
 
-    func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?) {
-        guard let clip, let localToClip else { return }
+    /// Clips `instance` by `clip` (the innermost in force), mapped into its plane by `localToClip`.
+    /// Static, as the other helpers the builder calls per instance: a method reading `self` from a
+    /// mutating one made the compiler copy the whole builder (1,248 bytes) for every call.
+    static func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?, _ clip: ClipState?) {
+        // Tags first: binding the optionals copies them (305 bytes) for every instance, clipped or not.
+        guard localToClip != nil, clip != nil, let clip, let localToClip else { return }
         instance.clip(clip.rect, corners: clip.corners, map: Homography(planeOf: localToClip))
     }
 
@@ -445,12 +432,18 @@ struct RenderListBuilder {
     }
 
     /// How many separately blended parts a layer draws (its sublayers count as two: they may overlap).
-    private func partCount(_ values: PresentedValues, _ sublayers: [LayerID]) -> Int {
-        var parts = sublayers.isEmpty ? 0 : 2
-        if values[.backgroundColor].alpha > 0 { parts += 1 }
-        if values[.contents] != nil { parts += 1 }
-        if values[.borderWidth] > 0 && values[.borderColor].alpha > 0 { parts += 1 }
-        parts += kindPartCount(values)
+    private func partCount(_ parts: LayerParts, _ values: PresentedValues, _ sublayers: [LayerID]) -> Int {
+        (sublayers.isEmpty ? 0 : 2) + parts.count + kindPartCount(values)
+    }
+
+    /// A layer's own parts: those the list kept from an earlier build when they still hold (see
+    /// `LayerPartsTable`), else read from its values (and kept, when nothing they are read from
+    /// animates).
+    mutating func parts(of id: LayerID, _ values: PresentedValues) -> LayerParts {
+        guard keepsParts, !values.animatesAny(of: LayerParts.keys) else { return LayerParts(values) }
+        if let kept = list.parts.parts(of: id, identity: values.model.identity) { return kept }
+        let parts = LayerParts(values)
+        list.parts.keep(parts, of: id, model: values.model)
         return parts
     }
 
@@ -539,7 +532,6 @@ struct RenderListBuilder {
     }
 
     static func premultiplied(_ color: Color, _ opacity: Double) -> SIMD4<Float> {
-        let c = color.premultiplied
-        return SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * Float(opacity)
+        LayerParts.premultiplied(color) * Float(opacity)
     }
 }

@@ -1,0 +1,126 @@
+import LaminaCore
+
+/// A layer's own parts — background, contents, border — and the facts the builder decides by (does it
+/// need an offscreen group? a backdrop? a path shadow?), read from its values in one place.
+///
+/// Everything here is in the layer's own space: where the layer is (its frame transform, the world
+/// it is drawn under) and how strongly (its opacity and the one handed down) stay out, so a layer that
+/// only moves, turns or fades keeps the same parts from frame to frame. `LayerPartsTable` keeps them
+/// between frames: ten thousand layers each turning are then built without reading thirty properties
+/// and laying out contents for each, every frame (the largest part of the build before).
+struct LayerParts {
+    /// The contents: the bitmap, how it is sampled, and its quads once laid out for the bitmap's size.
+    struct Contents {
+        var bitmap: BitmapID
+        var minification: ContentsFilter
+        var magnification: ContentsFilter
+        /// `minificationFilterBias`, applied only with trilinear filtering (without mipmaps there is no
+        /// level to move).
+        var lodBias: Float
+        var rect: Rect
+        var center: Rect
+        var gravity: ContentsGravity
+        var scale: Double
+        /// The quad, when the layout for an image of `laidOutFor` pixels made exactly one (nine-slice
+        /// layouts are made again each time they are drawn: kept inline, one quad keeps the parts
+        /// free of references, so copying them retains nothing).
+        var piece: ContentsLayout.Piece?
+        var laidOutFor = SIMD2<Int>(-1, -1)
+
+        /// Calls `body` with each quad of the contents for an image of `width` x `height` pixels in
+        /// `bounds`; returns whether the layout was made anew, and `piece` now keeps it.
+        mutating func forEachPiece(width: Int, height: Int, bounds: Rect, _ body: (ContentsLayout.Piece) -> Void) -> Bool {
+            if laidOutFor == SIMD2(width, height) {
+                if let piece { body(piece) }
+                return false
+            }
+            var count = 0
+            var only: ContentsLayout.Piece?
+            ContentsLayout.forEachPiece(
+                pixelWidth: width, pixelHeight: height, bounds: bounds, contentsRect: rect, contentsCenter: center,
+                gravity: gravity, scale: scale
+            ) {
+                count += 1
+                only = $0
+                body($0)
+            }
+            guard count <= 1 else { return false }
+            (piece, laidOutFor) = (only, SIMD2(width, height))
+            return true
+        }
+    }
+
+    var bounds: Rect
+    var corners: CornerShape
+    var masksToBounds: Bool
+    var isDoubleSided: Bool
+    var antialiasesEdges: Bool
+    /// The background colour, premultiplied, before any opacity; nil when fully transparent.
+    var background: SIMD4<Float>?
+    var contents: Contents?
+    /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
+    var border: (width: Double, color: SIMD4<Float>)?
+    /// A `shadowPath` shadow, drawn behind the layer from its path (no offscreen group).
+    var hasPathShadow: Bool
+    /// A shadow of the layer's own shape, which needs an offscreen group.
+    var hasShadow: Bool
+    var hasFilters: Bool
+    var hasBackgroundFilters: Bool
+    var blendMode: BlendMode
+    var allowsGroupOpacity: Bool
+    var shouldRasterize: Bool
+
+    /// Every property the parts are read from: a layer animating none of them keeps its parts from
+    /// frame to frame (`LayerPartsTable`). Its placement (`position`, `transform`, `anchorPoint`,
+    /// `zPosition`, `anchorPointZ`), `opacity` and `hidden` are not among them.
+    static let keys: UInt128 = [
+        PropertyKey.bounds, .cornerRadius, .maskedCorners, .cornerCurve, .masksToBounds, .doubleSided,
+        .allowsEdgeAntialiasing, .backgroundColor, .contents, .minificationFilter, .magnificationFilter,
+        .minificationFilterBias, .contentsRect, .contentsCenter, .contentsGravity, .contentsScale, .borderWidth,
+        .borderColor, .shadowOpacity, .shadowColor, .shadowPath, .filters, .backgroundFilters, .compositingFilter,
+        .allowsGroupOpacity, .shouldRasterize,
+    ].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+
+    /// Reads the parts from a layer's values as this frame presents them.
+    init(_ values: PresentedValues) {
+        bounds = values[.bounds]
+        corners = CornerShape(radius: values[.cornerRadius], rounded: values[.maskedCorners], continuous: values[.cornerCurve] == .continuous)
+        masksToBounds = values[.masksToBounds]
+        isDoubleSided = values[.doubleSided]
+        antialiasesEdges = values[.allowsEdgeAntialiasing]
+        let background = values[.backgroundColor]
+        self.background = background.alpha > 0 ? Self.premultiplied(background) : nil
+        contents = values[.contents].map {
+            Contents(
+                bitmap: $0, minification: values[.minificationFilter], magnification: values[.magnificationFilter],
+                lodBias: values[.minificationFilter] == .trilinear ? Float(values[.minificationFilterBias]) : 0,
+                rect: values[.contentsRect], center: values[.contentsCenter], gravity: values[.contentsGravity],
+                scale: values[.contentsScale])
+        }
+        let borderWidth = values[.borderWidth], borderColor = values[.borderColor]
+        border = borderWidth > 0 && borderColor.alpha > 0 ? (borderWidth, Self.premultiplied(borderColor)) : nil
+        let anyShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
+        let pathless = values[.shadowPath].isEmpty
+        hasPathShadow = anyShadow && !pathless
+        hasShadow = anyShadow && pathless
+        hasFilters = values.isSet(.filters) && !values[.filters].isEmpty
+        hasBackgroundFilters = values.isSet(.backgroundFilters) && !values[.backgroundFilters].isEmpty
+        blendMode = values[.compositingFilter]
+        allowsGroupOpacity = values[.allowsGroupOpacity]
+        shouldRasterize = values[.shouldRasterize]
+    }
+
+    /// Whether the layer draws nothing but its background, contents and border, straight into its
+    /// target: no shadow, filter, backdrop, blend mode or cache of its own.
+    var isPlain: Bool {
+        !hasShadow && !hasPathShadow && !hasFilters && !hasBackgroundFilters && blendMode == .normal && !shouldRasterize
+    }
+
+    /// How many separately blended parts of its own the layer draws: background, contents, border.
+    var count: Int { (background == nil ? 0 : 1) + (contents == nil ? 0 : 1) + (border == nil ? 0 : 1) }
+
+    static func premultiplied(_ color: Color) -> SIMD4<Float> {
+        let c = color.premultiplied
+        return SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+    }
+}

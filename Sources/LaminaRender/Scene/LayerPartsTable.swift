@@ -1,0 +1,122 @@
+import LaminaCore
+
+/// Each layer's `LayerParts`, kept from frame to frame beside a copy of the model values they were
+/// read from, by slot; and, for the leaves among them, the model values that place them
+/// (`LeafPlacement`).
+///
+/// An entry holds while the layer's model values keep the identity of that copy
+/// (`PropertyValues.Identity`: a write anywhere in them gives the layer storage of its own) and no
+/// property the parts are read from animates (`LayerParts.keys`); the builder then skips reading and
+/// digesting them. A lookup compares a few words and copies the parts out, without retaining anything:
+/// ten thousand lookups a frame. Kept with the `RenderList` it serves, and emptied of the layers a whole
+/// build no longer visits, so a freed layer's values are not kept alive.
+struct LayerPartsTable {
+    private struct Key: Equatable {
+        var generation: UInt32
+        var values: PropertyValues.Identity
+    }
+
+    private var keys: ContiguousArray<Key?> = []
+    private var parts: ContiguousArray<LayerParts> = []
+    private var placements: ContiguousArray<LeafPlacement> = []
+    /// The copies whose storage the keys name, kept so that the storage stays shared (never read).
+    private var copies: ContiguousArray<PropertyValues?> = []
+
+    /// The parts kept for `id`, if they still hold for its model values, whose identity is `identity`.
+    func parts(of id: LayerID, identity: PropertyValues.Identity) -> LayerParts? {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
+        return parts[slot]
+    }
+
+    /// The parts and placement kept for the leaf `id`, if they still hold for its model values, whose
+    /// identity is `identity`.
+    func leaf(of id: LayerID, identity: PropertyValues.Identity) -> (parts: LayerParts, placement: LeafPlacement)? {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
+        return (parts[slot], placements[slot])
+    }
+
+    /// Keeps `parts`, read from the model values `model`, for `id`.
+    mutating func keep(_ parts: LayerParts, of id: LayerID, model: PropertyValues) {
+        let slot = Int(id.index)
+        let placement = LeafPlacement(model)
+        if slot >= keys.count {
+            let more = slot + 1 - keys.count
+            keys.append(contentsOf: repeatElement(nil, count: more))
+            self.parts.append(contentsOf: repeatElement(parts, count: more))
+            placements.append(contentsOf: repeatElement(placement, count: more))
+            copies.append(contentsOf: repeatElement(nil, count: more))
+        }
+        keys[slot] = Key(generation: id.generation, values: model.identity)
+        self.parts[slot] = parts
+        placements[slot] = placement
+        copies[slot] = model
+    }
+
+    /// Replaces the contents kept for `id` (laid out anew), if its entry holds for `identity`.
+    mutating func keepContents(_ contents: LayerParts.Contents, of id: LayerID, identity: PropertyValues.Identity) {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return }
+        parts[slot].contents = contents
+    }
+
+    /// Drops the entries of the slots `isVisited` says the last build did not visit.
+    mutating func dropUnvisited(_ isVisited: (Int) -> Bool) {
+        for slot in keys.indices where keys[slot] != nil && !isVisited(slot) {
+            keys[slot] = nil
+            copies[slot] = nil
+        }
+    }
+
+    /// Drops every entry.
+    mutating func removeAll() {
+        keys.removeAll()
+        parts.removeAll()
+        placements.removeAll()
+        copies.removeAll()
+    }
+}
+
+/// The model values that place a layer in its superlayer and decide whether it shows, kept beside its
+/// parts: with them, a leaf that only moves or turns is drawn without reading its values at all
+/// (`RenderListBuilder.visitKeptLeaf`). Its frame transform is computed by the same definition as
+/// every other layer's (`LayerValueSource.frameTransform`), over these values with the animated ones
+/// put in.
+struct LeafPlacement: LayerValueSource {
+    var bounds: Rect
+    var anchorPoint: Point
+    var anchorPointZ: Double
+    var position: Point
+    var zPosition: Double
+    var transform: Transform3D
+    var opacity: Double
+    var isHidden: Bool
+
+    /// The keys a leaf drawn this way may animate: any other animated sends it the long way.
+    static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity]
+        .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+
+    init(_ model: PropertyValues) {
+        bounds = model[.bounds]
+        anchorPoint = model[.anchorPoint]
+        anchorPointZ = model[.anchorPointZ]
+        position = model[.position]
+        zPosition = model[.zPosition]
+        transform = model.transform(.transform)
+        opacity = model[.opacity]
+        isHidden = model[.hidden]
+    }
+
+    subscript<Value>(property: Property<Value>) -> Value {
+        switch property.key {
+        case .bounds: bounds as! Value
+        case .anchorPoint: anchorPoint as! Value
+        case .anchorPointZ: anchorPointZ as! Value
+        case .position: position as! Value
+        case .zPosition: zPosition as! Value
+        case .transform: transform as! Value
+        default: preconditionFailure("a leaf's placement holds no \(property.key)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import LaminaCore
+
+/// Where a layer's own parts land: whether they show, the matrix their instances carry, and the margin
+/// anti-aliased edges take. One definition for every layer, kept leaves included.
+struct OwnPlacement {
+    /// Whether the bounds have area and reach the target (sublayers of a clipping layer need it).
+    var isVisible: Bool
+    /// Whether the layer's own parts are drawn: visible, and facing the viewer or double-sided.
+    var drawsOwn: Bool
+    var matrix: GPUMatrix
+    /// allowsEdgeAntialiasing: a turned or skewed layer's edges are shaped (anti-aliased in the shader)
+    /// on a quad a pixel wider; an axis-aligned one has no edges to smooth.
+    var edgeMargin: Float?
+
+    init(_ parts: LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
+        let bounds = parts.bounds
+        let hasArea = bounds.width > 0 && bounds.height > 0
+        let placement =
+            hasArea ? RenderListBuilder.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
+        isVisible = hasArea && placement.visible
+        drawsOwn = placement.visible && (placement.front || parts.isDoubleSided)
+        matrix = GPUMatrix(world.concatenating(projection))
+        edgeMargin =
+            drawsOwn && parts.antialiasesEdges && !world.isAxisAlignedInPlane
+            ? RenderListBuilder.onePixel(of: bounds, under: world) : nil
+    }
+}
+
+extension RenderListBuilder {
+    /// Draws a leaf whose parts and placement the list kept (`LayerPartsTable`) and which animates
+    /// nothing but its placement and opacity (`LeafPlacement.animatableKeys`), without reading its
+    /// values: its animated values come from the presentation, the rest from what was kept. Returns
+    /// false, having done nothing, for any other layer, which the caller then visits the long way.
+    ///
+    /// Ten thousand layers each turning spent most of their build reading the same thirty values of
+    /// every layer every frame; this is what is left: the placement, the world transform, the instances.
+    mutating func visitKeptLeaf(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) -> Bool {
+        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return false }
+        let animated = presentation.animatedKeyMask(of: id)
+        guard !animated.transition, animated.keys & ~LeafPlacement.animatableKeys == 0,
+            let (parts, kept) = list.parts.leaf(of: id, identity: identity), parts.isPlain
+        else { return false }
+        var values = kept
+        func animates(_ key: PropertyKey) -> Bool { animated.keys & 1 &<< UInt128(key.rawValue) != 0 }
+        if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
+        if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
+        if animates(.zPosition), case .number(let z)? = presentation.animatedValue(.zPosition, of: id) { values.zPosition = z }
+        if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
+        let layerOpacity = values.opacity
+        // Drawn as an offscreen group (see `visit`): the long way.
+        if parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2 { return false }
+        list.keptLeaves += 1
+        guard !values.isHidden, layerOpacity > 0, opacity > 0 else {
+            list.culledLayers += 1
+            return true
+        }
+        let frame = values.frameTransform
+        let world = frame.concatenating(toTarget)
+        let localToClip = toClip.map { frame.concatenating($0) }
+        let own = OwnPlacement(parts, world: world, in: target, projection: projection)
+        guard own.drawsOwn else {
+            list.culledLayers += 1
+            return true
+        }
+        drawBackgroundAndContents(
+            id, parts, own, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, identity: identity)
+        drawBorder(parts, own, localToClip: localToClip, opacity: opacity * layerOpacity)
+        return true
+    }
+
+    /// Draws a layer's background, then its contents (what lies under its sublayers).
+    mutating func drawBackgroundAndContents(
+        _ id: LayerID, _ parts: LayerParts, _ own: OwnPlacement, world: Transform3D, localToClip: Transform3D?,
+        opacity: Double, identity: PropertyValues.Identity
+    ) {
+        let (bounds, corners) = (parts.bounds, parts.corners)
+        if let background = parts.background {
+            var instance = LayerInstance(matrix: own.matrix, rect: bounds, color: background * Float(opacity))
+            if corners.isRounded || own.edgeMargin != nil { instance.shape(bounds, corners: corners) }
+            if let edgeMargin = own.edgeMargin { instance.widen(by: edgeMargin) }
+            Self.applyClip(&instance, localToClip, clip)
+            emit(instance, texture: .none)
+        }
+        if let contents = parts.contents {
+            drawContents(
+                id, contents, parts, world: world, matrix: own.matrix, localToClip: localToClip, opacity: opacity,
+                edgeMargin: own.edgeMargin, identity: identity)
+        }
+    }
+
+    /// Draws a layer's border (over its sublayers).
+    mutating func drawBorder(_ parts: LayerParts, _ own: OwnPlacement, localToClip: Transform3D?, opacity: Double) {
+        guard let border = parts.border else { return }
+        var instance = LayerInstance(matrix: own.matrix, rect: parts.bounds, color: border.color * Float(opacity))
+        instance.shape(parts.bounds, corners: parts.corners, borderWidth: border.width)
+        if let edgeMargin = own.edgeMargin { instance.widen(by: edgeMargin) }
+        Self.applyClip(&instance, localToClip, clip)
+        emit(instance, texture: .none)
+    }
+}
