@@ -1,0 +1,97 @@
+import LaminaCore
+import LaminaRender
+import LaminaCompositor
+import LaminaModel
+import Testing
+
+/// Kept parts (`LayerPartsTable`, `RenderListBuilder.visitKeptLeaf`): a whole build draws a leaf that
+/// only moves, turns or fades from what the last whole build read of its values. Every frame here
+/// animates every layer, so every frame is built whole, and model changes land between frames; the
+/// frames are compared pixel for pixel with a compositor that redraws everything and keeps nothing.
+extension DamageTests {
+    /// The keys a kept leaf may animate, and one more it may not (`backgroundColor`: the long way).
+    static func everyFrameAnimation(_ rng: inout Seeded) -> Animation {
+        let timing = MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true)
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0: return .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(.random(in: -2...2, using: &rng)), timing: timing)
+        case 1:
+            let by = Point(x: .random(in: -12...12, using: &rng), y: .random(in: -12...12, using: &rng))
+            return .basic(LayerKeyPath(.position), by: .point(by), timing: timing)
+        case 2: return .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: timing)
+        case 3: return .basic(LayerKeyPath(.zPosition), from: .number(-1), to: .number(1), timing: timing)
+        default: return .basic(LayerKeyPath(.backgroundColor), to: .color(color(&rng)), timing: timing)
+        }
+    }
+
+    /// A random scene of `count` layers, every one animating for ever, under random model changes
+    /// (colours, bitmaps, bitmaps replaced by others of another size, positions, hidden, bounds,
+    /// corners, layers made and destroyed); returns the frames' statistics, after checking each
+    /// frame's pixels against the full redraw.
+    static func animateEverything(seed: UInt64, count: UInt64, frames: Int) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
+        try gpu.perform { context in
+            var rng = Seeded(state: seed)
+            let (tracked, full, a, b) = try pair(context)
+            var bitmaps = (0..<3).map { image(&rng, opaque: $0 == 0) }
+            var setup = Transaction(
+                operations: [], bitmaps: bitmaps.enumerated().map { BitmapContents(id: BitmapID(UInt64($0.offset + 1)), image: $0.element) })
+            var layers: [UInt64] = []
+            for h in UInt64(1)...count {
+                // Mostly leaves of the root: the kept leaves this is about.
+                let parent = layers.isEmpty || Int.random(in: 0..<8, using: &rng) > 0 ? nil : layers.randomElement(using: &rng)
+                setup.operations += makeLayer(h, under: parent, bitmaps: 3, &rng)
+                setup.operations.append(.addAnimation(LayerHandle(h), everyFrameAnimation(&rng), key: "always"))
+                layers.append(h)
+            }
+            var next = count
+            var mismatches: [String] = []
+            var statistics: [FrameStatistics] = []
+            for frame in 0..<frames {
+                var transactions = frame == 0 ? [setup] : (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                    change(&rng, layers: &layers, next: &next, bitmaps: bitmaps)
+                }
+                if frame > 0, Int.random(in: 0..<4, using: &rng) == 0 {
+                    // A bitmap replaced by one of another size: the kept layout of its quads is stale.
+                    let index = Int.random(in: 0..<bitmaps.count, using: &rng)
+                    bitmaps[index] = image(&rng, opaque: index == 0)
+                    transactions.append(
+                        Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(UInt64(index + 1)), image: bitmaps[index])]))
+                }
+                if frame > 0, let h = layers.randomElement(using: &rng) {
+                    // A property a kept leaf's parts are read from, and one it is placed by.
+                    let handle = LayerHandle(h)
+                    transactions.append(
+                        Transaction(operations: [
+                            .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: .random(in: 3...30, using: &rng), height: .random(in: 3...30, using: &rng)))),
+                            .set(handle, LayerKeyPath(.anchorPoint), .point(Point(x: .random(in: 0...1, using: &rng), y: .random(in: 0...1, using: &rng)))),
+                        ]))
+                }
+                for t in transactions {
+                    tracked.commit(t, from: a)
+                    full.commit(t, from: b)
+                }
+                let time = Double(frame) / 30
+                let report = try tracked.frame(at: time)
+                try full.frame(at: time)
+                statistics.append(report.statistics)
+                let (x, y) = (try tracked.readPixels(), try full.readPixels())
+                if x.bytes != y.bytes {
+                    let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
+                    mismatches.append(
+                        "seed \(seed) frame \(frame): first difference at (\(differing % x.width), \(differing / x.width)): "
+                            + "\(x[differing % x.width, differing / x.width]) vs \(y[differing % x.width, differing / x.width])")
+                }
+            }
+            return (mismatches, statistics)
+        }
+    }
+
+    @Test("leaves drawn from kept parts equal a full redraw, frame by frame, while every layer animates and the model changes", arguments: [UInt64(11), 12, 13])
+    func keptLeavesEqualAFullRedraw(seed: UInt64) throws {
+        let (mismatches, statistics) = try Self.animateEverything(seed: seed, count: 90, frames: 40)
+        #expect(mismatches.count == 0, "\(mismatches.prefix(3))")
+        // Built whole every frame, and most leaves drawn from what the frame before kept.
+        #expect(statistics.dropFirst().allSatisfy { $0.damage == .full })
+        let kept = statistics.dropFirst(2).map(\.keptLeaves)
+        #expect(kept.allSatisfy { $0 > 20 }, "leaves drawn from kept parts per frame: \(kept)")
+    }
+}
