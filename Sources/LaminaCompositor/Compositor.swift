@@ -289,6 +289,8 @@ public final class Compositor {
             animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
         }
         guard !changes.hierarchy else { return nil }
+        // More changes than the renderer sorts out (it builds everything then): no list to make.
+        guard changes.writes.count + animatedNow.count + previouslyAnimated.count <= renderer.changeLimit else { return nil }
         var changedLayers: [LayerID] = []
         swap(&changedLayers, &self.changedLayers)
         changedLayers.removeAll(keepingCapacity: true)

@@ -7,10 +7,12 @@
 public struct Presentation: Sendable {
     /// Where one slot's overlay lies in the flat storage.
     @usableFromInline struct Extent: Sendable {
-        var values: Range<Int32> = 0..<0
-        var transforms: Range<Int32> = 0..<0
+        @usableFromInline var values: Range<Int32> = 0..<0
+        @usableFromInline var transforms: Range<Int32> = 0..<0
         /// An index into `transitions`, or -1.
-        var transition: Int32 = -1
+        @usableFromInline var transition: Int32 = -1
+
+        @usableFromInline init() {}
     }
 
     /// The canvas time it was evaluated at.
@@ -44,6 +46,7 @@ public struct Presentation: Sendable {
 
     /// The properties animations drive for a layer this frame, bit `rawValue` set for each, and whether
     /// a transition runs on it: read in place, nothing copied.
+    @inlinable
     public func animatedKeyMask(of id: LayerID) -> (keys: UInt128, transition: Bool) {
         guard Int(id.index) < extents.count else { return (0, false) }
         let extent = extents[Int(id.index)]
@@ -55,6 +58,7 @@ public struct Presentation: Sendable {
 
     /// The animated value of a transform-valued `key` of a layer this frame, read in place; nil when
     /// no animation drives it.
+    @inlinable
     public func animatedTransform(_ key: PropertyKey, of id: LayerID) -> Transform3D? {
         guard Int(id.index) < extents.count else { return nil }
         for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
@@ -63,6 +67,7 @@ public struct Presentation: Sendable {
 
     /// The animated value of a `key` that is not transform-valued, read in place; nil when no animation
     /// drives it.
+    @inlinable
     public func animatedValue(_ key: PropertyKey, of id: LayerID) -> PropertyValue? {
         guard Int(id.index) < extents.count else { return nil }
         for i in extents[Int(id.index)].values where values[Int(i)].key == key { return values[Int(i)].value }

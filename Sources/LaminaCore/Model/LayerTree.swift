@@ -179,8 +179,9 @@ public struct LayerTree: Sendable {
 
     /// The live layer in slot `index`, if any.
     public func layer(atSlot index: Int) -> LayerID? {
-        guard index >= 0, index < slots.count, slots[index].isLive else { return nil }
-        return LayerID(index: UInt32(index), generation: slots[index].generation)
+        guard index >= 0, index < slots.count else { return nil }
+        // Through the buffer: see `slots`.
+        return slots.read(index) { $0.pointee.isLive ? LayerID(index: UInt32(index), generation: $0.pointee.generation) : nil }
     }
 
     /// Whether `id` names a live layer.

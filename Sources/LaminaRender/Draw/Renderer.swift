@@ -246,6 +246,10 @@ public final class Renderer {
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
     }
 
+    /// The most changed layers (each listed up to three times) a frame sorts out before updating the
+    /// list in place; more, and everything is built again, so a caller need not list them.
+    public var changeLimit: Int { max(list.visitedLayers, 64) }
+
     /// The CPU half of a frame that changed only `changed` layers (their values, written or animated)
     /// since the last `build` or `update` for the same `target`, roots and scale: visits only their
     /// subtrees again and leaves the rest of the last frame's list as it was, so the next `execute`
@@ -267,7 +271,7 @@ public final class Renderer {
         let roots = roots ?? tree.roots
         // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
         // sorting them out first would only add to that.
-        let known = textureChanges.replaced || (changed?.count ?? 0) > max(list.visitedLayers, 64) ? nil : changed
+        let known = textureChanges.replaced || (changed?.count ?? 0) > changeLimit ? nil : changed
         let stale = caches.beginFrame(
             changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
             subtreeSize: { self.list.drawnLayers(under: $0) })

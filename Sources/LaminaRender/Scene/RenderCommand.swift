@@ -97,3 +97,38 @@ public enum ClipWrite: Hashable, Sendable {
 extension RenderCommand: Sendable {}
 @available(*, unavailable)
 extension TextureBinding: Sendable {}
+
+extension RenderCommand {
+    /// Takes the next instance (ending at `end`) into this draw when it can: the same program
+    /// `variant`, following on, and the same texture and filters or one side colour-only (which samples
+    /// nothing, so it rides along with any texture); the run stays opaque only while all of it is.
+    /// Returns whether it did.
+    ///
+    /// In place: a run extended with its own texture retains and releases nothing (a list of ten
+    /// thousand instances of one bitmap did both for every one).
+    mutating func extendDraw(
+        to end: Int, variant: DrawVariant, texture: TextureBinding, needsTexture: Bool, opaque: Bool
+    ) -> Bool {
+        guard case .draw(let first, let count, _, let runVariant, _) = self, runVariant == variant, first + count == end - 1
+        else { return false }
+        let takesNew: Bool
+        switch self {
+        case .draw(_, _, let run, _, _):
+            if !needsTexture || run.same(as: texture) {
+                takesNew = false
+            } else if case .none = run {
+                takesNew = true  // the run so far samples nothing
+            } else {
+                return false
+            }
+        default: return false
+        }
+        switch consume self {
+        case .draw(let first, let count, let run, let variant, let runIsOpaque):
+            self = .draw(first: first, count: count + 1, texture: takesNew ? texture : run, variant: variant, opaque: runIsOpaque && opaque)
+        case let other:
+            self = other
+        }
+        return true
+    }
+}

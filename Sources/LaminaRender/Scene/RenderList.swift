@@ -120,19 +120,11 @@ public struct RenderList {
         instances.append(instance)
         opaque.append(isOpaque)
         let variant: DrawVariant = plain ? .plain : .full
-        if case .draw(let first, let count, let run, let runVariant, let runIsOpaque)? = commands.last,
-            runVariant == variant, first + count == instances.count - 1
+        if !commands.isEmpty,
+            commands[commands.count - 1].extendDraw(
+                to: instances.count, variant: variant, texture: texture, needsTexture: needsTexture, opaque: isOpaque)
         {
-            let merged: TextureBinding? =
-                if !needsTexture { run }  // samples nothing: rides along with any texture
-                else if isTextureless(run) { texture }  // the run so far samples nothing
-                else if run.same(as: texture) { run }
-                else { nil }
-            if let merged {
-                commands[commands.count - 1] = .draw(
-                    first: first, count: count + 1, texture: merged, variant: variant, opaque: runIsOpaque && isOpaque)
-                return
-            }
+            return
         }
         commands.append(
             .draw(
@@ -345,9 +337,6 @@ public struct RenderList {
     /// Whether instance `index` paints its quad opaque (`LayerInstance.isOpaque` when it was added).
     func isOpaque(_ index: Int) -> Bool { opaque[index] }
 
-    private func isTextureless(_ binding: TextureBinding) -> Bool {
-        if case .none = binding { true } else { false }
-    }
 }
 
 @available(*, unavailable)
