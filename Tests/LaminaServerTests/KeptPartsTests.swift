@@ -9,17 +9,20 @@ import Testing
 /// animates every layer, so every frame is built whole, and model changes land between frames; the
 /// frames are compared pixel for pixel with a compositor that redraws everything and keeps nothing.
 extension DamageTests {
-    /// The keys a kept leaf may animate, and one more it may not (`backgroundColor`: the long way).
+    /// The keys a kept leaf may animate (its placement, opacity and colours), and one more it may not
+    /// (`cornerRadius`: the long way).
     static func everyFrameAnimation(_ rng: inout Seeded) -> Animation {
         let timing = MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true)
-        switch Int.random(in: 0..<5, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0: return .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(.random(in: -2...2, using: &rng)), timing: timing)
         case 1:
             let by = Point(x: .random(in: -12...12, using: &rng), y: .random(in: -12...12, using: &rng))
             return .basic(LayerKeyPath(.position), by: .point(by), timing: timing)
         case 2: return .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: timing)
         case 3: return .basic(LayerKeyPath(.zPosition), from: .number(-1), to: .number(1), timing: timing)
-        default: return .basic(LayerKeyPath(.backgroundColor), to: .color(color(&rng)), timing: timing)
+        case 4: return .basic(LayerKeyPath(.backgroundColor), to: .color(color(&rng)), timing: timing)
+        case 5: return .basic(LayerKeyPath(.borderColor), from: .color(color(&rng)), to: .color(color(&rng)), timing: timing)
+        default: return .basic(LayerKeyPath(.cornerRadius), from: .number(0), to: .number(5), timing: timing)
         }
     }
 

@@ -60,6 +60,8 @@ struct LayerParts {
     var contents: Contents?
     /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
     var border: (width: Double, color: SIMD4<Float>)?
+    /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
+    var borderWidth: Double
     /// A `shadowPath` shadow, drawn behind the layer from its path (no offscreen group).
     var hasPathShadow: Bool
     /// A shadow of the layer's own shape, which needs an offscreen group.
@@ -70,26 +72,29 @@ struct LayerParts {
     var allowsGroupOpacity: Bool
     var shouldRasterize: Bool
 
-    /// Every property the parts are read from: a layer animating none of them keeps its parts from
-    /// frame to frame (`LayerPartsTable`). Its placement (`position`, `transform`, `anchorPoint`,
-    /// `zPosition`, `anchorPointZ`), `opacity` and `hidden` are not among them.
+    /// The properties the parts are read from, but for their colours (`paintKeys`): a layer animating
+    /// none of them keeps its parts from frame to frame (`LayerPartsTable`). Its placement (`position`,
+    /// `transform`, `anchorPoint`, `zPosition`, `anchorPointZ`), `opacity` and `hidden` are not among
+    /// them.
     static let keys: UInt128 = [
         PropertyKey.bounds, .cornerRadius, .maskedCorners, .cornerCurve, .masksToBounds, .doubleSided,
-        .allowsEdgeAntialiasing, .backgroundColor, .contents, .minificationFilter, .magnificationFilter,
+        .allowsEdgeAntialiasing, .contents, .minificationFilter, .magnificationFilter,
         .minificationFilterBias, .contentsRect, .contentsCenter, .contentsGravity, .contentsScale, .borderWidth,
-        .borderColor, .shadowOpacity, .shadowColor, .shadowPath, .filters, .backgroundFilters, .compositingFilter,
+        .shadowOpacity, .shadowColor, .shadowPath, .filters, .backgroundFilters, .compositingFilter,
         .allowsGroupOpacity, .shouldRasterize,
     ].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
+    /// The colours, which an animation paints over kept parts (`paintBackground`, `paintBorder`).
+    static let paintKeys: UInt128 = 1 &<< UInt128(PropertyKey.backgroundColor.rawValue) | 1 &<< UInt128(PropertyKey.borderColor.rawValue)
+
     /// Reads the parts from a layer's values as this frame presents them.
-    init(_ values: PresentedValues) {
+    init(_ values: borrowing PresentedValues) {
         bounds = values[.bounds]
         corners = CornerShape(radius: values[.cornerRadius], rounded: values[.maskedCorners], continuous: values[.cornerCurve] == .continuous)
         masksToBounds = values[.masksToBounds]
         isDoubleSided = values[.doubleSided]
         antialiasesEdges = values[.allowsEdgeAntialiasing]
-        let background = values[.backgroundColor]
-        self.background = background.alpha > 0 ? Self.premultiplied(background) : nil
+        background = nil
         contents = values[.contents].map {
             Contents(
                 bitmap: $0, minification: values[.minificationFilter], magnification: values[.magnificationFilter],
@@ -97,8 +102,8 @@ struct LayerParts {
                 rect: values[.contentsRect], center: values[.contentsCenter], gravity: values[.contentsGravity],
                 scale: values[.contentsScale])
         }
-        let borderWidth = values[.borderWidth], borderColor = values[.borderColor]
-        border = borderWidth > 0 && borderColor.alpha > 0 ? (borderWidth, Self.premultiplied(borderColor)) : nil
+        borderWidth = values[.borderWidth]
+        border = nil
         let anyShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
         let pathless = values[.shadowPath].isEmpty
         hasPathShadow = anyShadow && !pathless
@@ -108,6 +113,18 @@ struct LayerParts {
         blendMode = values[.compositingFilter]
         allowsGroupOpacity = values[.allowsGroupOpacity]
         shouldRasterize = values[.shouldRasterize]
+        paintBackground(values[.backgroundColor])
+        paintBorder(values[.borderColor])
+    }
+
+    /// Sets the background colour.
+    mutating func paintBackground(_ color: Color) {
+        background = color.alpha > 0 ? Self.premultiplied(color) : nil
+    }
+
+    /// Sets the border colour.
+    mutating func paintBorder(_ color: Color) {
+        border = borderWidth > 0 && color.alpha > 0 ? (borderWidth, Self.premultiplied(color)) : nil
     }
 
     /// Whether the layer draws nothing but its background, contents and border, straight into its

@@ -93,11 +93,12 @@ struct LeafPlacement: LayerValueSource {
     var opacity: Double
     var isHidden: Bool
 
-    /// The keys a leaf drawn this way may animate: any other animated sends it the long way.
+    /// The keys a leaf drawn this way may animate (besides its colours, `LayerParts.paintKeys`): any
+    /// other animated sends it the long way.
     static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity]
         .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
-    init(_ model: PropertyValues) {
+    init(_ model: borrowing PropertyValues) {
         bounds = model[.bounds]
         anchorPoint = model[.anchorPoint]
         anchorPointZ = model[.anchorPointZ]

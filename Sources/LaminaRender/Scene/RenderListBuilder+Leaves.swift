@@ -28,8 +28,8 @@ struct OwnPlacement {
 
 extension RenderListBuilder {
     /// Draws a leaf whose parts and placement the list kept (`LayerPartsTable`) and which animates
-    /// nothing but its placement and opacity (`LeafPlacement.animatableKeys`), without reading its
-    /// values: its animated values come from the presentation, the rest from what was kept. Returns
+    /// nothing but its placement, opacity and colours (`LeafPlacement.animatableKeys`,
+    /// `LayerParts.paintKeys`), without reading its values: its animated values come from the presentation, the rest from what was kept. Returns
     /// false, having done nothing, for any other layer, which the caller then visits the long way.
     ///
     /// Ten thousand layers each turning spent most of their build reading the same thirty values of
@@ -37,15 +37,19 @@ extension RenderListBuilder {
     mutating func visitKeptLeaf(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) -> Bool {
         guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return false }
         let animated = presentation.animatedKeyMask(of: id)
-        guard !animated.transition, animated.keys & ~LeafPlacement.animatableKeys == 0,
-            let (parts, kept) = list.parts.leaf(of: id, identity: identity), parts.isPlain
+        guard !animated.transition, animated.keys & ~(LeafPlacement.animatableKeys | LayerParts.paintKeys) == 0,
+            let (keptParts, kept) = list.parts.leaf(of: id, identity: identity), keptParts.isPlain
         else { return false }
-        var values = kept
+        var (parts, values) = (keptParts, kept)
         func animates(_ key: PropertyKey) -> Bool { animated.keys & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
         if animates(.zPosition), case .number(let z)? = presentation.animatedValue(.zPosition, of: id) { values.zPosition = z }
         if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
+        if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
+            parts.paintBackground(c)
+        }
+        if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) { parts.paintBorder(c) }
         let layerOpacity = values.opacity
         // Drawn as an offscreen group (see `visit`): the long way.
         if parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2 { return false }

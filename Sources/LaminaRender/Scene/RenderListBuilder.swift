@@ -441,9 +441,19 @@ struct RenderListBuilder {
     /// animates).
     mutating func parts(of id: LayerID, _ values: PresentedValues) -> LayerParts {
         guard keepsParts, !values.animatesAny(of: LayerParts.keys) else { return LayerParts(values) }
-        if let kept = list.parts.parts(of: id, identity: values.model.identity) { return kept }
-        let parts = LayerParts(values)
-        list.parts.keep(parts, of: id, model: values.model)
+        let painted = values.animatesAny(of: LayerParts.paintKeys)
+        var parts: LayerParts
+        if let kept = list.parts.parts(of: id, identity: values.model.identity) {
+            parts = kept
+        } else {
+            // Kept as the model has them; animated colours are painted over them each frame.
+            parts = painted ? LayerParts(PresentedValues(model: values.model, overlay: PresentationOverlay())) : LayerParts(values)
+            list.parts.keep(parts, of: id, model: values.model)
+        }
+        if painted {
+            parts.paintBackground(values[.backgroundColor])
+            parts.paintBorder(values[.borderColor])
+        }
         return parts
     }
 
