@@ -49,9 +49,19 @@ final class ReadAll: @unchecked Sendable {
     }
 }
 
+/// The folder every test's files go in, one per test process, removed when the process exits: the
+/// suite writes hundreds of scene files a run, and /tmp is not emptied between runs on a developer's
+/// machine.
+let testFilesRoot: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-scene-tests-\(getpid())-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testFilesRoot) }
+    return url
+}()
+
 /// A fresh folder for one test's files.
 func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-scene-tests-\(UUID().uuidString)")
+    let url = testFilesRoot.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import LaminaWire
 import Testing
@@ -14,6 +15,11 @@ struct ListeningSocketTests {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Removes a directory `directory()` made, with what is in it.
+    static func remove(_ dir: String) {
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
     static func mode(_ path: String) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
@@ -22,7 +28,9 @@ struct ListeningSocketTests {
 
     @Test("the socket is mode 0660 even under umask 000")
     func modeIgnoresUmask() throws {
-        let path = try Self.directory() + "/s"
+        let dir = try Self.directory()
+        defer { Self.remove(dir) }
+        let path = dir + "/s"
         let old = umask(0)
         defer { umask(old) }
         let fd = try SystemCalls.listen(at: path)
@@ -35,6 +43,7 @@ struct ListeningSocketTests {
     @Test("a regular file, a directory or a link at the path is an error that deletes nothing")
     func refusesWhatIsNotASocket() throws {
         let dir = try Self.directory()
+        defer { Self.remove(dir) }
         let file = dir + "/file"
         let fd = open(file, O_CREAT | O_WRONLY, 0o600)
         try #require(fd >= 0)
@@ -58,7 +67,9 @@ struct ListeningSocketTests {
 
     @Test("a socket where someone listens is not stolen; a stale one is replaced")
     func liveAndStaleSockets() throws {
-        let path = try Self.directory() + "/s"
+        let dir = try Self.directory()
+        defer { Self.remove(dir) }
+        let path = dir + "/s"
         let first = try SystemCalls.listen(at: path)
         do {
             let second = try SystemCalls.listen(at: path)

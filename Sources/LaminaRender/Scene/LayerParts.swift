@@ -95,26 +95,29 @@ struct LayerParts {
         isDoubleSided = values[.doubleSided]
         antialiasesEdges = values[.allowsEdgeAntialiasing]
         background = nil
-        contents = values[.contents].map {
-            Contents(
-                bitmap: $0, minification: values[.minificationFilter], magnification: values[.magnificationFilter],
-                lodBias: values[.minificationFilter] == .trilinear ? Float(values[.minificationFilterBias]) : 0,
+        if let bitmap = values[.contents] {
+            let minification = values[.minificationFilter]
+            contents = Contents(
+                bitmap: bitmap, minification: minification, magnification: values[.magnificationFilter],
+                lodBias: minification == .trilinear ? Float(values[.minificationFilterBias]) : 0,
                 rect: values[.contentsRect], center: values[.contentsCenter], gravity: values[.contentsGravity],
                 scale: values[.contentsScale])
+        } else {
+            contents = nil
         }
         borderWidth = values[.borderWidth]
         border = nil
+        // Read only as far as they matter: most layers have no shadow and no border.
         let anyShadow = values[.shadowOpacity] > 0 && values[.shadowColor].alpha > 0
-        let pathless = values[.shadowPath].isEmpty
-        hasPathShadow = anyShadow && !pathless
-        hasShadow = anyShadow && pathless
+        hasPathShadow = anyShadow && !values[.shadowPath].isEmpty
+        hasShadow = anyShadow && !hasPathShadow
         hasFilters = values.isSet(.filters) && !values[.filters].isEmpty
         hasBackgroundFilters = values.isSet(.backgroundFilters) && !values[.backgroundFilters].isEmpty
         blendMode = values[.compositingFilter]
         allowsGroupOpacity = values[.allowsGroupOpacity]
         shouldRasterize = values[.shouldRasterize]
         paintBackground(values[.backgroundColor])
-        paintBorder(values[.borderColor])
+        if borderWidth > 0 { paintBorder(values[.borderColor]) }
     }
 
     /// Sets the background colour.
