@@ -1,0 +1,45 @@
+import LaminaCore
+
+/// The model values that place a layer in its superlayer and decide whether it shows, kept beside its
+/// parts: with them, a leaf that only moves or turns is drawn without reading its values at all
+/// (`RenderListBuilder.visitKeptLeaf`). Its frame transform is computed by the same definition as
+/// every other layer's (`LayerValueSource.frameTransform`), over these values with the animated ones
+/// put in.
+struct LeafPlacement: LayerValueSource {
+    var bounds: Rect
+    var anchorPoint: Point
+    var anchorPointZ: Double
+    var position: Point
+    var zPosition: Double
+    var transform: Transform3D
+    var opacity: Double
+    var isHidden: Bool
+
+    /// The keys a leaf drawn this way may animate (besides its colours, `LayerParts.paintKeys`): any
+    /// other animated sends it the long way.
+    static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity]
+        .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+
+    init(_ model: borrowing PropertyValues) {
+        bounds = model[.bounds]
+        anchorPoint = model[.anchorPoint]
+        anchorPointZ = model[.anchorPointZ]
+        position = model[.position]
+        zPosition = model[.zPosition]
+        transform = model.transform(.transform)
+        opacity = model[.opacity]
+        isHidden = model[.hidden]
+    }
+
+    subscript<Value>(property: Property<Value>) -> Value {
+        switch property.key {
+        case .bounds: bounds as! Value
+        case .anchorPoint: anchorPoint as! Value
+        case .anchorPointZ: anchorPointZ as! Value
+        case .position: position as! Value
+        case .zPosition: zPosition as! Value
+        case .transform: transform as! Value
+        default: preconditionFailure("a leaf's placement holds no \(property.key)")
+        }
+    }
+}
