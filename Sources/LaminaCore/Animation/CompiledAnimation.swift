@@ -108,11 +108,12 @@ struct CompiledAnimation: Hashable, Sendable {
             }
             overlay.set(PropertyValue(propertyType, vector: lanes), for: key)
         case .transform(let component):
-            let base = overlay.transform(key) ?? modelTransform(key)
-            if additive { value += TransformComponents(base).read(component).vector ?? .zero }
-            overlay.setTransform(
-                TransformComponents.writing(component, TransformComponents.value(of: component, vector: value), into: base),
-                for: key)
+            let (key, additive, animated) = (key, additive, value)
+            overlay.updateTransform(for: key, base: { modelTransform(key) }) { transform in
+                var value = animated
+                if additive { value += TransformComponents(transform).read(component).vector ?? .zero }
+                TransformComponents.write(component, TransformComponents.value(of: component, vector: value), into: &transform)
+            }
         }
     }
 

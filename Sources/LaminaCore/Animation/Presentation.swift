@@ -217,7 +217,12 @@ extension LayerTree {
             if let progress = state.progress {
                 compiled[Int(item.compiled)].apply(
                     progress: progress, iteration: state.iteration, model: { node.pointee.node.values.value($0) },
-                    modelTransform: { node.pointee.node.values.transform($0) }, to: &overlay)
+                    // An unwritten transform is the identity: answered from the written mask alone,
+                    // without a copy of the values (a retain and a release of their storage).
+                    modelTransform: {
+                        node.pointee.node.values.written & (1 &<< UInt128($0.rawValue)) == 0
+                            ? .identity : node.pointee.node.values.transform($0)
+                    }, to: &overlay)
             }
         } else {
             node.pointee.node.animations.withUnsafeBufferPointer { entries in

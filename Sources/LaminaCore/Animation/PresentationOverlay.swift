@@ -162,6 +162,30 @@ public struct PresentationOverlay: Sendable {
         transformsEnd += 1
     }
 
+    /// Updates the animated value of a transform-valued property in place: `body` gets the value so
+    /// far (the animated one, else `base()`, which is then added) where the overlay keeps it. An
+    /// animation writing a transform component every frame copied the 128-byte matrix out, into the
+    /// decomposition and back in with `transform(_:)` and `setTransform(_:for:)`.
+    mutating func updateTransform(
+        for key: PropertyKey, base: () -> Transform3D, _ body: (inout Transform3D) -> Void
+    ) {
+        if single != nil {
+            if single!.key == key { return body(&single!.value) }
+            // A second transform: into storage of its own, with the first.
+            transforms = [single!]
+            (transformsStart, transformsEnd) = (0, 1)
+            single = nil
+        }
+        for i in transformsStart..<transformsEnd where transforms[i].key == key { return body(&transforms[i].value) }
+        if transformsEnd != transforms.count {
+            transforms = ContiguousArray(transforms[transformsStart..<transformsEnd])
+            (transformsStart, transformsEnd) = (0, transforms.count)
+        }
+        transforms.append(AnimatedTransform(key: key, value: base()))
+        transformsEnd += 1
+        body(&transforms[transformsEnd - 1].value)
+    }
+
     /// The model's values with this overlay applied.
     public func applied(to model: PropertyValues) -> PropertyValues {
         var result = model

@@ -61,26 +61,33 @@ struct TransformComponents {
     /// scale: those are written straight into the matrix, without decomposing and recomposing it
     /// (the same matrix within rounding, exact where the decomposition's is: a turn keeps m33 = 1).
     static func writing(_ c: LayerKeyPath.Component, _ value: PropertyValue, into t: Transform3D) -> Transform3D {
+        var result = t
+        write(c, value, into: &result)
+        return result
+    }
+
+    /// Sets component `c` of `t` to `value`, in place (see `writing(_:_:into:)`).
+    static func write(_ c: LayerKeyPath.Component, _ value: PropertyValue, into t: inout Transform3D) {
         if case .number(let n) = value, t.isIdentity {
             switch c {
             case .rotation, .rotationZ:
                 let (sine, cosine) = (Double.sin(n), Double.cos(n))
-                return Transform3D(
-                    row1: SIMD4(cosine, sine, 0, 0), row2: SIMD4(-sine, cosine, 0, 0), row3: SIMD4(0, 0, 1, 0),
-                    row4: SIMD4(0, 0, 0, 1))
-            case .translationX: return Transform3D(translationX: n, y: 0, z: 0)
-            case .translationY: return Transform3D(translationX: 0, y: n, z: 0)
-            case .translationZ: return Transform3D(translationX: 0, y: 0, z: n)
-            case .scale: return Transform3D(scaleX: n, y: n, z: n)
-            case .scaleX: return Transform3D(scaleX: n, y: 1, z: 1)
-            case .scaleY: return Transform3D(scaleX: 1, y: n, z: 1)
-            case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: n)
+                t.row1 = SIMD4(cosine, sine, 0, 0)
+                t.row2 = SIMD4(-sine, cosine, 0, 0)
+                return
+            case .translationX: return t.row4.x = n
+            case .translationY: return t.row4.y = n
+            case .translationZ: return t.row4.z = n
+            case .scale: return (t.row1.x, t.row2.y, t.row3.z) = (n, n, n)
+            case .scaleX: return t.row1.x = n
+            case .scaleY: return t.row2.y = n
+            case .scaleZ: return t.row3.z = n
             default: break
             }
         }
         var parts = TransformComponents(t)
         parts.write(c, value)
-        return parts.recomposed
+        t = parts.recomposed
     }
 
     /// Writes `value` (already checked to be of the component's type) into the component.
