@@ -15,16 +15,11 @@ struct PresentedValues: LayerValueSource {
     /// Bit `rawValue` set for each animated property: a read of any other goes straight to the model,
     /// without scanning the overlay (a dozen reads per layer, of which one or two are animated).
     private let animated: UInt128
-    /// The animated `transform` (most animated layers' one animated value), read out of the overlay
-    /// once: reading it through the overlay each time copied the overlay (232 bytes) first.
-    private let transform: Transform3D
 
     init(model: PropertyValues, overlay: PresentationOverlay) {
         self.model = model
         self.overlay = overlay
         animated = overlay.animatedKeyMask
-        transform = animated & (1 &<< UInt128(PropertyKey.transform.rawValue)) != 0
-            ? overlay.transform(.transform) ?? model.transform(.transform) : .identity
     }
 
     /// Whether a property may differ from its default: written in the model, or animated. Reading a
@@ -44,7 +39,6 @@ struct PresentedValues: LayerValueSource {
         guard animated & (1 &<< UInt128(property.key.rawValue)) != 0 else { return model[property] }
         if Value.self == Transform3D.self {
             // Specialised away: transforms are stored unboxed in the overlay.
-            if property.key == .transform { return transform as! Value }
             if let animated = overlay.transform(property.key) { return animated as! Value }
         } else if let animated = overlay.untransformedValue(property.key) {
             return Value(propertyValue: animated)!
