@@ -4,8 +4,8 @@ public struct FrameStatistics: Hashable, Sendable {
     public var visitedLayers = 0
     /// Layers whose own drawing was skipped: hidden, transparent, empty, off the target, back-facing.
     public var culledLayers = 0
-    /// Leaves drawn from the parts and placement kept from the last whole build, without reading their
-    /// values (`RenderListBuilder.visitKeptLeaf`).
+    /// Leaves drawn from the parts and placement kept from an earlier whole build, without reading
+    /// their values (`RenderListBuilder.visitKeptLeaf`), by this frame's build or update.
     public var keptLeaves = 0
     /// Instances drawn (backgrounds, contents pieces, borders, clip shapes, composites).
     public var instances = 0

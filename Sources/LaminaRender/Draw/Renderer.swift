@@ -281,11 +281,18 @@ public final class Renderer {
             changed += list.particleEmitters
             changed += list.laggingReplicators
             textures.beginFrame()
+            let keepsParts = keepsLayerParts
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
-                self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
+                var builder = self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
+                builder.keepsParts = keepsParts
+                return builder
             }
-            if let frameDamage = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted) {
-                damage.formUnion(frameDamage)
+            // The layers visited again take their kept parts too: the table rides in the scratch list.
+            swap(&list.parts, &scratch.parts)
+            let updated = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted)
+            swap(&list.parts, &scratch.parts)
+            if let updated {
+                damage.formUnion(updated)
                 return damage
             }
         }

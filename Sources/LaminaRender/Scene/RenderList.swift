@@ -37,7 +37,8 @@ public struct RenderList {
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
     public internal(set) var culledLayers = 0
-    /// Leaves drawn from kept parts (`RenderListBuilder.visitKeptLeaf`).
+    /// Leaves drawn from kept parts (`RenderListBuilder.visitKeptLeaf`) by the build, or by the last
+    /// update's visits.
     public internal(set) var keptLeaves = 0
     /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
     public internal(set) var occludedInstances = 0

@@ -118,6 +118,14 @@ struct RenderListBuilder {
         clip = nil
     }
 
+    /// `revisit`, into the list emptied first, with the budgets a fresh builder has: one builder
+    /// visits every changed subtree of a frame (`RenderListUpdate`).
+    mutating func revisitAfresh(_ id: LayerID, with context: VisitContext, index: Int32) {
+        list.reset(slotCount: tree.slotCount)
+        (replicasLeft, particlesLeft, forceDamage) = (Self.maximumReplicas, Self.maximumParticles, false)
+        revisit(id, with: context, index: index)
+    }
+
     // MARK: Traversal
 
     mutating func visit(

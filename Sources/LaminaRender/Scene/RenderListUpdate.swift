@@ -35,6 +35,10 @@ struct RenderListUpdate {
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
         var commandOf: ContiguousArray<Int32> = []
         var touchedRuns = Set<Int>()
+        // One builder visits every subtree, each into the scratch list emptied: making one per subtree
+        // (with the tree, presentation and list it holds) cost more than the visits themselves.
+        var builder: RenderListBuilder?
+        var keptLeaves = 0
         for id in topmost {
             let segment = list.segments[Int(id.index)]
             // A visit that opened offscreen groups (a shadow, group opacity, a mask, filters) or pushed
@@ -42,11 +46,16 @@ struct RenderListUpdate {
             // out the same, and the groups' composites where they were.
             let hasSpecials = !segment.isSimple
             guard segment.isSimple || segment.isLocal, segment.context >= 0 else { return nil }
-            var taken = RenderList()
-            swap(&taken, &scratch)
-            var builder = makeBuilder(consume taken)
-            builder.revisit(id, with: list.contexts[Int(segment.context)], index: segment.context)
-            scratch = builder.list
+            if builder == nil {
+                var taken = RenderList()
+                swap(&taken, &scratch)
+                builder = makeBuilder(consume taken)
+            } else {
+                swap(&scratch, &builder!.list)  // the scratch list back into the builder
+            }
+            builder!.revisitAfresh(id, with: list.contexts[Int(segment.context)], index: segment.context)
+            swap(&scratch, &builder!.list)  // and out again, to be read
+            keptLeaves += scratch.keptLeaves
             if hasSpecials && !scratch.forcedDamage.isEmpty { return nil }
             // What must change every frame from now on, found in this visit.
             if scratch.hasUnstableParticles { return nil }
@@ -108,6 +117,7 @@ struct RenderListUpdate {
             }
         }
         for run in touchedRuns { list.refreshRun(run) }
+        list.keptLeaves = keptLeaves
         if !repainted.isEmpty { damageRepainted(repainted, in: list, damage: &damage) }
         return damage.clipped(width: width, height: height)
     }
