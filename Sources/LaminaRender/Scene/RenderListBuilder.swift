@@ -50,8 +50,8 @@ struct RenderListBuilder {
     /// instances damage their screen bounds even where they are unchanged.
     var forceDamage = false
     /// Whether layers' parts are kept in the list's `LayerPartsTable` for the next build, and taken
-    /// from it: set for the renderer's whole builds (off when it redraws everything, so that its frames
-    /// check the kept ones).
+    /// from it: set for the renderer's builds and updates (off when it redraws everything, so that its
+    /// frames check the kept ones), not for a transition's snapshot or a cache's body.
     var keepsParts = false
 
     /// The innermost clip, evaluated per fragment.
@@ -174,7 +174,7 @@ struct RenderListBuilder {
                 id, values, parts, world: world, localToClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
-        let filters = values[.filters]
+        let filters = parts.hasFilters ? values[.filters] : []
 
         // An offscreen group: drawn unclipped at full strength, composited with what it needs.
         let index = list.groups.count
