@@ -78,11 +78,7 @@ public struct Presentation: Sendable {
     /// caller asking about every layer (the renderer, about `zPosition`) touches nothing per layer but
     /// its extent.
     public func animates(_ key: PropertyKey, of id: LayerID) -> Bool {
-        guard Int(id.index) < extents.count else { return false }
-        let extent = extents[Int(id.index)]
-        for i in extent.values where values[Int(i)].key == key { return true }
-        for i in extent.transforms where transforms[Int(i)].key == key { return true }
-        return false
+        animatedKeyMask(of: id).keys & 1 &<< UInt128(key.rawValue) != 0
     }
 
     /// The presentation value of a property of a layer.

@@ -42,13 +42,8 @@ struct TransformComponents {
         }
     }
 
-    /// Writes a component's value given as lanes (lane 0 for the numbers, lanes 0 and 1 for
-    /// `translation`), as the compiled animations produce it.
-    mutating func write(_ c: LayerKeyPath.Component, vector v: SIMD4<Double>) {
-        write(c, Self.value(of: c, vector: v))
-    }
-
-    /// A component's value given as lanes, as a property value.
+    /// A component's value given as lanes (lane 0 for the numbers, lanes 0 and 1 for `translation`),
+    /// as the compiled animations produce it, as a property value.
     static func value(of c: LayerKeyPath.Component, vector v: SIMD4<Double>) -> PropertyValue {
         c == .translation ? .size(Size(width: v.x, height: v.y)) : .number(v.x)
     }
