@@ -19,9 +19,13 @@ public final class Texture {
     public let height: Int
     /// The byte order it was uploaded in.
     public let format: PixelFormat
-    /// Whether every texel is opaque (an `x` format): the renderer draws it without blending and
-    /// culls what it covers.
-    public var isOpaque: Bool { format.isOpaque }
+    /// Whether every texel is opaque: an `x` format, or a format with alpha whose every uploaded pixel
+    /// had alpha 255 (`opaqueTexels`). The renderer draws it without blending and culls what it covers.
+    public var isOpaque: Bool { format.isOpaque || opaqueTexels }
+    /// Whether the pixels uploaded so far all had alpha 255, as far as the cache could tell: a client
+    /// drawing an opaque window into a format with alpha (ARGB8888, as most toolkits do) gets the
+    /// opaque path, without declaring it (`TextureCache.write`).
+    var opaqueTexels = false
     /// Whether the texels are stored in B, G, R, A order with no swizzle (`GL_BGRA_EXT`).
     public let isBGRAStorage: Bool
     /// The GL texture.

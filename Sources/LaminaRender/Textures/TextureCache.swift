@@ -84,18 +84,28 @@ public final class TextureCache {
         let bytes = pixels.width * pixels.height * 4
         guard bytes <= budget else { throw .overBudget(id, bytes: bytes, budget: budget) }
         let texture: Texture
+        let held: Bool
         if let existing = textures[id], existing.width == pixels.width, existing.height == pixels.height,
             existing.format == pixels.format
         {
-            texture = existing
+            (texture, held) = (existing, true)
             changes.repainted.insert(existing.name)
         } else {
             if textures[id] != nil { changes.replaced = true }
             texture = Texture(
                 id: id, width: pixels.width, height: pixels.height, format: pixels.format, bgraStorage: bgraStorage)
+            held = false
             textures[id] = texture
         }
-        try write(pixels, region: PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height), into: texture)
+        let whole = PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height)
+        let opaque = !pixels.format.isOpaque && Self.everyPixelOpaque(pixels, in: whole)
+        // A held texture turning opaque or translucent changes what it hides: the retained list's
+        // culling and blending were decided with the old answer.
+        if held, texture.opaqueTexels != opaque {
+            changes.replaced = true
+        }
+        texture.opaqueTexels = opaque
+        try write(pixels, region: whole, into: texture)
         tick &+= 1
         texture.lastUsed = tick
         statistics.uploads += 1
@@ -112,6 +122,10 @@ public final class TextureCache {
         let whole = PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height)
         guard !damage.isEmpty, whole.contains(damage) else {
             throw .invalidDamage(id, damage, width: texture.width, height: texture.height)
+        }
+        if texture.opaqueTexels, !Self.everyPixelOpaque(pixels, in: damage) {
+            texture.opaqueTexels = false
+            changes.replaced = true
         }
         try write(pixels, region: damage, into: texture)
         changes.repainted.insert(texture.name)
@@ -231,6 +245,33 @@ public final class TextureCache {
         } catch {
             throw .gl(texture.id, error)
         }
+    }
+
+    /// Whether every pixel of `region` has alpha 255 (the fourth byte, in every format): what lets a
+    /// bitmap in a format with alpha draw as opaque. Stops at the first row holding a translucent pixel,
+    /// so translucent bitmaps cost a row or so; opaque ones one read of their pixels, eight at a time,
+    /// beside the copy into GL.
+    static func everyPixelOpaque(_ pixels: PixelSource, in region: PixelRegion) -> Bool {
+        guard let base = pixels.bytes.baseAddress else { return false }
+        let alpha = UInt32(0xFF00_0000).littleEndian
+        let alphas = SIMD8<UInt32>(repeating: alpha)
+        for row in 0..<region.height {
+            let start = base + (region.y + row) * pixels.bytesPerRow + region.x * 4
+            var all = SIMD8<UInt32>(repeating: .max)
+            var p = 0
+            // Unaligned loads: a pool row may start anywhere.
+            while p + 8 <= region.width {
+                all &= start.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self)
+                p += 8
+            }
+            var rest = UInt32.max
+            while p < region.width {
+                rest &= start.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
+                p += 1
+            }
+            guard all & alphas == alphas, rest & alpha == alpha else { return false }
+        }
+        return true
     }
 
     /// Copies pixels setting each fourth byte to 255 (an `x` format's ignored byte made real alpha).

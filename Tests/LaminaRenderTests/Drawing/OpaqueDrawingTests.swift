@@ -200,6 +200,81 @@ struct OpaqueDrawingTests {
         #expect(drawn[5, 2] == transparent)
     }
 
+    @Test("Contents with alpha whose every pixel is opaque hide the background; a translucent repaint uncovers it")
+    func opaquePixelsInAFormatWithAlpha() throws {
+        let gpu = try makeContext()
+        var scene = TestScene(width: 20, height: 20)
+        Self.picture(&scene, BitmapID(1), center: Point(x: 10, y: 10), size: 10, background: green)
+        let (tree, presentation) = (scene.tree, scene.presentation)
+        let red = RawBitmap(10, 10, .bgra8, filledWith: [0, 0, 255, 255])
+        // The same red with a half-transparent black pixel at (3, 4) of the bitmap: screen (8, 9).
+        var hole = red
+        hole.bytes.replaceSubrange(((4 * 10 + 3) * 4)..<((4 * 10 + 3) * 4 + 4), with: [0, 0, 0, 128])
+        let holed = hole
+        @Sendable func source(_ bitmap: RawBitmap, _ raw: UnsafeRawBufferPointer) -> PixelSource {
+            PixelSource(width: 10, height: 10, bytesPerRow: 40, format: .bgra8, alpha: .premultiplied, bytes: raw)
+        }
+        let frames = try gpu.perform { render in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: 20, height: 20, layout: .bgra)
+            var frames: [(image: RGBAImage, occluded: Int)] = []
+            func frame(whole: Bool = false) throws {
+                if whole {
+                    renderer.build(tree, presentation, for: target)
+                } else {
+                    renderer.update(tree, presentation, changed: [], for: target)
+                }
+                let statistics = try renderer.execute(into: target)
+                frames.append((try target.read(), statistics.occludedInstances))
+            }
+            try red.bytes.withUnsafeBytes { try renderer.textures.upload(BitmapID(1), source(red, $0)) }
+            try frame(whole: true)
+            // Only the damaged pixel is sent again: the texture is no longer opaque.
+            try holed.bytes.withUnsafeBytes {
+                try renderer.textures.update(BitmapID(1), source(holed, $0), damage: PixelRegion(x: 3, y: 4, width: 1, height: 1))
+            }
+            try frame()
+            // All of it opaque again.
+            try red.bytes.withUnsafeBytes { try renderer.textures.upload(BitmapID(1), source(red, $0)) }
+            try frame()
+            return frames
+        }
+        #expect(frames.map(\.occluded) == [1, 0, 1])
+        #expect(frames[0].image[8, 9] == pixel(255, 0, 0))
+        // Half-transparent black over the green background: green at half strength.
+        #expect(nearlyEqual(frames[1].image[8, 9], pixel(0, 127, 0), within: 1))
+        #expect(frames[1].image[9, 9] == pixel(255, 0, 0))
+        #expect(frames[2].image[8, 9] == pixel(255, 0, 0))
+    }
+
+    @Test("Whether every pixel of a region is opaque: any width, any stride, only the region read")
+    func everyPixelOpaque() {
+        // 13 pixels a row (one run of eight and a tail of five), rows 60 bytes apart, 4 rows.
+        var bytes = [UInt8](repeating: 255, count: 60 * 4)
+        func opaque(_ region: PixelRegion) -> Bool {
+            bytes.withUnsafeBytes {
+                TextureCache.everyPixelOpaque(
+                    PixelSource(width: 13, height: 4, bytesPerRow: 60, format: .bgra8, alpha: .premultiplied, bytes: $0),
+                    in: region)
+            }
+        }
+        let whole = PixelRegion(x: 0, y: 0, width: 13, height: 4)
+        #expect(opaque(whole))
+        bytes[2 * 60 + 12 * 4 + 3] = 254  // the tail of row 2
+        #expect(!opaque(whole))
+        #expect(opaque(PixelRegion(x: 0, y: 0, width: 12, height: 4)))
+        #expect(opaque(PixelRegion(x: 0, y: 3, width: 13, height: 1)))
+        bytes[2 * 60 + 12 * 4 + 3] = 255
+        bytes[1 * 60 + 5 * 4 + 3] = 0  // inside the run of eight, row 1
+        #expect(!opaque(whole))
+        #expect(!opaque(PixelRegion(x: 5, y: 1, width: 1, height: 1)))
+        #expect(opaque(PixelRegion(x: 6, y: 0, width: 7, height: 4)))
+        bytes[1 * 60 + 5 * 4 + 3] = 255
+        bytes[1 * 60 + 5 * 4 + 2] = 0  // a colour byte: still opaque
+        bytes[13 * 4 + 3] = 0  // past the row's end, in its stride padding
+        #expect(opaque(whole))
+    }
+
     @Test("The compositor's output can be BGRA here, and reads back as RGBA")
     func bgraTargets() throws {
         let gpu = try makeContext()
