@@ -40,6 +40,17 @@ out vec4 o_color;
 void main() {
     o_color = texture(u_texture, v_uv);
 }
+#elif defined(FILL)
+// A colour fill, square, unclipped: the colour is the output, through one smooth varying (equal at
+// every corner). Mesa's llvmpipe shades it on its linear path like BLIT, where the PLAIN build's flat
+// varyings would turn off its rectangle detection for the draw, and with it the linear path for every
+// 64x64 tile the draw touches (the contents drawn over a background included).
+in vec4 v_color;
+out vec4 o_color;
+
+void main() {
+    o_color = v_color;
+}
 #else
 // highp: a gradient's stop table is a float texture, its locations read exactly.
 precision highp sampler2D;

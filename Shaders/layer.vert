@@ -12,14 +12,20 @@
 // PLAIN (defined by the renderer for its second build of this program) leaves out everything a
 // square-cornered, unclipped layer does not use: most layers, drawn with a third of the varyings.
 // BLIT (the third build) goes further for contents drawn at full strength: the texture coordinate is
-// the only varying, smooth, so a software rasteriser can take its fast path (see layer.frag).
+// the only varying, smooth, so a software rasteriser can take its fast path (see layer.frag). FILL (the
+// fourth) does the same for colour fills: the colour is the only varying, and smooth, since Mesa's
+// llvmpipe stops recognising rectangles for any draw with a flat one.
+#ifdef FILL
+out vec4 v_color;
+#else
 out vec2 v_uv;
-#ifndef BLIT
+#endif
+#if !defined(BLIT) && !defined(FILL)
 flat out vec4 v_color;
 flat out vec4 v_params;
 flat out float v_lodBias;
 #endif
-#if !defined(PLAIN) && !defined(BLIT)
+#if !defined(PLAIN) && !defined(BLIT) && !defined(FILL)
 out vec2 v_local;
 out vec3 v_clip;
 flat out vec4 v_shape;
@@ -32,13 +38,17 @@ flat out vec3 v_gradientInfo;  // type, where its stop table starts (x + 1024 y)
 
 void main() {
     vec2 local = i_rect.xy + a_corner * i_rect.zw;
+#ifdef FILL
+    v_color = i_color;
+#else
     v_uv = mix(i_uv.xy, i_uv.zw, a_corner);
-#ifndef BLIT
+#endif
+#if !defined(BLIT) && !defined(FILL)
     v_color = i_color;
     v_params = i_params;
     v_lodBias = LOD_BIAS(i_sampling);
 #endif
-#if !defined(PLAIN) && !defined(BLIT)
+#if !defined(PLAIN) && !defined(BLIT) && !defined(FILL)
     v_local = local;
     v_clip = local.x * i_clipX.xyz + local.y * i_clipY.xyz + i_clipW.xyz;
     v_shape = i_shape;

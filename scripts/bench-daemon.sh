@@ -40,9 +40,12 @@ start_laminad 1280x720 60
 "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test big-commit
 stop_laminad
 
-for format in bgrx8 bgra8; do
+# Opaque XRGB8888, ARGB8888 whose pixels are all opaque (most toolkits' windows), and ARGB8888 at half
+# alpha over the layers' backgrounds.
+for contents in "bgrx8 255" "bgra8 255" "bgra8 128"; do
+    read -r format alpha <<<"$contents"
     start_laminad 1920x1080 60
-    "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test contents --seconds "$seconds" --format "$format"
+    "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test contents --seconds "$seconds" --format "$format" --alpha "$alpha"
     stop_laminad
 done
 

@@ -23,6 +23,9 @@ struct BenchDaemonCommand: ParsableCommand {
     @Option(help: "The contents test's pixel format: bgrx8 (opaque, as weston-simple-shm's XRGB8888) or bgra8 (premultiplied ARGB8888).")
     var format: String = "bgrx8"
 
+    @Option(help: "The contents test's alpha for bgra8 pixels, 1...255: 255 paints opaque pixels in a format with alpha (what most toolkits send), less paints them translucent over the layers' backgrounds.")
+    var alpha: Int = 255
+
     func run() throws {
         let client: WireClient
         do { client = try WireClient.connect(path: socket, name: "lamina bench-daemon") } catch { throw Failure("\(error)") }
@@ -125,6 +128,7 @@ struct BenchDaemonCommand: ParsableCommand {
         case "bgra8": pixelFormat = .bgra8
         default: throw Failure("unknown format '\(format)' (bgrx8, bgra8)")
         }
+        guard (1...255).contains(alpha) else { throw Failure("--alpha \(alpha) is outside 1...255") }
         let side = 250
         let bytesPerBitmap = side * side * 4
         let pool: SharedMemoryPool
@@ -143,9 +147,14 @@ struct BenchDaemonCommand: ParsableCommand {
         ops += (0..<64).map { .set(LayerHandle(UInt64($0 + 1)), LayerKeyPath(.contents), .bitmap(BitmapID(UInt64($0 + 1)))) }
         try client.send(.commit(Commit(serial: 1, bitmaps: bitmaps(), operations: ops)))
         _ = try waitCommitted(client, 1)
-        try measureFrames(client, pid: pid, test: #""test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)""#) { frame in
-            // Repaint every bitmap (a new colour each frame), as a client drawing each frame does.
-            let value = UInt32(truncatingIfNeeded: frame &* 2_654_435_761) | 0xff00_0000
+        try measureFrames(client, pid: pid, test: #""test":"contents","layers":64,"bitmap":"250x250","format":"\#(format)","alpha":\#(alpha)"#) { frame in
+            // Repaint every bitmap (a new colour each frame), as a client drawing each frame does;
+            // premultiplied, so no colour byte exceeds the alpha.
+            let colour = UInt32(truncatingIfNeeded: frame &* 2_654_435_761)
+            let a = UInt32(pixelFormat == .bgra8 ? alpha : 255)
+            let value =
+                (((colour >> 16) & 0xff) * a / 255) << 16 | (((colour >> 8) & 0xff) * a / 255) << 8 | ((colour & 0xff) * a / 255)
+                | a << 24
             let words = pool.bytes.bindMemory(to: UInt32.self)
             for i in 0..<words.count { words[i] = value }
             return Commit(serial: 0, bitmaps: bitmaps(), operations: [])

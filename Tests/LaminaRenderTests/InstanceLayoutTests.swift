@@ -32,7 +32,7 @@ struct InstanceLayoutTests {
         let context = try makeContext()
         let found = try context.perform { render throws(ShaderError) -> [String: [String: Int?]] in
             var found: [String: [String: Int?]] = [:]
-            for descriptor in [ShaderProgramDescriptor.layer, .plainLayer, .blitLayer] {
+            for descriptor in [ShaderProgramDescriptor.layer, .plainLayer, .blitLayer, .fillLayer] {
                 let program = try ShaderProgram(render, descriptor)
                 var locations: [String: Int?] = [InstanceLayout.corner.name: program.attributeLocation(InstanceLayout.corner.name)]
                 for attribute in InstanceLayout.attributes { locations[attribute.name] = program.attributeLocation(attribute.name) }

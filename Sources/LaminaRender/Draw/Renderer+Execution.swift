@@ -79,9 +79,9 @@ extension Renderer {
                 if opaque && !additive { glDisable(GLenum(GL_BLEND)) }
                 if let box, groupTargets.isEmpty {
                     drawInstances(
-                        of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant == .blit)
+                        of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant.drawsTriangles)
                 } else {
-                    drawInstances(first: first, count: count, asTriangles: variant == .blit)
+                    drawInstances(first: first, count: count, asTriangles: variant.drawsTriangles)
                 }
                 if opaque && !additive { glEnable(GLenum(GL_BLEND)) }
             case .pushClip(let write):
@@ -153,6 +153,7 @@ extension Renderer {
         case .full: layerProgram.use()
         case .plain: plainProgram.use()
         case .blit: blitProgram.use()
+        case .fill: fillProgram.use()
         }
         variantInUse = variant
     }
@@ -178,7 +179,7 @@ extension Renderer {
 
     /// Points the instance attributes at `first` and draws `count` instances (GLES 3 has no base
     /// instance, so the offset goes into the attribute pointers), each as a four-corner strip or, for
-    /// `blit` runs, as two separate triangles.
+    /// `blit` and `fill` runs, as two separate triangles.
     func drawInstances(first: Int, count: Int, asTriangles: Bool = false) {
         let stride = MemoryLayout<LayerInstance>.stride
         for attribute in InstanceLayout.attributes {

@@ -50,6 +50,7 @@ public final class Renderer {
     let layerProgram: ShaderProgram
     let plainProgram: ShaderProgram
     let blitProgram: ShaderProgram
+    let fillProgram: ShaderProgram
     /// The program compositing groups with a blend mode, where the driver has
     /// `GL_KHR_blend_equation_advanced` (nil elsewhere: blend modes then composite normally).
     let blendProgram: BlendProgram?
@@ -70,7 +71,7 @@ public final class Renderer {
     let pool: TargetPool
     let vertexArray: GLuint
     let cornerBuffer: GLuint
-    /// The unit quad as two triangles (six corners), for `blit` runs: what llvmpipe recognises as a
+    /// The unit quad as two triangles (six corners), for `blit` and `fill` runs: what llvmpipe recognises as a
     /// rectangle (a strip never is, under GL's last-vertex provoking convention).
     let triangleCornerBuffer: GLuint
     /// The buffers the frames' instances are uploaded to, and the one this frame's are in.
@@ -150,6 +151,7 @@ public final class Renderer {
             layerProgram = try ShaderProgram(context, .layer)
             plainProgram = try ShaderProgram(context, .plainLayer)
             blitProgram = try ShaderProgram(context, .blitLayer)
+            fillProgram = try ShaderProgram(context, .fillLayer)
             blurProgram = try ShaderProgram(context, .blur)
             matrixProgram = try ShaderProgram(context, .colorMatrix)
             matrixUniforms = (

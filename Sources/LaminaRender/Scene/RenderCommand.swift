@@ -42,6 +42,13 @@ public enum DrawVariant: Hashable, Sendable {
     /// Contents at full strength from a BGRA texture, square and unclipped (`BLIT`), drawn as
     /// two-triangle rectangles: llvmpipe's fast path.
     case blit
+    /// Colour fills, square and unclipped (`FILL`), drawn as two-triangle rectangles: llvmpipe's fast
+    /// path for backgrounds.
+    case fill
+
+    /// Whether the run is drawn as rectangles of two separate triangles (what llvmpipe recognises as
+    /// rectangles: a strip never is) rather than four-corner strips.
+    var drawsTriangles: Bool { self == .blit || self == .fill }
 }
 
 /// What a draw samples.
@@ -63,6 +70,11 @@ public enum TextureBinding {
         case .bitmap(let texture, _): texture.isOpaque
         case .cache, .generated: false
         }
+    }
+
+    /// Whether it samples nothing.
+    var isNone: Bool {
+        if case .none = self { true } else { false }
     }
 
     /// Whether two bindings draw the same: texture and filters.
@@ -107,13 +119,16 @@ extension RenderCommand {
     /// In place: a run extended with its own texture retains and releases nothing (a list of ten
     /// thousand instances of one bitmap did both for every one).
     mutating func extendDraw(
-        to end: Int, variant: DrawVariant, texture: TextureBinding, needsTexture: Bool, opaque: Bool
+        to end: Int, variant: DrawVariant, texture: TextureBinding, needsTexture: Bool, opaque: Bool, apart: Bool = false
     ) -> Bool {
         guard case .draw(let first, let count, _, let runVariant, _) = self, runVariant == variant, first + count == end - 1
         else { return false }
         let takesNew: Bool
         switch self {
         case .draw(_, _, let run, _, _):
+            // One kept apart (`RenderList.keepsApart`) joins only a run of its own kind.
+            if apart, case .none = run, needsTexture { return false }
+            if apart, !needsTexture, !run.isNone { return false }
             if !needsTexture || run.same(as: texture) {
                 takesNew = false
             } else if case .none = run {

@@ -42,6 +42,11 @@ public struct RenderList {
     public internal(set) var keptLeaves = 0
     /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
     public internal(set) var occludedInstances = 0
+    /// Half the target's size in pixels (clip space to pixels), for `keepsApart`; zero keeps nothing
+    /// apart.
+    var halfTarget = SIMD2<Float>.zero
+    /// Whether the last draw run was begun or joined by an instance kept apart.
+    var lastRunKeptApart = false
     /// The quads of the collapsed instances (`LayerInstance.rect` before `collapse()`), by index: an
     /// opaque instance patched out of the way brings back what it may have hidden
     /// (`uncollapse(overlapping:before:)`) instead of the whole list being built again.
@@ -75,7 +80,9 @@ public struct RenderList {
     public init() {}
 
     /// Empties the list, keeping capacity, for a build of a tree of `slotCount` slots.
-    mutating func reset(slotCount: Int = 0) {
+    mutating func reset(slotCount: Int = 0, targetWidth: Int = 0, targetHeight: Int = 0) {
+        halfTarget = SIMD2(Float(targetWidth), Float(targetHeight)) / 2
+        lastRunKeptApart = false
         stamp &+= 1
         if stamp == 0 { stamp = 1 }  // 0 marks a segment never recorded
         if segments.count < slotCount {
@@ -118,20 +125,50 @@ public struct RenderList {
         let needsTexture = instance[.textureMode] != LayerInstance.TextureMode.none.rawValue
         let plain = instance.isPlain
         let isOpaque = instance.isOpaque(textureIsOpaque: texture.isOpaque)
+        let apart = plain && keepsApart(instance, texture: texture, needsTexture: needsTexture)
         instances.append(instance)
         opaque.append(isOpaque)
         let variant: DrawVariant = plain ? .plain : .full
-        if !commands.isEmpty,
+        // A run an instance kept apart began takes only what leaves it `fill` or `blit`.
+        let fits = !lastRunKeptApart || !needsTexture || Self.blits(instance, texture: texture)
+        if !commands.isEmpty, apart || fits,
             commands[commands.count - 1].extendDraw(
-                to: instances.count, variant: variant, texture: texture, needsTexture: needsTexture, opaque: isOpaque)
+                to: instances.count, variant: variant, texture: texture, needsTexture: needsTexture, opaque: isOpaque,
+                apart: apart || lastRunKeptApart)
         {
+            lastRunKeptApart = lastRunKeptApart || apart
             return
         }
+        lastRunKeptApart = apart
         commands.append(
             .draw(
                 first: instances.count - 1, count: 1, texture: needsTexture ? texture : .none, variant: variant,
                 opaque: isOpaque))
     }
+
+    /// Whether a plain instance stays out of runs of the other kind (colour fills and contents): one that
+    /// covers at least a 64x64 rasteriser tile, square on the target, and is a colour fill or contents
+    /// at full strength from a BGRA texture. Alone in its kind of run it can be drawn as `fill` or
+    /// `blit`, which llvmpipe shades on its linear path; riding along (a window's background under its
+    /// translucent contents) it would make both `plain`, which sends every tile it touches down the
+    /// general path. Small ones still ride along: for them a draw call costs more than the shading.
+    func keepsApart(_ instance: LayerInstance, texture: TextureBinding, needsTexture: Bool) -> Bool {
+        guard halfTarget.x > 0, instance.isAxisAligned, !needsTexture || Self.blits(instance, texture: texture) else {
+            return false
+        }
+        let pixels = abs(instance.matrix0.x * instance.rect.z * halfTarget.x * instance.matrix1.y * instance.rect.w * halfTarget.y)
+        return pixels >= Self.linearTilePixels
+    }
+
+    /// Whether an instance with a texture is contents at full strength from a BGRA texture (what `blit`
+    /// draws, filters aside).
+    static func blits(_ instance: LayerInstance, texture: TextureBinding) -> Bool {
+        guard case .bitmap(let bitmap, _) = texture, bitmap.isBGRAStorage else { return false }
+        return instance[.textureMode] == LayerInstance.TextureMode.rgba.rawValue && instance.color == SIMD4(repeating: 1)
+    }
+
+    /// The pixels of one of llvmpipe's rasteriser tiles (64x64).
+    static let linearTilePixels: Float = 64 * 64
 
     /// How many layers the list's build visited under `layer` (itself included); 0 when it did not visit
     /// it, or drew it from a cache (its sublayers were visited for the cache, not for the list).
@@ -247,15 +284,45 @@ public struct RenderList {
     }
 
     /// Moves plain runs that only show contents at full strength from a BGRA texture, with matching
-    /// filters, to the `blit` variant; collapsed instances ride along in any run. Run after occlusion
-    /// culling, which often collapses the background that kept a run plain.
-    mutating func chooseBlitRuns() {
+    /// filters, to the `blit` variant, and those of colour fills alone to `fill`; collapsed instances
+    /// ride along in any run. Run after occlusion culling, which often collapses the background that
+    /// kept a run plain.
+    mutating func chooseFastRuns() {
         for (position, command) in commands.enumerated() {
-            guard case .draw(let first, let count, let binding, .plain, let opaque) = command,
-                isBlittable(first: first, count: count, binding: binding)
-            else { continue }
-            commands[position] = .draw(first: first, count: count, texture: binding, variant: .blit, opaque: opaque)
+            guard case .draw(let first, let count, let binding, .plain, let opaque) = command else { continue }
+            let variant = fastVariant(first: first, count: count, binding: binding)
+            if variant == .fill { roundColors(first: first, count: count) }
+            if variant != .plain {
+                commands[position] = .draw(first: first, count: count, texture: binding, variant: variant, opaque: opaque)
+            }
         }
+    }
+
+    /// Rounds the colours of a `fill` run to whole 8-bit steps. llvmpipe's linear path carries a
+    /// varying in 1.15 fixed point and truncates it to 8 bits, where its general path rounds to nearest,
+    /// so a colour between two steps could come out one step apart depending on which path a tile
+    /// takes (which depends on everything else drawn in it): on a step both paths give the step, the
+    /// same pixels the target would have stored anyway.
+    mutating func roundColors(first: Int, count: Int) {
+        for index in first..<(first + count) {
+            instances[index].color = (instances[index].color * 255).rounded(.toNearestOrEven) / 255
+        }
+    }
+
+    /// The leanest variant that draws a plain run: `blit`, `fill` or `plain`.
+    func fastVariant(first: Int, count: Int, binding: TextureBinding) -> DrawVariant {
+        if case .none = binding {
+            return isFill(first: first, count: count) ? .fill : .plain
+        }
+        return isBlittable(first: first, count: count, binding: binding) ? .blit : .plain
+    }
+
+    /// Whether a plain run with nothing bound only fills colour (every instance, or collapsed).
+    func isFill(first: Int, count: Int) -> Bool {
+        for index in first..<(first + count) where !instances[index].isCollapsed {
+            if instances[index][.textureMode] != LayerInstance.TextureMode.none.rawValue { return false }
+        }
+        return true
     }
 
     /// Whether a plain run can be drawn as `blit`: contents at full strength from a BGRA texture with
@@ -321,11 +388,13 @@ public struct RenderList {
         instances[index] = instance
     }
 
-    /// Recomputes a run's opaque flag and its choice between `plain` and `blit` from its instances.
+    /// Recomputes a run's opaque flag and its choice between `plain`, `blit` and `fill` from its
+    /// instances.
     mutating func refreshRun(_ command: Int) {
         guard case .draw(let first, let count, let binding, var variant, _) = commands[command] else { return }
         let runIsOpaque = !opaque[first..<(first + count)].contains(false)
-        if variant != .full { variant = isBlittable(first: first, count: count, binding: binding) ? .blit : .plain }
+        if variant != .full { variant = fastVariant(first: first, count: count, binding: binding) }
+        if variant == .fill { roundColors(first: first, count: count) }
         commands[command] = .draw(first: first, count: count, texture: binding, variant: variant, opaque: runIsOpaque)
     }
 

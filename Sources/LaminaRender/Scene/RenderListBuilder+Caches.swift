@@ -57,7 +57,7 @@ extension RenderListBuilder {
             return nil
         }
         if !body.list.usesDepth && !body.list.usesAdditive { body.list.cullOccluded(width: width, height: height) }
-        body.list.chooseBlitRuns()
+        body.list.chooseFastRuns()
         entry.redraw(body.list, values: current, extent: extent, scale: scale, width: width, height: height)
         caches.drew(entry)
         list.markFresh(entry)

@@ -86,7 +86,7 @@ struct RenderListBuilder {
         self.target = PixelRegion(x: 0, y: 0, width: targetWidth, height: targetHeight)
         self.scale = scale
         self.list = list
-        self.list.reset(slotCount: tree.slotCount)
+        self.list.reset(slotCount: tree.slotCount, targetWidth: targetWidth, targetHeight: targetHeight)
     }
 
     /// Adds `roots` (in order, each positioned in the target's point space) to the list.
@@ -98,7 +98,7 @@ struct RenderListBuilder {
         }
         if keepsParts { list.dropPartsOfLayersNotVisited() }
         if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
-        list.chooseBlitRuns()
+        list.chooseFastRuns()
     }
 
     /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
@@ -106,7 +106,7 @@ struct RenderListBuilder {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
         if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
-        list.chooseBlitRuns()
+        list.chooseFastRuns()
     }
 
     /// Visits one layer's subtree again, alone, with the context a full build recorded for it (see
@@ -121,7 +121,7 @@ struct RenderListBuilder {
     /// `revisit`, into the list emptied first, with the budgets a fresh builder has: one builder
     /// visits every changed subtree of a frame (`RenderListUpdate`).
     mutating func revisitAfresh(_ id: LayerID, with context: VisitContext, index: Int32) {
-        list.reset(slotCount: tree.slotCount)
+        list.reset(slotCount: tree.slotCount, targetWidth: target.width, targetHeight: target.height)
         (replicasLeft, particlesLeft, forceDamage) = (Self.maximumReplicas, Self.maximumParticles, false)
         revisit(id, with: context, index: index)
     }

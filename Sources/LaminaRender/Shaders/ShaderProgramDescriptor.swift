@@ -53,6 +53,13 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
         name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"],
         header: InstanceLayout.glslHeader)
 
+    /// The layer program for colour fills, square and unclipped (`FILL`): the colour is the only
+    /// varying, smooth. Drawn as two-triangle rectangles into a BGRA target, llvmpipe shades these on
+    /// its linear path too, so backgrounds under translucent contents leave the contents' tiles there.
+    public static let fillLayer = ShaderProgramDescriptor(
+        name: "layer-fill", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["FILL"],
+        header: InstanceLayout.glslHeader)
+
     /// The layer program that composites a group with a blend mode (`BLEND_ADVANCED`): the full build,
     /// declaring `GL_KHR_blend_equation_advanced`'s equations. Built where the driver has the
     /// extension (llvmpipe does).
@@ -70,7 +77,9 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
         name: "color-matrix", vertexShader: "blur.vert", fragmentShader: "color-matrix.frag")
 
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [.quad, .layer, .plainLayer, .blitLayer, .blendLayer, .blur, .colorMatrix]
+    public static let all: [ShaderProgramDescriptor] = [
+        .quad, .layer, .plainLayer, .blitLayer, .fillLayer, .blendLayer, .blur, .colorMatrix,
+    ]
 
     /// The program's name.
     public var description: String { name }

@@ -275,6 +275,33 @@ struct OpaqueDrawingTests {
         #expect(opaque(whole))
     }
 
+    @Test(
+        "Large backgrounds and BGRA contents keep to runs of their own (fill, blit), small ones ride along; the same pixels",
+        arguments: [OffscreenTarget.ColorLayout.rgba, .bgra])
+    func fillRuns(layout: OffscreenTarget.ColorLayout) throws {
+        var scene = TestScene(width: 220, height: 100)
+        scene.layout = layout
+        // Premultiplied half-transparent blue: B, G, R, A = 100, 0, 0, 128.
+        scene.bitmaps[BitmapID(1)] = RawBitmap(8, 8, .bgra8, filledWith: [100, 0, 0, 128])
+        let faded = Color(red: 0.6, green: 0.2, blue: 0, alpha: 0.5)
+        Self.picture(&scene, BitmapID(1), center: Point(x: 40, y: 40), size: 80, background: red)
+        Self.picture(&scene, BitmapID(1), center: Point(x: 130, y: 40), size: 80, background: faded)
+        // 16 points: under a tile, so background and contents share one plain run.
+        Self.picture(&scene, BitmapID(1), center: Point(x: 200, y: 20), size: 16, background: green)
+        let drawn = try draw(scene)
+        #expect(drawn.variants == [.fill, .blit, .fill, .blit, .plain])
+        // Contents over background: c + b (1 - a), a = 128 / 255.
+        let rest = 1 - 128.0 / 255
+        #expect(drawn.expectPixel(40, 40, pixel(UInt8((255 * rest).rounded()), 0, 100)))
+        // A translucent background: premultiplied (76.5, 25.5, 0, 127.5) under the contents.
+        #expect(
+            drawn.expectPixel(
+                130, 40,
+                pixel(UInt8((76.5 * rest).rounded()), UInt8((25.5 * rest).rounded()), 100, UInt8((128 + 127.5 * rest).rounded()))))
+        #expect(drawn.expectPixel(200, 20, pixel(0, UInt8((255 * rest).rounded()), 100)))
+        #expect(drawn[100, 90] == transparent)
+    }
+
     @Test("The compositor's output can be BGRA here, and reads back as RGBA")
     func bgraTargets() throws {
         let gpu = try makeContext()
