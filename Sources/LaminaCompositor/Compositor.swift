@@ -289,8 +289,6 @@ public final class Compositor {
             animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
         }
         guard !changes.hierarchy else { return nil }
-        // More changes than the renderer sorts out (it builds everything then): no list to make.
-        guard changes.writes.count + animatedNow.count + previouslyAnimated.count <= renderer.changeLimit else { return nil }
         var changedLayers: [LayerID] = []
         swap(&changedLayers, &self.changedLayers)
         changedLayers.removeAll(keepingCapacity: true)
@@ -300,7 +298,12 @@ public final class Compositor {
         }
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
         for (layer, z) in animatedNow { add(layer, zPosition: z) }
-        for (layer, z) in previouslyAnimated where tree.contains(layer) { add(layer, zPosition: z) }
+        for (layer, z) in previouslyAnimated where tree.contains(layer) {
+            // Listed already, unless its superlayer must come too (its zPosition animated then).
+            let now = presentation.animatedKeyMask(of: layer)
+            if now.keys != 0 || now.transition, !z { continue }
+            add(layer, zPosition: z)
+        }
         self.changedLayers = changedLayers
         return changedLayers
     }

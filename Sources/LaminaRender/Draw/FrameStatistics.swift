@@ -7,6 +7,9 @@ public struct FrameStatistics: Hashable, Sendable {
     /// Leaves drawn from the parts and placement kept from an earlier whole build, without reading
     /// their values (`RenderListBuilder.visitKeptLeaf`), by this frame's build or update.
     public var keptLeaves = 0
+    /// Leaves whose instances this frame's update rewrote in place (`LeafPatch`): moved, turned, faded
+    /// or recoloured without a visit. Zero after a build or an update that visited.
+    public var patchedLeaves = 0
     /// Instances drawn (backgrounds, contents pieces, borders, clip shapes, composites).
     public var instances = 0
     /// Instances left undrawn because opaque instances drawn later hide them.

@@ -271,13 +271,31 @@ public final class Renderer {
         let rastered = generated.collectResults()
         let changed = rastered.isEmpty ? changed : changed.map { $0 + rastered }
         let roots = roots ?? tree.roots
+        var changes = textureChanges.replaced ? nil : changed
+        let retained = retainedTarget === target && retainedRoots == roots && retainedScale == scale && !list.hasUnstableParticles
+        let stale = caches.beginFrame(
+            changed: changes, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
+            subtreeSize: { self.list.drawnLayers(under: $0) })
+        // Leaves that only moved, turned, faded or changed colour, however many: their instances are
+        // rewritten in place; the rest of the changes go the usual way.
+        if let all = changes, retained, keepsLayerParts, stale.isEmpty, textureChanges.repainted.isEmpty,
+            list.particleEmitters.isEmpty, list.laggingReplicators.isEmpty
+        {
+            let patch = LeafPatch(
+                tree: tree, presentation: presentation, projection: target.projection,
+                target: PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
+            let (patched, rest) = patch.apply(to: &list, changed: all)
+            damage.formUnion(patched)
+            if rest.isEmpty {
+                textures.beginFrame()
+                return damage
+            }
+            changes = rest
+        }
         // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
         // sorting them out first would only add to that.
-        let known = textureChanges.replaced || (changed?.count ?? 0) > changeLimit ? nil : changed
-        let stale = caches.beginFrame(
-            changed: known, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
-            subtreeSize: { self.list.drawnLayers(under: $0) })
-        if var changed = known, retainedTarget === target, retainedRoots == roots, retainedScale == scale, !list.hasUnstableParticles {
+        let known = (changes?.count ?? 0) > changeLimit ? nil : changes
+        if var changed = known, retained {
             changed += stale
             // Particles move whenever time passes, and lagging copies animate on.
             changed += list.particleEmitters
@@ -364,6 +382,7 @@ public final class Renderer {
         statistics.visitedLayers = list.visitedLayers
         statistics.culledLayers = list.culledLayers
         statistics.keptLeaves = list.keptLeaves
+        statistics.patchedLeaves = list.patchedLeaves
         statistics.occludedInstances = list.occludedInstances
         statistics.instances = list.instances.count
         statistics.drawCalls = list.drawCalls

@@ -143,6 +143,11 @@ public struct LayerInstance: Hashable, Sendable {
     /// either a colour fill with alpha 1 or contents from an opaque texture. Such an instance draws with
     /// blending off (the same pixels, less work) and hides whatever lies under it.
     func isOpaque(textureIsOpaque: Bool) -> Bool {
+        isOpaque(textureIsOpaque: textureIsOpaque, color: color)
+    }
+
+    /// Whether it would be opaque with `color` instead of its own.
+    func isOpaque(textureIsOpaque: Bool, color: SIMD4<Float>) -> Bool {
         guard isPlain, color.w == 1 else { return false }
         switch self[.textureMode] {
         case TextureMode.none.rawValue: return true

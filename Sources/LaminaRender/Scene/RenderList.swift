@@ -40,6 +40,8 @@ public struct RenderList {
     /// Leaves drawn from kept parts (`RenderListBuilder.visitKeptLeaf`) by the build, or by the last
     /// update's visits.
     public internal(set) var keptLeaves = 0
+    /// Leaves the last `LeafPatch` rewrote in place (zero after a build or a visiting update).
+    public internal(set) var patchedLeaves = 0
     /// Instances collapsed because opaque instances drawn later hide them (`OcclusionCulling`).
     public internal(set) var occludedInstances = 0
     /// Half the target's size in pixels (clip space to pixels), for `keepsApart`; zero keeps nothing
@@ -108,6 +110,7 @@ public struct RenderList {
         visitedLayers = 0
         culledLayers = 0
         keptLeaves = 0
+        patchedLeaves = 0
         occludedInstances = 0
         collapsedRects.removeAll(keepingCapacity: true)
         usesStencil = false

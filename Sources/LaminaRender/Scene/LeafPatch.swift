@@ -1,0 +1,221 @@
+import LaminaCore
+
+/// Brings last frame's render list up to date when every change of the frame is a leaf that only
+/// moved, turned, faded or changed colour: each one's instances are rewritten in place — their matrix,
+/// their colours, their clip mapping — and nothing else is visited, laid out or appended.
+///
+/// Ten thousand layers each turning change every layer every frame: too many for `RenderListUpdate`
+/// (which visits each changed subtree again, into a scratch list, and compares), so the list was built
+/// whole, though the only thing that differed was each quad's matrix. This is the retained render tree
+/// for that case: the instances a whole build made stay, and what an animation of the placement
+/// changes is written into them from the presentation, the parts the list keeps (`LayerPartsTable`)
+/// and the context the leaf was visited with (`VisitContext`), by the definitions the builder uses
+/// (`LayerValueSource.frameTransform`, `OwnPlacement`, `RenderListBuilder.applyClip`).
+///
+/// A leaf is patched only where the result is what a build would make: visited alone and flat
+/// (`RenderSegment.isSimple`, `isLocal`), outside offscreen groups, its model values those its kept
+/// parts were read from, animating nothing but `position`, `transform`, `opacity` and its colours, still
+/// drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
+/// before (none collapsed by occlusion culling, none with anti-aliased edges, whose quads depend on the
+/// matrix), each drawable by its run as before (the same sampler where texels land on pixels, the same
+/// opacity class). The other changed layers are left to `RenderListUpdate` (a leaf that is not
+/// drawn, or drawn through an offscreen group; a layer with sublayers), which visits them again.
+struct LeafPatch {
+    let tree: LayerTree
+    let presentation: Presentation
+    /// Target pixels to clip space.
+    let projection: Transform3D
+    /// The target's pixels.
+    let target: PixelRegion
+
+    /// What `patch` did with one leaf.
+    private enum LeafOutcome {
+        case patched, left
+    }
+
+    /// Past this many patched leaves the damage is the whole target, as after a whole build: summing
+    /// the old and new bounds of every quad would cost more than the patch.
+    static let preciseDamageLimit = 256
+
+    /// Patches `list` for the layers in `changed` (a layer may be listed more than once) that can be;
+    /// returns the damage to redraw, and the changed layers left for `RenderListUpdate` (or a whole
+    /// build). A leaf is checked whole before any of its instances is written, so the list stays a
+    /// list some frame could have built.
+    func apply(to list: inout RenderList, changed: [LayerID]) -> (damage: Damage, rest: [LayerID]) {
+        // First, without touching the list: which are leaves the patch may take?
+        var leaves: [LayerID] = []
+        var rest: [LayerID] = []
+        leaves.reserveCapacity(changed.count / 2)
+        var seen = ContiguousArray<Bool>(repeating: false, count: list.segments.count)
+        for id in changed {
+            let slot = Int(id.index)
+            // A layer the build did not visit is not drawn: an ancestor hides it or clips it away.
+            guard tree.contains(id), slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
+                rest.append(id)
+                continue
+            }
+            guard !seen[slot] else { continue }
+            seen[slot] = true
+            let segment = list.segments[slot]
+            let animated = presentation.animatedKeyMask(of: id)
+            guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0,
+                !animated.transition, animated.keys & ~Self.patchableKeys == 0
+            else {
+                rest.append(id)
+                continue
+            }
+            leaves.append(id)
+        }
+        var state = State(commandOf: leaves.isEmpty ? [] : RenderListUpdate.commandOfInstances(list), precise: leaves.count <= Self.preciseDamageLimit)
+        var patched = 0
+        for id in leaves {
+            switch patch(id, in: &list, &state) {
+            case .patched: patched += 1
+            case .left: rest.append(id)
+            }
+        }
+        (list.keptLeaves, list.patchedLeaves) = (0, patched)
+        return (state.precise ? state.damage.clipped(width: target.width, height: target.height) : .full, rest)
+    }
+
+    /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
+    /// its opacity and its colours.
+    static let patchableKeys: UInt128 =
+        [PropertyKey.position, .transform, .opacity, .backgroundColor, .borderColor]
+        .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+
+    /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
+    /// instances, so each is read out of the list once.
+    private struct State {
+        let commandOf: ContiguousArray<Int32>
+        let precise: Bool
+        var damage = Damage.none
+        var contextIndex: Int32 = -1
+        var context = VisitContext(toTarget: .identity, toClip: nil, opacity: 1, clip: nil)
+        var command = -1
+        var run = Run()
+
+        /// What a run decides for its instances.
+        struct Run {
+            var variant = DrawVariant.full
+            var isFill = false
+            var texture: (width: Int, height: Int, sampler: SamplerChoice)?
+            var textureIsOpaque = true
+        }
+
+        init(commandOf: ContiguousArray<Int32>, precise: Bool) {
+            self.commandOf = commandOf
+            self.precise = precise
+        }
+
+        /// Reads instance `index`'s run, unless it is the one read last; false when no draw holds it.
+        mutating func readRun(of index: Int, in list: RenderList) -> Bool {
+            let command = Int(commandOf[index])
+            guard command >= 0 else { return false }
+            guard command != self.command else { return true }
+            guard case .draw(_, _, let binding, let variant, _) = list.commands[command] else { return false }
+            self.command = command
+            run.variant = variant
+            run.isFill = variant == .fill
+            run.textureIsOpaque = binding.isOpaque
+            if case .bitmap(let texture, let sampler) = binding {
+                run.texture = (texture.width, texture.height, sampler)
+            } else {
+                run.texture = nil
+            }
+            return true
+        }
+    }
+
+    /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
+    private func patch(_ id: LayerID, in list: inout RenderList, _ state: inout State) -> LeafOutcome {
+        let segment = list.segments[Int(id.index)]
+        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer,
+            let (kept, placement) = list.parts.leaf(of: id, identity: identity), kept.isPlain, !kept.antialiasesEdges
+        else { return .left }
+        var (parts, values) = (kept, placement)
+        let animated = presentation.animatedKeyMask(of: id).keys
+        func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
+        if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
+        if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
+        if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
+        if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
+            parts.paintBackground(c)
+        }
+        if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) { parts.paintBorder(c) }
+        if state.contextIndex != segment.context {
+            state.context = list.contexts[Int(segment.context)]
+            state.contextIndex = segment.context
+        }
+        let layerOpacity = values.opacity
+        // Drawn as an offscreen group, or not at all: not what the list holds.
+        guard !values.isHidden, layerOpacity > 0, state.context.opacity > 0,
+            !(parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2)
+        else { return .left }
+        let frame = values.frameTransform
+        let world = frame.concatenating(state.context.toTarget)
+        let localToClip = state.context.toClip.map { frame.concatenating($0) }
+        let own = OwnPlacement(parts, world: world, in: target, projection: projection)
+        guard own.drawsOwn, own.edgeMargin == nil else { return .left }
+        let opacity = state.context.opacity * layerOpacity
+
+        // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
+        // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
+        let background = parts.background.map { $0 * Float(opacity) }
+        let border = parts.border.map { $0.color * Float(opacity) }
+        if let contents = parts.contents, contents.piece == nil { return .left }  // several quads, or none
+        let first = Int(segment.first)
+        guard Int(segment.end) - first == parts.count else { return .left }
+        let columns = own.matrix.columns
+        let turnsAxisAligned = columns.0.y == 0 && columns.1.x == 0 && columns.0.w == 0 && columns.1.w == 0 && columns.3.w == 1
+        /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps).
+        func color(_ index: Int) -> SIMD4<Float> {
+            let painted =
+                parts.contents != nil && index == first + (background == nil ? 0 : 1)
+                ? SIMD4(repeating: Float(opacity)) : index == first && background != nil ? background! : border!
+            return state.run.isFill ? (painted * 255).rounded(.toNearestOrEven) / 255 : painted
+        }
+        // Every instance checked before any is written.
+        for index in first..<Int(segment.end) {
+            guard state.readRun(of: index, in: list), !list.instances[index].isCollapsed else { return .left }
+            let isContents = parts.contents != nil && index == first + (parts.background == nil ? 0 : 1)
+            if isContents, let contents = parts.contents, let piece = contents.piece {
+                // The sampler follows the matrix: `nearest` where texels land on pixels.
+                guard let texture = state.run.texture else { return .left }
+                let exact = contents.lodBias == 0
+                    && RenderListBuilder.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
+                let wanted =
+                    exact
+                    ? SamplerChoice(minification: .nearest, magnification: .nearest)
+                    : SamplerChoice(minification: contents.minification, magnification: contents.magnification)
+                guard wanted == texture.sampler else { return .left }
+            }
+            // Opacity decides blending and occlusion, which the build settled: the same class, or the
+            // usual way. An opaque quad that moves may uncover what culling hid under it.
+            let isOpaque = list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: color(index))
+            guard isOpaque == list.isOpaque(index),
+                !(isOpaque && list.occludedInstances > 0 && (list.instances[index].isAxisAligned || turnsAxisAligned))
+            else { return .left }
+        }
+        for index in first..<Int(segment.end) {
+            _ = state.readRun(of: index, in: list)
+            // Written in place: the instance is 224 bytes, and only its matrix, colour and clip mapping
+            // follow the placement.
+            let color = color(index)
+            let old = (matrix: (list.instances[index].matrix0, list.instances[index].matrix1, list.instances[index].matrix2,
+                list.instances[index].matrix3), color: list.instances[index].color)
+            if old.matrix.0 == columns.0, old.matrix.1 == columns.1, old.matrix.2 == columns.2, old.matrix.3 == columns.3,
+                old.color == color
+            {
+                continue
+            }
+            if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
+            (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
+            (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
+            list.instances[index].color = color
+            RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip)
+            if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
+        }
+        return .patched
+    }
+}

@@ -1,0 +1,101 @@
+import LaminaCore
+import LaminaRender
+import LaminaCompositor
+import LaminaModel
+import Testing
+
+/// `LeafPatch`: a frame whose every change is a leaf that moved, turned, faded or changed colour
+/// rewrites those leaves' instances in place instead of building the list. The frames are compared
+/// pixel for pixel with a compositor that redraws everything and keeps nothing.
+extension DamageTests {
+    /// Every layer a plain leaf animating for ever something a patch takes: a turn, a move, a fade, its
+    /// background or border colour; half of them inside a still layer that clips them.
+    static func patchedScene(seed: UInt64, count: UInt64, frames: Int) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
+        try gpu.perform { context in
+            var rng = Seeded(state: seed)
+            let (tracked, full, a, b) = try pair(
+                context, output: OutputConfiguration(width: 200, height: 90, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
+            let bitmaps = (0..<2).map { image(&rng, opaque: $0 == 0) }
+            var setup = Transaction(
+                operations: [], bitmaps: bitmaps.enumerated().map { BitmapContents(id: BitmapID(UInt64($0.offset + 1)), image: $0.element) })
+            // The clipping layer: turned a little, so its clip is evaluated in the shader's plane, not
+            // a scissor box.
+            let clipper = LayerHandle(1000)
+            setup.operations += [
+                .create(clipper, name: nil), .set(clipper, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 50, height: 40))),
+                .set(clipper, LayerKeyPath(.position), .point(Point(x: 70, y: 50))),
+                .set(clipper, LayerKeyPath(.masksToBounds), .bool(true)),
+                .set(clipper, LayerKeyPath(.transform), .transform(Transform3D(rotationAngle: 0.2, x: 0, y: 0, z: 1))),
+                .insertSublayer(clipper, into: nil, at: nil),
+            ]
+            let timing = MediaTiming(duration: 0.9, repeatCount: .infinity, autoreverses: true)
+            for h in UInt64(1)...count {
+                let handle = LayerHandle(h)
+                func set(_ key: PropertyKey, _ value: PropertyValue) { setup.operations.append(.set(handle, LayerKeyPath(key), value)) }
+                setup.operations.append(.create(handle, name: nil))
+                // No offscreen group for a faded layer of two parts (those go the usual way).
+                set(.allowsGroupOpacity, .bool(false))
+                set(.bounds, .rect(Rect(x: 0, y: 0, width: .random(in: 3...24, using: &rng), height: .random(in: 3...24, using: &rng))))
+                set(.position, .point(Point(x: .random(in: 0...110, using: &rng), y: .random(in: 0...80, using: &rng))))
+                if Double.random(in: 0...1, using: &rng) < 0.8 { set(.backgroundColor, .color(color(&rng))) }
+                if Double.random(in: 0...1, using: &rng) < 0.4 { set(.contents, .bitmap(BitmapID(UInt64.random(in: 1...2, using: &rng)))) }
+                if Double.random(in: 0...1, using: &rng) < 0.25 {
+                    set(.borderWidth, .number(.random(in: 0.5...3, using: &rng)))
+                    set(.borderColor, .color(color(&rng)))
+                }
+                if Double.random(in: 0...1, using: &rng) < 0.3 { set(.opacity, .number(.random(in: 0.3...0.9, using: &rng))) }
+                let animation: Animation =
+                    switch Int.random(in: 0..<5, using: &rng) {
+                    case 0: .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(.random(in: -2...2, using: &rng)), timing: timing)
+                    case 1:
+                        .basic(
+                            LayerKeyPath(.position),
+                            by: .point(Point(x: .random(in: -12...12, using: &rng), y: .random(in: -12...12, using: &rng))), timing: timing)
+                    case 2: .basic(LayerKeyPath(.opacity), from: .number(0.9), to: .number(0.2), timing: timing)
+                    case 3: .basic(LayerKeyPath(.backgroundColor), to: .color(color(&rng)), timing: timing)
+                    default: .basic(LayerKeyPath(.borderColor), from: .color(color(&rng)), to: .color(color(&rng)), timing: timing)
+                    }
+                setup.operations += [
+                    .insertSublayer(handle, into: h % 2 == 0 ? clipper : nil, at: nil), .addAnimation(handle, animation, key: "always"),
+                ]
+            }
+            tracked.commit(setup, from: a)
+            full.commit(setup, from: b)
+            var mismatches: [String] = []
+            var statistics: [FrameStatistics] = []
+            for frame in 0..<frames {
+                let time = Double(frame) / 30
+                statistics.append(try tracked.frame(at: time).statistics)
+                try full.frame(at: time)
+                let (x, y) = (try tracked.readPixels(), try full.readPixels())
+                if x.bytes != y.bytes {
+                    let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
+                    mismatches.append(
+                        "seed \(seed) frame \(frame): first difference at (\(differing % x.width), \(differing / x.width)): "
+                            + "\(x[differing % x.width, differing / x.width]) vs \(y[differing % x.width, differing / x.width])")
+                }
+            }
+            return (mismatches, statistics)
+        }
+    }
+
+    @Test("leaves that move, turn, fade or change colour are patched in place, frame after frame, equal to a full redraw", arguments: [UInt64(31), 32, 33])
+    func patchedLeavesEqualAFullRedraw(seed: UInt64) throws {
+        let (mismatches, statistics) = try Self.patchedScene(seed: seed, count: 60, frames: 40)
+        #expect(mismatches.count == 0, "\(mismatches.prefix(3))")
+        // After the first whole build, nearly every frame is a patch of most leaves (one leaf that
+        // cannot be, a layer turned away or culled, sends a frame the usual way).
+        let patched = statistics.dropFirst().map(\.patchedLeaves)
+        #expect(patched.filter { $0 > 40 }.count > 30, "leaves patched per frame: \(patched)")
+        // Below 256 leaves, the boxes around the patched quads (which keep to the left of the output).
+        #expect(statistics.dropFirst().filter { $0.patchedLeaves > 0 && $0.damage != .full }.count > 30)
+    }
+
+    /// 256: `LeafPatch.preciseDamageLimit`.
+    @Test("a patched frame whose leaves are too many to sum redraws everything, equal to a full redraw")
+    func manyPatchedLeaves() throws {
+        let (mismatches, statistics) = try Self.patchedScene(seed: 34, count: 400, frames: 6)
+        #expect(mismatches.count == 0, "\(mismatches.prefix(3))")
+        #expect(statistics.dropFirst().contains { $0.patchedLeaves > 256 && $0.damage == .full }, "\(statistics.map(\.patchedLeaves))")
+    }
+}
