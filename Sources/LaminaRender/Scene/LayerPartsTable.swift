@@ -37,6 +37,19 @@ struct LayerPartsTable {
         return (parts[slot], placements[slot])
     }
 
+    /// Calls `body` with the parts and placement kept for the leaf `id`, in place, if they still hold
+    /// for its model values, whose identity is `identity` (ten thousand leaves patched a frame copied
+    /// 560 bytes each out of `leaf(of:identity:)`).
+    func withLeaf<R>(
+        of id: LayerID, identity: PropertyValues.Identity, _ body: (borrowing LayerParts, borrowing LeafPlacement) -> R
+    ) -> R? {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
+        return parts.withUnsafeBufferPointer { parts in
+            placements.withUnsafeBufferPointer { placements in body(parts[slot], placements[slot]) }
+        }
+    }
+
     /// Keeps `parts`, read from the model values `model`, for `id`.
     mutating func keep(_ parts: LayerParts, of id: LayerID, model: PropertyValues) {
         let slot = Int(id.index)

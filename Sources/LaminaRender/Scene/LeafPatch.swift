@@ -66,10 +66,14 @@ struct LeafPatch {
             }
             leaves.append(id)
         }
+        // Out of the list while its instances are written: the kept parts are read in place.
+        var table = LayerPartsTable()
+        swap(&table, &list.parts)
+        defer { swap(&table, &list.parts) }
         var state = State(commandOf: leaves.isEmpty ? [] : RenderListUpdate.commandOfInstances(list), precise: leaves.count <= Self.preciseDamageLimit)
         var patched = 0
         for id in leaves {
-            switch patch(id, in: &list, &state) {
+            switch patch(id, in: &list, table, &state) {
             case .patched: patched += 1
             case .left: rest.append(id)
             }
@@ -128,21 +132,35 @@ struct LeafPatch {
     }
 
     /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
-    private func patch(_ id: LayerID, in list: inout RenderList, _ state: inout State) -> LeafOutcome {
+    private func patch(_ id: LayerID, in list: inout RenderList, _ table: LayerPartsTable, _ state: inout State) -> LeafOutcome {
+        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
+        return table.withLeaf(of: id, identity: identity) { parts, placement in
+            patch(id, parts, placement, in: &list, &state)
+        } ?? .left
+    }
+
+    /// `patch` for the leaf whose kept parts and placement are `parts` and `placement`.
+    private func patch(
+        _ id: LayerID, _ parts: borrowing LayerParts, _ placement: borrowing LeafPlacement, in list: inout RenderList,
+        _ state: inout State
+    ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
-        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer,
-            let (kept, placement) = list.parts.leaf(of: id, identity: identity), kept.isPlain, !kept.antialiasesEdges
-        else { return .left }
-        var (parts, values) = (kept, placement)
+        guard parts.isPlain, !parts.antialiasesEdges else { return .left }
+        var values = copy placement
+        var (background, borderColor) = (parts.background, parts.border?.color)
         let animated = presentation.animatedKeyMask(of: id).keys
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
         if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
+        // Painted as `LayerParts.paintBackground` and `paintBorder` paint them.
         if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
-            parts.paintBackground(c)
+            background = c.alpha > 0 ? LayerParts.premultiplied(c) : nil
         }
-        if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) { parts.paintBorder(c) }
+        if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) {
+            borderColor = parts.borderWidth > 0 && c.alpha > 0 ? LayerParts.premultiplied(c) : nil
+        }
+        let partCount = (background == nil ? 0 : 1) + (parts.contents == nil ? 0 : 1) + (borderColor == nil ? 0 : 1)
         if state.contextIndex != segment.context {
             state.context = list.contexts[Int(segment.context)]
             state.contextIndex = segment.context
@@ -150,7 +168,7 @@ struct LeafPatch {
         let layerOpacity = values.opacity
         // Drawn as an offscreen group, or not at all: not what the list holds.
         guard !values.isHidden, layerOpacity > 0, state.context.opacity > 0,
-            !(parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2)
+            !(parts.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
         else { return .left }
         let frame = values.frameTransform
         let world = frame.concatenating(state.context.toTarget)
@@ -161,24 +179,23 @@ struct LeafPatch {
 
         // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
-        let background = parts.background.map { $0 * Float(opacity) }
-        let border = parts.border.map { $0.color * Float(opacity) }
+        let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
         if let contents = parts.contents, contents.piece == nil { return .left }  // several quads, or none
         let first = Int(segment.first)
-        guard Int(segment.end) - first == parts.count else { return .left }
+        guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
         let turnsAxisAligned = columns.0.y == 0 && columns.1.x == 0 && columns.0.w == 0 && columns.1.w == 0 && columns.3.w == 1
         /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps).
         func color(_ index: Int) -> SIMD4<Float> {
             let painted =
                 parts.contents != nil && index == first + (background == nil ? 0 : 1)
-                ? SIMD4(repeating: Float(opacity)) : index == first && background != nil ? background! : border!
+                ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
             return state.run.isFill ? (painted * 255).rounded(.toNearestOrEven) / 255 : painted
         }
         // Every instance checked before any is written.
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list), !list.instances[index].isCollapsed else { return .left }
-            let isContents = parts.contents != nil && index == first + (parts.background == nil ? 0 : 1)
+            let isContents = parts.contents != nil && index == first + (background == nil ? 0 : 1)
             if isContents, let contents = parts.contents, let piece = contents.piece {
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
                 guard let texture = state.run.texture else { return .left }
