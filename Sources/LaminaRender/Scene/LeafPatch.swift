@@ -43,7 +43,7 @@ struct LeafPatch {
     /// list some frame could have built.
     func apply(to list: inout RenderList, changed: [LayerID]) -> (damage: Damage, rest: [LayerID]) {
         // First, without touching the list: which are leaves the patch may take?
-        var leaves: [LayerID] = []
+        var leaves: [(id: LayerID, animated: UInt128)] = []
         var rest: [LayerID] = []
         leaves.reserveCapacity(changed.count / 2)
         var seen = ContiguousArray<Bool>(repeating: false, count: list.segments.count)
@@ -64,7 +64,7 @@ struct LeafPatch {
                 rest.append(id)
                 continue
             }
-            leaves.append(id)
+            leaves.append((id, animated.keys))
         }
         // Out of the list while its instances are written: the kept parts are read in place.
         var table = LayerPartsTable()
@@ -72,8 +72,8 @@ struct LeafPatch {
         defer { swap(&table, &list.parts) }
         var state = State(commandOf: leaves.isEmpty ? [] : RenderListUpdate.commandOfInstances(list), precise: leaves.count <= Self.preciseDamageLimit)
         var patched = 0
-        for id in leaves {
-            switch patch(id, in: &list, table, &state) {
+        for (id, animated) in leaves {
+            switch patch(id, animating: animated, in: &list, table, &state) {
             case .patched: patched += 1
             case .left: rest.append(id)
             }
@@ -132,23 +132,24 @@ struct LeafPatch {
     }
 
     /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
-    private func patch(_ id: LayerID, in list: inout RenderList, _ table: LayerPartsTable, _ state: inout State) -> LeafOutcome {
+    private func patch(
+        _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: LayerPartsTable, _ state: inout State
+    ) -> LeafOutcome {
         guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
         return table.withLeaf(of: id, identity: identity) { parts, placement in
-            patch(id, parts, placement, in: &list, &state)
+            patch(id, animated, parts, placement, in: &list, &state)
         } ?? .left
     }
 
     /// `patch` for the leaf whose kept parts and placement are `parts` and `placement`.
     private func patch(
-        _ id: LayerID, _ parts: borrowing LayerParts, _ placement: borrowing LeafPlacement, in list: inout RenderList,
-        _ state: inout State
+        _ id: LayerID, _ animated: UInt128, _ parts: borrowing LayerParts, _ placement: borrowing LeafPlacement,
+        in list: inout RenderList, _ state: inout State
     ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
         guard parts.isPlain, !parts.antialiasesEdges else { return .left }
         var values = copy placement
         var (background, borderColor) = (parts.background, parts.border?.color)
-        let animated = presentation.animatedKeyMask(of: id).keys
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
