@@ -37,6 +37,10 @@ public final class Compositor {
     /// superlayer's sublayers): a layer whose animation ended changed too.
     private var previouslyAnimated: [(layer: LayerID, zPosition: Bool)] = []
     private var animatedNow: [(layer: LayerID, zPosition: Bool)] = []
+    /// Per slot, the frame (`frameCount`) it was last animated in: whether a layer animated last frame
+    /// is listed already, without asking the presentation again.
+    private var animatedInFrame: [UInt32] = []
+    private var frameCount: UInt32 = 0
     private var changedLayers: [LayerID] = []
 
     /// Whether a frame waits for the GPU to finish it (`glFinish`), so that its `finish` phase counts
@@ -284,9 +288,18 @@ public final class Compositor {
         let presentation = self.presentation
         swap(&previouslyAnimated, &animatedNow)
         animatedNow.removeAll(keepingCapacity: true)
+        frameCount &+= 1
+        if frameCount == 0 {  // wrapped: old marks could pass for this frame's
+            for i in animatedInFrame.indices { animatedInFrame[i] = 0 }
+            frameCount = 1
+        }
+        if animatedInFrame.count < tree.slotCount {
+            animatedInFrame.append(contentsOf: repeatElement(0, count: tree.slotCount - animatedInFrame.count))
+        }
         for slot in presentation.animatedSlots {
             guard let layer = tree.layer(atSlot: Int(slot)) else { continue }
             animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
+            animatedInFrame[Int(slot)] = frameCount
         }
         guard !changes.hierarchy else { return nil }
         var changedLayers: [LayerID] = []
@@ -300,8 +313,7 @@ public final class Compositor {
         for (layer, z) in animatedNow { add(layer, zPosition: z) }
         for (layer, z) in previouslyAnimated where tree.contains(layer) {
             // Listed already, unless its superlayer must come too (its zPosition animated then).
-            let now = presentation.animatedKeyMask(of: layer)
-            if now.keys != 0 || now.transition, !z { continue }
+            if !z, animatedInFrame[Int(layer.index)] == frameCount { continue }
             add(layer, zPosition: z)
         }
         self.changedLayers = changedLayers

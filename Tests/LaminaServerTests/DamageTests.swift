@@ -33,6 +33,14 @@ import Testing
         return (tracked, full, tracked.addClient(), full.addClient())
     }
 
+    /// Where two frames first differ, and how; nil when they are the same.
+    static func firstDifference(_ x: RGBAImage, _ y: RGBAImage) -> String? {
+        guard x.bytes != y.bytes else { return nil }
+        let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
+        let (px, py) = (differing % x.width, differing / x.width)
+        return "first difference at (\(px), \(py)): \(x[px, py]) vs \(y[px, py])"
+    }
+
     static func color(_ rng: inout Seeded, opaque: Bool? = nil) -> Color {
         let alpha = (opaque ?? Bool.random(using: &rng)) ? 1 : Double.random(in: 0.2...0.9, using: &rng)
         return Color(
@@ -189,13 +197,8 @@ import Testing
                 let report = try tracked.frame(at: time)
                 try full.frame(at: time)
                 if report.statistics.damage.box != nil { partial += 1 }
-                let (x, y) = (try tracked.readPixels(), try full.readPixels())
-                if x.bytes != y.bytes {
-                    let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
-                    mismatches.append(
-                        "seed \(seed) frame \(frame) (damage \(report.statistics.damage)): first difference at "
-                            + "(\(differing % x.width), \(differing / x.width)): \(x[differing % x.width, differing / x.width]) "
-                            + "vs \(y[differing % x.width, differing / x.width])")
+                if let difference = Self.firstDifference(try tracked.readPixels(), try full.readPixels()) {
+                    mismatches.append("seed \(seed) frame \(frame) (damage \(report.statistics.damage)): \(difference)")
                 }
             }
             return (partial, mismatches)

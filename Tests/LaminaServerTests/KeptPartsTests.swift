@@ -94,12 +94,8 @@ extension DamageTests {
                 let report = try tracked.frame(at: time)
                 try full.frame(at: time)
                 statistics.append(report.statistics)
-                let (x, y) = (try tracked.readPixels(), try full.readPixels())
-                if x.bytes != y.bytes {
-                    let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
-                    mismatches.append(
-                        "seed \(seed) frame \(frame): first difference at (\(differing % x.width), \(differing / x.width)): "
-                            + "\(x[differing % x.width, differing / x.width]) vs \(y[differing % x.width, differing / x.width])")
+                if let difference = Self.firstDifference(try tracked.readPixels(), try full.readPixels()) {
+                    mismatches.append("seed \(seed) frame \(frame): \(difference)")
                 }
             }
             return (mismatches, statistics)

@@ -67,12 +67,8 @@ extension DamageTests {
                 let time = Double(frame) / 30
                 statistics.append(try tracked.frame(at: time).statistics)
                 try full.frame(at: time)
-                let (x, y) = (try tracked.readPixels(), try full.readPixels())
-                if x.bytes != y.bytes {
-                    let differing = (0..<(x.width * x.height)).first { x.bytes[$0 * 4..<$0 * 4 + 4] != y.bytes[$0 * 4..<$0 * 4 + 4] }!
-                    mismatches.append(
-                        "seed \(seed) frame \(frame): first difference at (\(differing % x.width), \(differing / x.width)): "
-                            + "\(x[differing % x.width, differing / x.width]) vs \(y[differing % x.width, differing / x.width])")
+                if let difference = Self.firstDifference(try tracked.readPixels(), try full.readPixels()) {
+                    mismatches.append("seed \(seed) frame \(frame): \(difference)")
                 }
             }
             return (mismatches, statistics)
