@@ -286,20 +286,28 @@ public final class Compositor {
         // Read through locals: a class's stored struct read in a loop is retained on every pass.
         let tree = store.tree
         let presentation = self.presentation
-        swap(&previouslyAnimated, &animatedNow)
-        animatedNow.removeAll(keepingCapacity: true)
+        // And the arrays through locals too: a class's stored property is checked for exclusive access
+        // on every use, which in these loops cost more than the work.
+        var (now, before, marks) = ([(layer: LayerID, zPosition: Bool)](), [(layer: LayerID, zPosition: Bool)](), [UInt32]())
+        swap(&before, &animatedNow)  // last frame's
+        swap(&now, &previouslyAnimated)  // the frame before's storage, emptied below for this frame's
+        swap(&marks, &animatedInFrame)
+        defer {
+            swap(&now, &animatedNow)
+            swap(&before, &previouslyAnimated)
+            swap(&marks, &animatedInFrame)
+        }
+        now.removeAll(keepingCapacity: true)
         frameCount &+= 1
         if frameCount == 0 {  // wrapped: old marks could pass for this frame's
-            for i in animatedInFrame.indices { animatedInFrame[i] = 0 }
+            for i in marks.indices { marks[i] = 0 }
             frameCount = 1
         }
-        if animatedInFrame.count < tree.slotCount {
-            animatedInFrame.append(contentsOf: repeatElement(0, count: tree.slotCount - animatedInFrame.count))
-        }
-        for slot in presentation.animatedSlots {
-            guard let layer = tree.layer(atSlot: Int(slot)) else { continue }
-            animatedNow.append((layer, presentation.animates(.zPosition, of: layer)))
-            animatedInFrame[Int(slot)] = frameCount
+        let frame = frameCount
+        if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
+        for layer in presentation.animatedLayers {
+            now.append((layer, presentation.animates(.zPosition, of: layer)))
+            marks[Int(layer.index)] = frame
         }
         guard !changes.hierarchy else { return nil }
         var changedLayers: [LayerID] = []
@@ -310,10 +318,10 @@ public final class Compositor {
             if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
         }
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
-        for (layer, z) in animatedNow { add(layer, zPosition: z) }
-        for (layer, z) in previouslyAnimated where tree.contains(layer) {
+        for (layer, z) in now { add(layer, zPosition: z) }
+        for (layer, z) in before where tree.contains(layer) {
             // Listed already, unless its superlayer must come too (its zPosition animated then).
-            if !z, animatedInFrame[Int(layer.index)] == frameCount { continue }
+            if !z, marks[Int(layer.index)] == frame { continue }
             add(layer, zPosition: z)
         }
         self.changedLayers = changedLayers

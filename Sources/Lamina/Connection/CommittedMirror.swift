@@ -40,10 +40,7 @@ struct CommittedMirror {
         var presentation = Presentation()
         var events: [AnimationEvent] = []
         shown.evaluate(at: time, into: &presentation, events: &events)
-        for slot in presentation.animatedSlots {
-            guard let id = shown.layer(atSlot: Int(slot)) else { continue }
-            shown[id] = presentation.values(of: id, in: shown)
-        }
+        for id in presentation.animatedLayers { shown[id] = presentation.values(of: id, in: shown) }
         return (shown, handles)
     }
 

@@ -27,7 +27,7 @@ extension LayerTree {
                 if ended && entry.animation.removedOnCompletion { continue }
                 entry.animation.apply(at: time, timing: entry.timing, base: entry.base, model: node.values, id: entry.id, to: &writer)
             }
-            presentation.endLayer(&writer, slot: Int(id.index))
+            presentation.endLayer(&writer, id)
         }
         for child in node.sublayers where contains(child) {
             evaluate(child, parentTime: time, into: &writer, presentation: &presentation)

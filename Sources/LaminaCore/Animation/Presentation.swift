@@ -25,6 +25,9 @@ public struct Presentation: Sendable {
     /// The slots of the layers animated this frame (given an overlay), in evaluation order; also what
     /// the next frame clears.
     public internal(set) var animatedSlots: ContiguousArray<Int32> = []
+    /// The same layers by identifier, in the same order: what a caller listing them needs, without
+    /// looking each slot up in the tree again.
+    public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
 
     /// An empty presentation (every layer shows its model values).
     public init() {}
@@ -102,6 +105,7 @@ public struct Presentation: Sendable {
         self.time = time
         for slot in animatedSlots { extents[Int(slot)] = Extent() }
         animatedSlots.removeAll(keepingCapacity: true)
+        animatedLayers.removeAll(keepingCapacity: true)
         if extents.count < slotCount {
             extents.append(contentsOf: repeatElement(Extent(), count: slotCount - extents.count))
         }
@@ -115,8 +119,9 @@ public struct Presentation: Sendable {
         return writer
     }
 
-    /// Records what the writer appended since its `startNext()` as the overlay of `slot`.
-    mutating func endLayer(_ writer: inout PresentationOverlay, slot: Int) {
+    /// Records what the writer appended since its `startNext()` as the overlay of layer `id`.
+    mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
+        let slot = Int(id.index)
         guard !writer.isEmpty else { return }
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
@@ -127,6 +132,7 @@ public struct Presentation: Sendable {
         }
         extents[slot] = extent
         animatedSlots.append(Int32(slot))
+        animatedLayers.append(id)
     }
 
     /// Takes the flat storage back from the writer.
@@ -171,7 +177,7 @@ extension LayerTree {
                             }
                             k += 1
                         } while k < items.count && Int(items[k].slot) == slot
-                        presentation.endLayer(&writer, slot: slot)
+                        presentation.endLayer(&writer, id)
                         if removals {
                             node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
                             removed = true
