@@ -208,9 +208,12 @@ struct LeafPatch {
                     : SamplerChoice(minification: contents.minification, magnification: contents.magnification)
                 guard wanted == texture.sampler else { return .left }
             }
+            let newColor = color(index)
+            // A `blit` run draws texels at full strength: contents fading leave it.
+            guard state.run.variant != .blit || newColor == SIMD4(repeating: 1) else { return .left }
             // Opacity decides blending and occlusion, which the build settled: the same class, or the
             // usual way. An opaque quad that moves may uncover what culling hid under it.
-            let isOpaque = list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: color(index))
+            let isOpaque = list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: newColor)
             guard isOpaque == list.isOpaque(index),
                 !(isOpaque && list.occludedInstances > 0 && (list.instances[index].isAxisAligned || turnsAxisAligned))
             else { return .left }
