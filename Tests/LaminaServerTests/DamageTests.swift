@@ -33,6 +33,19 @@ import Testing
         return (tracked, full, tracked.addClient(), full.addClient())
     }
 
+    /// Draws a frame at `time` with both compositors, keeps the tracked one's statistics and, when its
+    /// pixels differ from the full redraw's, where.
+    static func drawBoth(
+        _ tracked: Compositor, _ full: Compositor, at time: Double, label: String, mismatches: inout [String],
+        statistics: inout [FrameStatistics]
+    ) throws {
+        statistics.append(try tracked.frame(at: time).statistics)
+        try full.frame(at: time)
+        if let difference = firstDifference(try tracked.readPixels(), try full.readPixels()) {
+            mismatches.append("\(label): \(difference)")
+        }
+    }
+
     /// Where two frames first differ, and how; nil when they are the same.
     static func firstDifference(_ x: RGBAImage, _ y: RGBAImage) -> String? {
         guard x.bytes != y.bytes else { return nil }

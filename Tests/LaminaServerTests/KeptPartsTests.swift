@@ -90,13 +90,9 @@ extension DamageTests {
                     tracked.commit(t, from: a)
                     full.commit(t, from: b)
                 }
-                let time = Double(frame) / 30
-                let report = try tracked.frame(at: time)
-                try full.frame(at: time)
-                statistics.append(report.statistics)
-                if let difference = Self.firstDifference(try tracked.readPixels(), try full.readPixels()) {
-                    mismatches.append("seed \(seed) frame \(frame): \(difference)")
-                }
+                try drawBoth(
+                    tracked, full, at: Double(frame) / 30, label: "seed \(seed) frame \(frame)", mismatches: &mismatches,
+                    statistics: &statistics)
             }
             return (mismatches, statistics)
         }

@@ -64,12 +64,9 @@ extension DamageTests {
             var mismatches: [String] = []
             var statistics: [FrameStatistics] = []
             for frame in 0..<frames {
-                let time = Double(frame) / 30
-                statistics.append(try tracked.frame(at: time).statistics)
-                try full.frame(at: time)
-                if let difference = Self.firstDifference(try tracked.readPixels(), try full.readPixels()) {
-                    mismatches.append("seed \(seed) frame \(frame): \(difference)")
-                }
+                try drawBoth(
+                    tracked, full, at: Double(frame) / 30, label: "seed \(seed) frame \(frame)", mismatches: &mismatches,
+                    statistics: &statistics)
             }
             return (mismatches, statistics)
         }
