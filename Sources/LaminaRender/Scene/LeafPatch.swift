@@ -1,8 +1,8 @@
 import LaminaCore
 
-/// Brings last frame's render list up to date when every change of the frame is a leaf that only
-/// moved, turned, faded or changed colour: each one's instances are rewritten in place — their matrix,
-/// their colours, their clip mapping — and nothing else is visited, laid out or appended.
+/// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded or
+/// changed colour: each one's instances are rewritten in place — their matrix, their colours, their
+/// clip mapping — and nothing is visited, laid out or appended for them.
 ///
 /// Ten thousand layers each turning change every layer every frame: too many for `RenderListUpdate`
 /// (which visits each changed subtree again, into a scratch list, and compares), so the list was built
@@ -18,8 +18,9 @@ import LaminaCore
 /// drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
 /// before (none collapsed by occlusion culling, none with anti-aliased edges, whose quads depend on the
 /// matrix), each drawable by its run as before (the same sampler where texels land on pixels, the same
-/// opacity class). The other changed layers are left to `RenderListUpdate` (a leaf that is not
-/// drawn, or drawn through an offscreen group; a layer with sublayers), which visits them again.
+/// opacity class, full strength in a `blit` run). The other changed layers are left to
+/// `RenderListUpdate` (a leaf that is not drawn, or drawn through an offscreen group; a layer with
+/// sublayers; one written by a transaction), which visits them again.
 struct LeafPatch {
     let tree: LayerTree
     let presentation: Presentation
@@ -49,7 +50,7 @@ struct LeafPatch {
         var seen = ContiguousArray<Bool>(repeating: false, count: list.segments.count)
         for id in changed {
             let slot = Int(id.index)
-            // A layer the build did not visit is not drawn: an ancestor hides it or clips it away.
+            // Gone, or not visited by the build (not drawn): the update knows what to do with it.
             guard tree.contains(id), slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
                 rest.append(id)
                 continue
