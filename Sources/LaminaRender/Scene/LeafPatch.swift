@@ -137,20 +137,21 @@ struct LeafPatch {
         _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: LayerPartsTable, _ state: inout State
     ) -> LeafOutcome {
         guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
-        return table.withLeaf(of: id, identity: identity) { parts, placement in
-            patch(id, animated, parts, placement, in: &list, &state)
+        return table.withLeaf(of: id, identity: identity) { kept, placement in
+            patch(id, animated, kept, placement, in: &list, &state)
         } ?? .left
     }
 
-    /// `patch` for the leaf whose kept parts and placement are `parts` and `placement`.
+    /// `patch` for the leaf whose kept parts and placement are at `kept` and `placement`.
     private func patch(
-        _ id: LayerID, _ animated: UInt128, _ parts: borrowing LayerParts, _ placement: borrowing LeafPlacement,
+        _ id: LayerID, _ animated: UInt128, _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>,
         in list: inout RenderList, _ state: inout State
     ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
-        guard parts.isPlain, !parts.antialiasesEdges else { return .left }
-        var values = copy placement
-        var (background, borderColor) = (parts.background, parts.border?.color)
+        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges else { return .left }
+        var values = placement.pointee
+        let contents = kept.pointee.contents
+        var (background, borderColor) = (kept.pointee.background, kept.pointee.border?.color)
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
@@ -160,9 +161,9 @@ struct LeafPatch {
             background = c.alpha > 0 ? LayerParts.premultiplied(c) : nil
         }
         if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) {
-            borderColor = parts.borderWidth > 0 && c.alpha > 0 ? LayerParts.premultiplied(c) : nil
+            borderColor = kept.pointee.borderWidth > 0 && c.alpha > 0 ? LayerParts.premultiplied(c) : nil
         }
-        let partCount = (background == nil ? 0 : 1) + (parts.contents == nil ? 0 : 1) + (borderColor == nil ? 0 : 1)
+        let partCount = (background == nil ? 0 : 1) + (contents == nil ? 0 : 1) + (borderColor == nil ? 0 : 1)
         if state.contextIndex != segment.context {
             state.context = list.contexts[Int(segment.context)]
             state.contextIndex = segment.context
@@ -170,19 +171,19 @@ struct LeafPatch {
         let layerOpacity = values.opacity
         // Drawn as an offscreen group, or not at all: not what the list holds.
         guard !values.isHidden, layerOpacity > 0, state.context.opacity > 0,
-            !(parts.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
+            !(kept.pointee.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
         else { return .left }
         let frame = values.frameTransform
         let world = frame.concatenating(state.context.toTarget)
         let localToClip = state.context.toClip.map { frame.concatenating($0) }
-        let own = OwnPlacement(parts, world: world, in: target, projection: projection)
+        let own = OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
         guard own.drawsOwn, own.edgeMargin == nil else { return .left }
         let opacity = state.context.opacity * layerOpacity
 
         // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
         let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
-        if let contents = parts.contents, contents.piece == nil { return .left }  // several quads, or none
+        if let contents, contents.piece == nil { return .left }  // several quads, or none
         let first = Int(segment.first)
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
@@ -190,15 +191,15 @@ struct LeafPatch {
         /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps).
         func color(_ index: Int) -> SIMD4<Float> {
             let painted =
-                parts.contents != nil && index == first + (background == nil ? 0 : 1)
+                contents != nil && index == first + (background == nil ? 0 : 1)
                 ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
             return state.run.isFill ? (painted * 255).rounded(.toNearestOrEven) / 255 : painted
         }
         // Every instance checked before any is written.
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list), !list.instances[index].isCollapsed else { return .left }
-            let isContents = parts.contents != nil && index == first + (background == nil ? 0 : 1)
-            if isContents, let contents = parts.contents, let piece = contents.piece {
+            let isContents = contents != nil && index == first + (background == nil ? 0 : 1)
+            if isContents, let contents, let piece = contents.piece {
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
                 guard let texture = state.run.texture else { return .left }
                 let exact = contents.lodBias == 0
