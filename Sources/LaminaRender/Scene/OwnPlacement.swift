@@ -12,6 +12,21 @@ struct OwnPlacement {
     /// on a quad a pixel wider; an axis-aligned one has no edges to smooth.
     var edgeMargin: Float?
 
+    /// `world · projection`. A target's projection only scales x and y, drops z and translates
+    /// (`OffscreenTarget.projection`): then each row is its x and y lanes scaled, plus its w times the
+    /// translation — the product's sums without the terms multiplied by the projection's zeros (the same
+    /// values for finite worlds, up to the sign of a zero), at a quarter of the multiplications. Every
+    /// layer's own parts take their matrix from here, built or patched (`LeafPatch`).
+    static func project(_ world: Transform3D, by projection: Transform3D) -> Transform3D {
+        let p = projection
+        guard p.row1.y == 0, p.row1.z == 0, p.row1.w == 0, p.row2.x == 0, p.row2.z == 0, p.row2.w == 0,
+            p.row3 == .zero, p.row4.z == 0, p.row4.w == 1
+        else { return world.concatenating(projection) }
+        let scale = SIMD4(p.row1.x, p.row2.y, 0, 0), shift = SIMD4(p.row4.x, p.row4.y, 0, 1)
+        @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r * scale + r.w * shift }
+        return Transform3D(row1: row(world.row1), row2: row(world.row2), row3: row(world.row3), row4: row(world.row4))
+    }
+
     init(_ parts: LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
         let bounds = parts.bounds
         let hasArea = bounds.width > 0 && bounds.height > 0
@@ -19,7 +34,7 @@ struct OwnPlacement {
             hasArea ? RenderListBuilder.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
         isVisible = hasArea && placement.visible
         drawsOwn = placement.visible && (placement.front || parts.isDoubleSided)
-        matrix = GPUMatrix(world.concatenating(projection))
+        matrix = GPUMatrix(Self.project(world, by: projection))
         edgeMargin =
             drawsOwn && parts.antialiasesEdges && !world.isAxisAlignedInPlane
             ? RenderListBuilder.onePixel(of: bounds, under: world) : nil
