@@ -84,6 +84,8 @@ public final class Renderer {
     var list = RenderList()
     /// Working storage for subtrees visited again (`RenderListUpdate`).
     var scratch = RenderList()
+    /// Working storage for leaves patched in place (`LeafPatch`).
+    var patchScratch = LeafPatch.Scratch()
     /// The target whose pixels are the last frame `list` drew, and the roots and scale it was built
     /// with: what a frame that changed little may draw over, redrawing only `damage`.
     private weak var retainedTarget: OffscreenTarget?
@@ -248,9 +250,10 @@ public final class Renderer {
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
     }
 
-    /// The most changed layers (each listed up to three times) a frame sorts out before updating the
-    /// list in place; more, and everything is built again, so a caller need not list them.
-    public var changeLimit: Int { max(list.visitedLayers, 64) }
+    /// The most changed layers (each listed up to three times) a frame sorts out for `RenderListUpdate`;
+    /// more, and everything is built again. (Leaves patched in place, `LeafPatch`, do not count: any
+    /// number of those is patched.)
+    var changeLimit: Int { max(list.visitedLayers, 64) }
 
     /// The CPU half of a frame that changed only `changed` layers (their values, written or animated)
     /// since the last `build` or `update` for the same `target`, roots and scale: visits only their
@@ -284,7 +287,7 @@ public final class Renderer {
             let patch = LeafPatch(
                 tree: tree, presentation: presentation, projection: target.projection,
                 target: PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
-            let (patched, rest) = patch.apply(to: &list, changed: all)
+            let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch)
             damage.formUnion(patched)
             if rest.isEmpty {
                 textures.beginFrame()

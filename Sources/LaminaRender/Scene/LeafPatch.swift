@@ -29,6 +29,39 @@ struct LeafPatch {
     /// The target's pixels.
     let target: PixelRegion
 
+    /// Working storage kept from frame to frame (by the renderer): a frame patching ten thousand
+    /// leaves allocates nothing but the list of what it leaves.
+    struct Scratch {
+        /// The leaves found patchable this frame, with their animated keys.
+        fileprivate var leaves: [(id: LayerID, animated: UInt128)] = []
+        /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
+        private var met: ContiguousArray<UInt32> = []
+        private var stamp: UInt32 = 0
+        /// Which draw command holds each instance (`RenderListUpdate.commandOfInstances`).
+        fileprivate var commandOf: ContiguousArray<Int32> = []
+
+        /// Starts an `apply` over a list of `slotCount` slots; returns the leaves' storage, emptied.
+        fileprivate mutating func takeLeaves(slotCount: Int) -> [(id: LayerID, animated: UInt128)] {
+            stamp &+= 1
+            if stamp == 0 {  // wrapped: old marks could pass for this apply's
+                for i in met.indices { met[i] = 0 }
+                stamp = 1
+            }
+            if met.count < slotCount { met.append(contentsOf: repeatElement(0, count: slotCount - met.count)) }
+            var taken: [(id: LayerID, animated: UInt128)] = []
+            swap(&taken, &leaves)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+
+        /// Whether this `apply` meets `slot` for the first time (and marks it met).
+        fileprivate mutating func firstMeeting(_ slot: Int) -> Bool {
+            guard met[slot] != stamp else { return false }
+            met[slot] = stamp
+            return true
+        }
+    }
+
     /// What `patch` did with one leaf.
     private enum LeafOutcome {
         case patched, left
@@ -42,12 +75,13 @@ struct LeafPatch {
     /// returns the damage to redraw, and the changed layers left for `RenderListUpdate` (or a whole
     /// build). A leaf is checked whole before any of its instances is written, so the list stays a
     /// list some frame could have built.
-    func apply(to list: inout RenderList, changed: [LayerID]) -> (damage: Damage, rest: [LayerID]) {
+    func apply(
+        to list: inout RenderList, changed: [LayerID], scratch: inout Scratch
+    ) -> (damage: Damage, rest: [LayerID]) {
         // First, without touching the list: which are leaves the patch may take?
-        var leaves: [(id: LayerID, animated: UInt128)] = []
         var rest: [LayerID] = []
-        leaves.reserveCapacity(changed.count / 2)
-        var seen = ContiguousArray<Bool>(repeating: false, count: list.segments.count)
+        var leaves = scratch.takeLeaves(slotCount: list.segments.count)
+        defer { scratch.leaves = leaves }
         for id in changed {
             let slot = Int(id.index)
             // Gone, or not visited by the build (not drawn): the update knows what to do with it.
@@ -55,8 +89,7 @@ struct LeafPatch {
                 rest.append(id)
                 continue
             }
-            guard !seen[slot] else { continue }
-            seen[slot] = true
+            guard scratch.firstMeeting(slot) else { continue }
             let segment = list.segments[slot]
             let animated = presentation.animatedKeyMask(of: id)
             guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0,
@@ -71,7 +104,10 @@ struct LeafPatch {
         var table = LayerPartsTable()
         swap(&table, &list.parts)
         defer { swap(&table, &list.parts) }
-        var state = State(commandOf: leaves.isEmpty ? [] : RenderListUpdate.commandOfInstances(list), precise: leaves.count <= Self.preciseDamageLimit)
+        if !leaves.isEmpty { RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf) }
+        var state = State(commandOf: [], precise: leaves.count <= Self.preciseDamageLimit)
+        swap(&state.commandOf, &scratch.commandOf)
+        defer { swap(&state.commandOf, &scratch.commandOf) }
         var patched = 0
         for (id, animated) in leaves {
             switch patch(id, animating: animated, in: &list, table, &state) {
@@ -92,7 +128,7 @@ struct LeafPatch {
     /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
     /// instances, so each is read out of the list once.
     private struct State {
-        let commandOf: ContiguousArray<Int32>
+        var commandOf: ContiguousArray<Int32>
         let precise: Bool
         var damage = Damage.none
         var contextIndex: Int32 = -1

@@ -403,12 +403,19 @@ struct RenderListUpdate {
     /// For each instance of `list`, the index of the draw command that draws it (-1 for instances no
     /// draw covers).
     static func commandOfInstances(_ list: RenderList) -> ContiguousArray<Int32> {
-        var result = ContiguousArray<Int32>(repeating: -1, count: list.instances.count)
+        var result: ContiguousArray<Int32> = []
+        commandOfInstances(list, into: &result)
+        return result
+    }
+
+    /// `commandOfInstances`, into `result`'s storage (kept by a caller that asks every frame).
+    static func commandOfInstances(_ list: RenderList, into result: inout ContiguousArray<Int32>) {
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: repeatElement(-1, count: list.instances.count))
         for (index, command) in list.commands.enumerated() {
             if case .draw(let first, let count, _, _, _) = command {
                 for k in first..<(first + count) { result[k] = Int32(index) }
             }
         }
-        return result
     }
 }
