@@ -11,6 +11,9 @@ public struct Presentation: Sendable {
         @usableFromInline var transforms: Range<Int32> = 0..<0
         /// An index into `transitions`, or -1.
         @usableFromInline var transition: Int32 = -1
+        /// Bit `rawValue` set for each animated key: found once, when the layer is evaluated, for
+        /// the several readers that ask per layer per frame (the compositor, the renderer's patch).
+        @usableFromInline var keys: UInt128 = 0
 
         @usableFromInline init() {}
     }
@@ -53,10 +56,7 @@ public struct Presentation: Sendable {
     public func animatedKeyMask(of id: LayerID) -> (keys: UInt128, transition: Bool) {
         guard Int(id.index) < extents.count else { return (0, false) }
         let extent = extents[Int(id.index)]
-        var mask: UInt128 = 0
-        for i in extent.values { mask |= 1 &<< UInt128(values[Int(i)].key.rawValue) }
-        for i in extent.transforms { mask |= 1 &<< UInt128(transforms[Int(i)].key.rawValue) }
-        return (mask, extent.transition >= 0)
+        return (extent.keys, extent.transition >= 0)
     }
 
     /// The animated value of a transform-valued `key` of a layer this frame, read in place; nil when
@@ -66,6 +66,24 @@ public struct Presentation: Sendable {
         guard Int(id.index) < extents.count else { return nil }
         for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
         return nil
+    }
+
+    /// Calls `body` with the address of the animated value of a transform-valued `key` of a layer this
+    /// frame (nil when no animation drives it): for a reader that needs the matrix only for a moment,
+    /// per layer per frame, without a copy of its 128 bytes. The address is valid only inside `body`.
+    @inlinable
+    public func withAnimatedTransform<R>(
+        _ key: PropertyKey, of id: LayerID, _ body: (UnsafePointer<Transform3D>?) -> R
+    ) -> R {
+        guard Int(id.index) < extents.count else { return body(nil) }
+        for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key {
+            return transforms.withUnsafeBufferPointer { buffer in
+                let element = UnsafeRawPointer(buffer.baseAddress! + Int(i))
+                let offset = MemoryLayout<PresentationOverlay.AnimatedTransform>.offset(of: \.value)!
+                return body((element + offset).assumingMemoryBound(to: Transform3D.self))
+            }
+        }
+        return body(nil)
     }
 
     /// The animated value of a `key` that is not transform-valued, read in place; nil when no animation
@@ -126,6 +144,7 @@ public struct Presentation: Sendable {
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
         extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
+        extent.keys = writer.animatedKeyMask
         if let transition = writer.transition {
             extent.transition = Int32(transitions.count)
             transitions.append(transition)

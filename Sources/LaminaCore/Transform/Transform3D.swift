@@ -47,9 +47,13 @@ public struct Transform3D: Hashable, Sendable {
         [row1, row2, row3, row4].flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }
 
-    /// The identity (`CATransform3DIdentity`).
-    public static let identity = Transform3D(
-        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row3: SIMD4(0, 0, 1, 0), row4: SIMD4(0, 0, 0, 1))
+    /// The identity (`CATransform3DIdentity`). Computed, not a stored `static let`: a stored one is
+    /// reached through a once-guard on every read, and the animation engine and the renderer read it
+    /// for every layer of every frame; these four rows are constants the compiler folds.
+    @inlinable
+    public static var identity: Transform3D {
+        Transform3D(row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row3: SIMD4(0, 0, 1, 0), row4: SIMD4(0, 0, 0, 1))
+    }
 
     // MARK: Fields
 
@@ -135,7 +139,9 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Whether every field equals the identity's (`CATransform3DIsIdentity`).
     @inlinable
-    public var isIdentity: Bool { self == .identity }
+    public var isIdentity: Bool {
+        row1 == SIMD4(1, 0, 0, 0) && row2 == SIMD4(0, 1, 0, 0) && row3 == SIMD4(0, 0, 1, 0) && row4 == SIMD4(0, 0, 0, 1)
+    }
 
     /// Whether the transform is exactly an affine 2D transform (`CATransform3DIsAffine`).
     public var isAffine: Bool {

@@ -185,13 +185,14 @@ struct LeafPatch {
     ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
         guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges else { return .left }
-        var values = placement.pointee
-        let contents = kept.pointee.contents
+        // Read through the pointers, field by field: copying the kept parts and placement out (some
+        // four hundred bytes a leaf) cost more than the arithmetic.
+        var (position, layerOpacity) = (placement.pointee.position, placement.pointee.opacity)
+        let hasContents = kept.pointee.contents != nil
         var (background, borderColor) = (kept.pointee.background, kept.pointee.border?.color)
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
-        if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
-        if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
-        if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
+        if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { position = p }
+        if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { layerOpacity = o }
         // Painted as `LayerParts.paintBackground` and `paintBorder` paint them.
         if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
             background = c.alpha > 0 ? LayerParts.premultiplied(c) : nil
@@ -199,17 +200,18 @@ struct LeafPatch {
         if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) {
             borderColor = kept.pointee.borderWidth > 0 && c.alpha > 0 ? LayerParts.premultiplied(c) : nil
         }
-        let partCount = (background == nil ? 0 : 1) + (contents == nil ? 0 : 1) + (borderColor == nil ? 0 : 1)
+        let partCount = (background == nil ? 0 : 1) + (hasContents ? 1 : 0) + (borderColor == nil ? 0 : 1)
         if state.contextIndex != segment.context {
             state.context = list.contexts[Int(segment.context)]
             state.contextIndex = segment.context
         }
-        let layerOpacity = values.opacity
         // Drawn as an offscreen group, or not at all: not what the list holds.
-        guard !values.isHidden, layerOpacity > 0, state.context.opacity > 0,
+        guard !placement.pointee.isHidden, layerOpacity > 0, state.context.opacity > 0,
             !(kept.pointee.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
         else { return .left }
-        let frame = values.frameTransform
+        let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
+            AnimatedLeafPlacement(kept: placement, transform: animatedTransform, position: position).frameTransform
+        }
         let world = frame.concatenating(state.context.toTarget)
         let localToClip = state.context.toClip.map { frame.concatenating($0) }
         let own = OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
@@ -219,7 +221,7 @@ struct LeafPatch {
         // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
         let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
-        if let contents, contents.piece == nil { return .left }  // several quads, or none
+        if hasContents, kept.pointee.contents?.piece == nil { return .left }  // several quads, or none
         let first = Int(segment.first)
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
@@ -227,15 +229,15 @@ struct LeafPatch {
         /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps).
         func color(_ index: Int) -> SIMD4<Float> {
             let painted =
-                contents != nil && index == first + (background == nil ? 0 : 1)
+                hasContents && index == first + (background == nil ? 0 : 1)
                 ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
             return state.run.isFill ? (painted * 255).rounded(.toNearestOrEven) / 255 : painted
         }
         // Every instance checked before any is written.
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list), !list.instances[index].isCollapsed else { return .left }
-            let isContents = contents != nil && index == first + (background == nil ? 0 : 1)
-            if isContents, let contents, let piece = contents.piece {
+            let isContents = hasContents && index == first + (background == nil ? 0 : 1)
+            if isContents, let contents = kept.pointee.contents, let piece = contents.piece {
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
                 guard let texture = state.run.texture else { return .left }
                 let exact = contents.lodBias == 0

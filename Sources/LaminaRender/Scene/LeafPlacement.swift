@@ -43,3 +43,22 @@ struct LeafPlacement: LayerValueSource {
         }
     }
 }
+
+/// A kept leaf's placement with this frame's animated `position` and `transform` laid over it, read in
+/// place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula every layer's
+/// takes (`LayerValueSource.frameTransform`), without first copying the kept values (two hundred
+/// bytes) and the animated matrix into a `LeafPlacement` of its own.
+struct AnimatedLeafPlacement: LayerValueSource {
+    let kept: UnsafePointer<LeafPlacement>
+    /// The animated transform; nil for the kept one.
+    let transform: UnsafePointer<Transform3D>?
+    var position: Point
+
+    subscript<Value>(property: Property<Value>) -> Value {
+        switch property.key {
+        case .position: position as! Value
+        case .transform: (transform?.pointee ?? kept.pointee.transform) as! Value
+        default: kept.pointee[property]
+        }
+    }
+}

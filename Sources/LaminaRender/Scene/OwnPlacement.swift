@@ -27,16 +27,16 @@ struct OwnPlacement {
         return Transform3D(row1: row(world.row1), row2: row(world.row2), row3: row(world.row3), row4: row(world.row4))
     }
 
-    init(_ parts: LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
-        let bounds = parts.bounds
+    init(_ parts: borrowing LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
+        let (bounds, isDoubleSided, antialiasesEdges) = (parts.bounds, parts.isDoubleSided, parts.antialiasesEdges)
         let hasArea = bounds.width > 0 && bounds.height > 0
         let placement =
             hasArea ? RenderListBuilder.placement(of: bounds, under: world, in: target) : (visible: false, front: false)
         isVisible = hasArea && placement.visible
-        drawsOwn = placement.visible && (placement.front || parts.isDoubleSided)
+        drawsOwn = placement.visible && (placement.front || isDoubleSided)
         matrix = GPUMatrix(Self.project(world, by: projection))
         edgeMargin =
-            drawsOwn && parts.antialiasesEdges && !world.isAxisAlignedInPlane
+            drawsOwn && antialiasesEdges && !world.isAxisAlignedInPlane
             ? RenderListBuilder.onePixel(of: bounds, under: world) : nil
     }
 }
