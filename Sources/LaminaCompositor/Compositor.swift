@@ -319,10 +319,11 @@ public final class Compositor {
         }
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
         for (layer, z) in now { add(layer, zPosition: z) }
-        for (layer, z) in before where tree.contains(layer) {
-            // Listed already, unless its superlayer must come too (its zPosition animated then).
+        for (layer, z) in before {
+            // Listed already, unless its superlayer must come too (its zPosition animated then); the
+            // marks are read first, being cheaper than asking the tree.
             if !z, marks[Int(layer.index)] == frame { continue }
-            add(layer, zPosition: z)
+            if tree.contains(layer) { add(layer, zPosition: z) }
         }
         self.changedLayers = changedLayers
         return changedLayers

@@ -144,7 +144,13 @@ public struct Presentation: Sendable {
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
         extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
-        extent.keys = writer.animatedKeyMask
+        // The writer's keys, read from its arrays here: through its `animatedKeyMask`, the whole writer
+        // was copied for the call.
+        for i in writer.valuesStart..<writer.valuesEnd { extent.keys |= 1 &<< UInt128(writer.values[i].key.rawValue) }
+        for i in writer.transformsStart..<writer.transformsEnd {
+            extent.keys |= 1 &<< UInt128(writer.transforms[i].key.rawValue)
+        }
+        if let key = writer.singleKey { extent.keys |= 1 &<< UInt128(key.rawValue) }
         if let transition = writer.transition {
             extent.transition = Int32(transitions.count)
             transitions.append(transition)

@@ -30,7 +30,10 @@ public struct PresentationOverlay: Sendable {
     /// A view whose one animated value is a transform (most animated layers turn, slide or scale
     /// through `transform`) carries it here, not the storage: a copy of 136 bytes instead of a retain
     /// and a release of the presentation's storage for every such layer the renderer reads each frame.
-    @usableFromInline var single: AnimatedTransform?
+    /// Its key, when it carries one, and the matrix apart: as one optional pair, every check of it
+    /// copied the 144-byte optional out to read its tag.
+    @usableFromInline var singleKey: PropertyKey?
+    @usableFromInline var singleValue = Transform3D.identity
     /// The transition drawing this frame, if any.
     public internal(set) var transition: TransitionProgress?
 
@@ -39,7 +42,7 @@ public struct PresentationOverlay: Sendable {
 
     /// A view holding one animated transform and nothing else.
     init(single: AnimatedTransform) {
-        self.single = single
+        (singleKey, singleValue) = (single.key, single.value)
     }
 
     /// A view of part of a presentation's storage.
@@ -56,12 +59,12 @@ public struct PresentationOverlay: Sendable {
 
     /// Whether any property or transition is animated.
     public var isEmpty: Bool {
-        valuesEnd == valuesStart && transformsEnd == transformsStart && single == nil && transition == nil
+        valuesEnd == valuesStart && transformsEnd == transformsStart && singleKey == nil && transition == nil
     }
 
     /// Whether any property is animated (a transition alone animates none).
     @inlinable
-    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart || single != nil }
+    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart || singleKey != nil }
 
     /// Bit `rawValue` set for each animated property (`PropertyValues` keeps its written bits the same
     /// way): what a reader checks before scanning the overlay.
@@ -70,14 +73,14 @@ public struct PresentationOverlay: Sendable {
         var mask: UInt128 = 0
         for i in valuesStart..<valuesEnd { mask |= 1 &<< UInt128(values[i].key.rawValue) }
         for i in transformsStart..<transformsEnd { mask |= 1 &<< UInt128(transforms[i].key.rawValue) }
-        if let single { mask |= 1 &<< UInt128(single.key.rawValue) }
+        if let key = singleKey { mask |= 1 &<< UInt128(key.rawValue) }
         return mask
     }
 
     /// The animated keys.
     public var animatedKeys: [PropertyKey] {
         values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)
-            + (single.map { [$0.key] } ?? [])
+            + (singleKey.map { [$0] } ?? [])
     }
 
     /// Forgets this frame's values, keeping capacity.
@@ -86,7 +89,7 @@ public struct PresentationOverlay: Sendable {
         valuesEnd = valuesStart
         transforms.removeSubrange(transformsStart..<transformsEnd)
         transformsEnd = transformsStart
-        single = nil
+        singleKey = nil
         transition = nil
     }
 
@@ -113,7 +116,7 @@ public struct PresentationOverlay: Sendable {
     /// it is not animated; unlike `value(_:)`, reading it this way does not box the matrix.
     @inlinable
     public func transform(_ key: PropertyKey) -> Transform3D? {
-        if let single, single.key == key { return single.value }
+        if singleKey == key { return singleValue }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return transforms[i].value }
         return nil
     }
@@ -140,15 +143,15 @@ public struct PresentationOverlay: Sendable {
 
     /// Sets the animated value of a transform-valued property.
     public mutating func setTransform(_ value: Transform3D, for key: PropertyKey) {
-        if let held = single {
-            if held.key == key {
-                single!.value = value
+        if let held = singleKey {
+            if held == key {
+                singleValue = value
                 return
             }
             // A second transform: into storage of its own, with the first.
-            transforms = [held]
+            transforms = [AnimatedTransform(key: held, value: singleValue)]
             (transformsStart, transformsEnd) = (0, 1)
-            single = nil
+            singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key {
             transforms[i].value = value
@@ -169,12 +172,12 @@ public struct PresentationOverlay: Sendable {
     mutating func updateTransform(
         for key: PropertyKey, base: () -> Transform3D, _ body: (inout Transform3D) -> Void
     ) {
-        if single != nil {
-            if single!.key == key { return body(&single!.value) }
+        if let held = singleKey {
+            if held == key { return body(&singleValue) }
             // A second transform: into storage of its own, with the first.
-            transforms = [single!]
+            transforms = [AnimatedTransform(key: held, value: singleValue)]
             (transformsStart, transformsEnd) = (0, 1)
-            single = nil
+            singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return body(&transforms[i].value) }
         if transformsEnd != transforms.count {
@@ -191,7 +194,7 @@ public struct PresentationOverlay: Sendable {
         var result = model
         for v in values[valuesStart..<valuesEnd] { result.store(v.value, at: v.key.rawValue) }
         for t in transforms[transformsStart..<transformsEnd] { result.store(.transform(t.value), at: t.key.rawValue) }
-        if let single { result.store(.transform(single.value), at: single.key.rawValue) }
+        if let key = singleKey { result.store(.transform(singleValue), at: key.rawValue) }
         return result
     }
 }

@@ -311,6 +311,17 @@ public struct LayerTree: Sendable {
         }
     }
 
+    /// Where a layer hangs: its superlayer and how many sublayers it has, from one read of its slot; nil
+    /// for unknown layers. For readers that ask both of every changed layer every frame.
+    public func links(of id: LayerID) -> (superlayer: LayerID?, sublayerCount: Int)? {
+        let i = Int(id.index)
+        guard i < slots.count else { return nil }
+        return slots.read(i) { slot in
+            guard slot.pointee.generation == id.generation, slot.pointee.isLive else { return nil }
+            return (slot.pointee.node.superlayer, slot.pointee.node.sublayers.count - slot.pointee.node.staleSublayers)
+        }
+    }
+
     /// How many sublayers a layer has (0 for unknown layers), read in place.
     public func sublayerCount(of id: LayerID) -> Int {
         contains(id) ? slots.read(Int(id.index)) { $0.pointee.node.sublayers.count - $0.pointee.node.staleSublayers } : 0

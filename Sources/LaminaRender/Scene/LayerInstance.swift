@@ -146,6 +146,20 @@ public struct LayerInstance: Hashable, Sendable {
         isOpaque(textureIsOpaque: textureIsOpaque, color: color)
     }
 
+    /// `color` in whole 8-bit steps, as `fill` runs store colours (see `RenderList.roundColors`): each
+    /// lane times 255 rounded to the nearest whole number, ties to even, over 255.
+    ///
+    /// Rounded by adding and taking away 2^23, past which a `Float`'s steps are whole numbers: the same
+    /// result as `rounded(.toNearestOrEven)` for every value from 0 to 2^23, four lanes at once. On
+    /// x86-64's baseline (no SSE4.1) `rounded` is a library call per lane, and ten thousand patched
+    /// fills a frame made eighty thousand of them. Other values (none a colour has) take `rounded`.
+    static func roundedTo8Bit(_ color: SIMD4<Float>) -> SIMD4<Float> {
+        let scaled = color * 255
+        let shift = SIMD4<Float>(repeating: 8_388_608)
+        guard all(scaled .>= 0 .& scaled .< shift) else { return scaled.rounded(.toNearestOrEven) / 255 }
+        return ((scaled + shift) - shift) / 255
+    }
+
     /// Whether it would be opaque with `color` instead of its own.
     func isOpaque(textureIsOpaque: Bool, color: SIMD4<Float>) -> Bool {
         guard isPlain, color.w == 1 else { return false }

@@ -57,7 +57,6 @@ struct LayerParts {
     var antialiasesEdges: Bool
     /// The background colour, premultiplied, before any opacity; nil when fully transparent.
     var background: SIMD4<Float>?
-    var contents: Contents?
     /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
     var border: (width: Double, color: SIMD4<Float>)?
     /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
@@ -71,6 +70,10 @@ struct LayerParts {
     var blendMode: BlendMode
     var allowsGroupOpacity: Bool
     var shouldRasterize: Bool
+    /// Last: a patched leaf (`LeafPatch`) reads the fields above, for ten thousand leaves a frame, and
+    /// asks of the contents only whether there are any; kept after them, the fields it reads share two
+    /// cache lines instead of spreading over five.
+    var contents: Contents?
 
     /// The properties the parts are read from, but for their colours (`paintKeys`): a layer animating
     /// none of them keeps its parts from frame to frame (`LayerPartsTable`). Its placement (`position`,

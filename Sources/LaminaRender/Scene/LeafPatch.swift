@@ -32,26 +32,20 @@ struct LeafPatch {
     /// Working storage kept from frame to frame (by the renderer): a frame patching ten thousand
     /// leaves allocates nothing but the list of what it leaves.
     struct Scratch {
-        /// The leaves found patchable this frame, with their animated keys.
-        fileprivate var leaves: [(id: LayerID, animated: UInt128)] = []
         /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
         private var met: ContiguousArray<UInt32> = []
         private var stamp: UInt32 = 0
         /// Which draw command holds each instance (`RenderListUpdate.commandOfInstances`).
         fileprivate var commandOf: ContiguousArray<Int32> = []
 
-        /// Starts an `apply` over a list of `slotCount` slots; returns the leaves' storage, emptied.
-        fileprivate mutating func takeLeaves(slotCount: Int) -> [(id: LayerID, animated: UInt128)] {
+        /// Starts an `apply` over a list of `slotCount` slots: no slot met yet.
+        fileprivate mutating func startApply(slotCount: Int) {
             stamp &+= 1
             if stamp == 0 {  // wrapped: old marks could pass for this apply's
                 for i in met.indices { met[i] = 0 }
                 stamp = 1
             }
             if met.count < slotCount { met.append(contentsOf: repeatElement(0, count: slotCount - met.count)) }
-            var taken: [(id: LayerID, animated: UInt128)] = []
-            swap(&taken, &leaves)
-            taken.removeAll(keepingCapacity: true)
-            return taken
         }
 
         /// Whether this `apply` meets `slot` for the first time (and marks it met).
@@ -78,14 +72,25 @@ struct LeafPatch {
     func apply(
         to list: inout RenderList, changed: [LayerID], scratch: inout Scratch
     ) -> (damage: Damage, rest: [LayerID]) {
-        // First, without touching the list: which are leaves the patch may take?
         var rest: [LayerID] = []
-        var leaves = scratch.takeLeaves(slotCount: list.segments.count)
-        defer { scratch.leaves = leaves }
+        scratch.startApply(slotCount: list.segments.count)
+        // Out of the list while its instances are written: the kept parts are read in place.
+        var table = LayerPartsTable()
+        swap(&table, &list.parts)
+        defer { swap(&table, &list.parts) }
+        var state = State(commandOf: [])
+        var mapped = false  // whether `state.commandOf` holds this list's instance-to-command map
+        defer { if mapped { swap(&state.commandOf, &scratch.commandOf) } }
+        let patchable = Self.patchableKeys
+        var patched = 0
+        // One pass: each leaf is checked against its segment and patched (a leaf is checked whole
+        // before any of its instances is written, and patching one touches no other's segment).
         for id in changed {
             let slot = Int(id.index)
-            // Gone, or not visited by the build (not drawn): the update knows what to do with it.
-            guard tree.contains(id), slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
+            // Not visited by the build (not drawn): the update knows what to do with it. A layer gone
+            // since is found by `patch` (which reads its slot in the tree anyway) and left then too:
+            // asking the tree here as well cost a cache miss per layer.
+            guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
                 rest.append(id)
                 continue
             }
@@ -93,25 +98,20 @@ struct LeafPatch {
             let segment = list.segments[slot]
             let animated = presentation.animatedKeyMask(of: id)
             guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0,
-                !animated.transition, animated.keys & ~Self.patchableKeys == 0
+                !animated.transition, animated.keys & ~patchable == 0
             else {
                 rest.append(id)
                 continue
             }
-            leaves.append((id, animated.keys))
-        }
-        // Out of the list while its instances are written: the kept parts are read in place.
-        var table = LayerPartsTable()
-        swap(&table, &list.parts)
-        defer { swap(&table, &list.parts) }
-        if !leaves.isEmpty { RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf) }
-        var state = State(commandOf: [], precise: leaves.count <= Self.preciseDamageLimit)
-        swap(&state.commandOf, &scratch.commandOf)
-        defer { swap(&state.commandOf, &scratch.commandOf) }
-        var patched = 0
-        for (id, animated) in leaves {
-            switch patch(id, animating: animated, in: &list, table, &state) {
-            case .patched: patched += 1
+            if !mapped {
+                RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf)
+                swap(&state.commandOf, &scratch.commandOf)
+                mapped = true
+            }
+            switch patch(id, animating: animated.keys, in: &list, table, &state) {
+            case .patched:
+                patched += 1
+                if patched > Self.preciseDamageLimit { state.precise = false }
             case .left: rest.append(id)
             }
         }
@@ -129,7 +129,9 @@ struct LeafPatch {
     /// instances, so each is read out of the list once.
     private struct State {
         var commandOf: ContiguousArray<Int32>
-        let precise: Bool
+        /// Whether the damage is summed quad by quad: until more than `preciseDamageLimit` leaves are
+        /// patched; past that, the whole target.
+        var precise = true
         var damage = Damage.none
         var contextIndex: Int32 = -1
         var context = VisitContext(toTarget: .identity, toClip: nil, opacity: 1, clip: nil)
@@ -144,9 +146,8 @@ struct LeafPatch {
             var textureIsOpaque = true
         }
 
-        init(commandOf: ContiguousArray<Int32>, precise: Bool) {
+        init(commandOf: ContiguousArray<Int32>) {
             self.commandOf = commandOf
-            self.precise = precise
         }
 
         /// Reads instance `index`'s run, unless it is the one read last; false when no draw holds it.
@@ -231,7 +232,7 @@ struct LeafPatch {
             let painted =
                 hasContents && index == first + (background == nil ? 0 : 1)
                 ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
-            return state.run.isFill ? (painted * 255).rounded(.toNearestOrEven) / 255 : painted
+            return state.run.isFill ? LayerInstance.roundedTo8Bit(painted) : painted
         }
         // Every instance checked before any is written.
         for index in first..<Int(segment.end) {

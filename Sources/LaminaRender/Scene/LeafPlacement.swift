@@ -11,9 +11,11 @@ struct LeafPlacement: LayerValueSource {
     var anchorPointZ: Double
     var position: Point
     var zPosition: Double
-    var transform: Transform3D
     var opacity: Double
     var isHidden: Bool
+    /// Last: a leaf animating its transform (the common patched leaf) reads the fields above and not
+    /// this one, which then stays out of the cache lines it loads.
+    var transform: Transform3D
 
     /// The keys a leaf drawn this way may animate (besides its colours, `LayerParts.paintKeys`): any
     /// other animated sends it the long way.

@@ -308,7 +308,7 @@ public struct RenderList {
     /// same pixels the target would have stored anyway.
     mutating func roundColors(first: Int, count: Int) {
         for index in first..<(first + count) {
-            instances[index].color = (instances[index].color * 255).rounded(.toNearestOrEven) / 255
+            instances[index].color = LayerInstance.roundedTo8Bit(instances[index].color)
         }
     }
 
