@@ -189,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "LaminaServer",
+                "LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "LaminaServer", "CLaminaSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -165,3 +165,9 @@ void lamina_set_thread_name(const char *name) {
     truncated[15] = 0;
     pthread_setname_np(pthread_self(), truncated);
 }
+
+int lamina_set_heap_thresholds(int mmap_threshold, int trim_threshold) {
+    int mapped = mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, trim_threshold);
+    return mapped == 1 && trimmed == 1 ? 0 : -1;
+}

@@ -86,6 +86,7 @@ struct Laminad: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "laminad")
+        HeapTuning.apply(logger: logger)
         let listeners = Systemd.listenedSockets()
         let daemon: Daemon
         do {

@@ -82,6 +82,38 @@ struct BitmapLifetimeTests {
         #expect(last.daemon.textureBytes == first.daemon.textureBytes)
     }
 
+    @Test("windows redrawn every frame reuse the daemon's memory: frame after frame, no fresh pages faulted in")
+    func steadyRedrawsFaultInNoFreshMemory() throws {
+        // Sixteen 250x250 windows, each redrawn for every frame. llvmpipe allocates each frame's working
+        // memory afresh; in blocks that glibc mapped on their own, every frame faulted in hundreds of
+        // zeroed pages (HeapTuning). Kept on the heap, a steady frame touches pages it touched before.
+        let (daemon, connection) = try open(["--size", "1000x500"])
+        defer { withExtendedLifetime(daemon) {} }
+        let painters = (0..<16).map { _ in Painter() }
+        let layers = painters.enumerated().map { i, painter in
+            let layer = Layer()
+            layer.delegate = painter
+            layer.frame = Rect(x: Double(i % 4) * 250, y: Double(i / 4) * 125, width: 250, height: 250)
+            connection.addLayer(layer)
+            return layer
+        }
+        func redraw(_ frame: Int) throws {
+            for (i, painter) in painters.enumerated() {
+                painter.color = Color(red: Double((frame + i) % 2), green: 0.5, blue: 1)
+                layers[i].setNeedsDisplay()
+            }
+            try connection.synchronize()
+        }
+        for frame in 0..<20 { try redraw(frame) }  // the first frames' allocations
+        let before = daemon.minorFaults
+        let frames = 60
+        for frame in 20..<(20 + frames) { try redraw(frame) }
+        let faults = daemon.minorFaults - before
+        #expect(before > 0 && painters.allSatisfy { $0.draws == 20 + frames })
+        // One 250x250 texture is 62 pages: a frame faulting in what it draws would pass this alone.
+        #expect(faults < 4 * frames, "\(faults) page faults in \(frames) frames")
+    }
+
     @Test("setNeedsDisplay(_:) redraws only the marked rectangle, over what was drawn; the daemon shows both parts")
     func partialRedraw() throws {
         let (daemon, connection) = try open(["--size", "40x20"])

@@ -111,6 +111,16 @@ final class DaemonProcess {
         return kb * 1024
     }
 
+    /// The page faults the daemon has taken that needed no disk (minflt from /proc/PID/stat): each one
+    /// a page of memory touched for the first time since it was mapped.
+    var minorFaults: Int {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // After the command name's closing parenthesis: state, ppid, pgrp, session, tty, tpgid, flags, minflt.
+        guard let end = stat.range(of: ") ", options: .backwards) else { return -1 }
+        let fields = stat[end.upperBound...].split(separator: " ")
+        return fields.count > 7 ? Int(fields[7]) ?? -1 : -1
+    }
+
     /// Stops the daemon with SIGTERM and returns its exit status and what it logged.
     func stop() -> (status: Int32, log: String) {
         process.terminate()

@@ -77,4 +77,8 @@ int lamina_timerfd_set(int fd, uint64_t first_ns, uint64_t interval_ns);
 /// Names the calling thread (at most 15 bytes show).
 void lamina_set_thread_name(const char *name);
 
+/// Fixes glibc's mmap threshold and trim threshold (mallopt M_MMAP_THRESHOLD, M_TRIM_THRESHOLD), which
+/// also stops glibc sliding them. Returns 0, or -1 when glibc refused either value.
+int lamina_set_heap_thresholds(int mmap_threshold, int trim_threshold);
+
 #endif
