@@ -45,7 +45,7 @@ extension DamageTests {
                 }
                 if Double.random(in: 0...1, using: &rng) < 0.3 { set(.opacity, .number(.random(in: 0.3...0.9, using: &rng))) }
                 let animation: Animation =
-                    switch Int.random(in: 0..<5, using: &rng) {
+                    switch Int.random(in: 0..<6, using: &rng) {
                     case 0: .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(.random(in: -2...2, using: &rng)), timing: timing)
                     case 1:
                         .basic(
@@ -53,6 +53,10 @@ extension DamageTests {
                             by: .point(Point(x: .random(in: -12...12, using: &rng), y: .random(in: -12...12, using: &rng))), timing: timing)
                     case 2: .basic(LayerKeyPath(.opacity), from: .number(0.9), to: .number(0.2), timing: timing)
                     case 3: .basic(LayerKeyPath(.backgroundColor), to: .color(color(&rng)), timing: timing)
+                    case 4:
+                        .basic(
+                            LayerKeyPath(.anchorPoint), from: .point(Point(x: 0.5, y: 0.5)),
+                            to: .point(Point(x: .random(in: -1...2, using: &rng), y: .random(in: -1...2, using: &rng))), timing: timing)
                     default: .basic(LayerKeyPath(.borderColor), from: .color(color(&rng)), to: .color(color(&rng)), timing: timing)
                     }
                 setup.operations += [
@@ -72,7 +76,7 @@ extension DamageTests {
         }
     }
 
-    @Test("leaves that move, turn, fade or change colour are patched in place, frame after frame, equal to a full redraw", arguments: [UInt64(31), 32, 33])
+    @Test("leaves that move, turn, shift their anchor, fade or change colour are patched in place, frame after frame, equal to a full redraw", arguments: [UInt64(31), 32, 33])
     func patchedLeavesEqualAFullRedraw(seed: UInt64) throws {
         let (mismatches, statistics) = try Self.patchedScene(seed: seed, count: 60, frames: 40)
         #expect(mismatches.count == 0, "\(mismatches.prefix(3))")

@@ -14,8 +14,8 @@ import LaminaCore
 ///
 /// A leaf is patched only where the result is what a build would make: visited alone and flat
 /// (`RenderSegment.isSimple`, `isLocal`), outside offscreen groups, its model values those its kept
-/// parts were read from, animating nothing but `position`, `transform`, `opacity` and its colours, still
-/// drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
+/// parts were read from, animating nothing but `position`, `anchorPoint`, `transform`, `opacity` and its
+/// colours, still drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
 /// before (none collapsed by occlusion culling, none with anti-aliased edges, whose quads depend on the
 /// matrix), each drawable by its run as before (the same sampler where texels land on pixels, the same
 /// opacity class, full strength in a `blit` run). The other changed layers are left to
@@ -122,7 +122,7 @@ struct LeafPatch {
     /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
     /// its opacity and its colours.
     static let patchableKeys: UInt128 =
-        [PropertyKey.position, .transform, .opacity, .backgroundColor, .borderColor]
+        [PropertyKey.position, .anchorPoint, .anchorPointZ, .transform, .opacity, .backgroundColor, .borderColor]
         .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
     /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
@@ -193,6 +193,11 @@ struct LeafPatch {
         var (background, borderColor) = (kept.pointee.background, kept.pointee.border?.color)
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { position = p }
+        var (anchorPoint, anchorPointZ) = (placement.pointee.anchorPoint, placement.pointee.anchorPointZ)
+        if animates(.anchorPoint), case .point(let a)? = presentation.animatedValue(.anchorPoint, of: id) { anchorPoint = a }
+        if animates(.anchorPointZ), case .number(let z)? = presentation.animatedValue(.anchorPointZ, of: id) {
+            anchorPointZ = z
+        }
         if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { layerOpacity = o }
         // Painted as `LayerParts.paintBackground` and `paintBorder` paint them.
         if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
@@ -211,7 +216,10 @@ struct LeafPatch {
             !(kept.pointee.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
         else { return .left }
         let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
-            AnimatedLeafPlacement(kept: placement, transform: animatedTransform, position: position).frameTransform
+            AnimatedLeafPlacement(
+                kept: placement, transform: animatedTransform, position: position, anchorPoint: anchorPoint,
+                anchorPointZ: anchorPointZ
+            ).frameTransform
         }
         let world = frame.concatenating(state.context.toTarget)
         let localToClip = state.context.toClip.map { frame.concatenating($0) }

@@ -19,7 +19,7 @@ struct LeafPlacement: LayerValueSource {
 
     /// The keys a leaf drawn this way may animate (besides its colours, `LayerParts.paintKeys`): any
     /// other animated sends it the long way.
-    static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity]
+    static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity, .anchorPoint, .anchorPointZ]
         .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
     init(_ model: borrowing PropertyValues) {
@@ -46,19 +46,23 @@ struct LeafPlacement: LayerValueSource {
     }
 }
 
-/// A kept leaf's placement with this frame's animated `position` and `transform` laid over it, read in
-/// place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula every layer's
-/// takes (`LayerValueSource.frameTransform`), without first copying the kept values (two hundred
-/// bytes) and the animated matrix into a `LeafPlacement` of its own.
+/// A kept leaf's placement with this frame's animated `position`, `anchorPoint` and `transform` laid
+/// over it, read in place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula
+/// every layer's takes (`LayerValueSource.frameTransform`), without first copying the kept values (two
+/// hundred bytes) and the animated matrix into a `LeafPlacement` of its own.
 struct AnimatedLeafPlacement: LayerValueSource {
     let kept: UnsafePointer<LeafPlacement>
     /// The animated transform; nil for the kept one.
     let transform: UnsafePointer<Transform3D>?
     var position: Point
+    var anchorPoint: Point
+    var anchorPointZ: Double
 
     subscript<Value>(property: Property<Value>) -> Value {
         switch property.key {
         case .position: position as! Value
+        case .anchorPoint: anchorPoint as! Value
+        case .anchorPointZ: anchorPointZ as! Value
         case .transform: (transform?.pointee ?? kept.pointee.transform) as! Value
         default: kept.pointee[property]
         }

@@ -19,6 +19,10 @@ extension RenderListBuilder {
         if animates(.transform), let t = presentation.animatedTransform(.transform, of: id) { values.transform = t }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { values.position = p }
         if animates(.zPosition), case .number(let z)? = presentation.animatedValue(.zPosition, of: id) { values.zPosition = z }
+        if animates(.anchorPoint), case .point(let a)? = presentation.animatedValue(.anchorPoint, of: id) { values.anchorPoint = a }
+        if animates(.anchorPointZ), case .number(let z)? = presentation.animatedValue(.anchorPointZ, of: id) {
+            values.anchorPointZ = z
+        }
         if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { values.opacity = o }
         if animates(.backgroundColor), case .color(let c)? = presentation.animatedValue(.backgroundColor, of: id) {
             parts.paintBackground(c)
