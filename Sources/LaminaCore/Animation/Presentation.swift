@@ -98,6 +98,7 @@ public struct Presentation: Sendable {
     /// Whether an animation drives `key` of a layer this frame. Reads the flat storage in place, so a
     /// caller asking about every layer (the renderer, about `zPosition`) touches nothing per layer but
     /// its extent.
+    @inlinable
     public func animates(_ key: PropertyKey, of id: LayerID) -> Bool {
         animatedKeyMask(of: id).keys & 1 &<< UInt128(key.rawValue) != 0
     }
