@@ -76,6 +76,14 @@ struct LayerPartsTable {
         parts[slot].contents = contents
     }
 
+    /// Drops `id`'s entry, if it has one.
+    mutating func forget(_ id: LayerID) {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] != nil else { return }
+        keys[slot] = nil
+        copies[slot] = nil
+    }
+
     /// Drops the entries of the slots `isVisited` says the last build did not visit.
     mutating func dropUnvisited(_ isVisited: (Int) -> Bool) {
         for slot in keys.indices where keys[slot] != nil && !isVisited(slot) {

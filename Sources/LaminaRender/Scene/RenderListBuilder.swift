@@ -448,7 +448,14 @@ struct RenderListBuilder {
     /// `LayerPartsTable`), else read from its values (and kept, when nothing they are read from
     /// animates).
     mutating func parts(of id: LayerID, _ values: PresentedValues) -> LayerParts {
-        guard keepsParts, !values.animatesAny(of: LayerParts.keys) else { return LayerParts(values) }
+        guard keepsParts, !values.animatesAny(of: LayerParts.keys) else {
+            // Read afresh while what they are read from animates, and drawn so. An entry kept from
+            // before would still hold the model's parts, which a leaf patch takes for what the leaf's
+            // instances show: the frame its animation ended, a leaf patched that way kept the last
+            // animated bounds. Dropped, the leaf is built again then.
+            if keepsParts { list.parts.forget(id) }
+            return LayerParts(values)
+        }
         let painted = values.animatesAny(of: LayerParts.paintKeys)
         var parts: LayerParts
         if let kept = list.parts.parts(of: id, identity: values.model.identity) {
