@@ -6,8 +6,9 @@ import LaminaCore
 ///
 /// An entry holds while the layer's model values keep the identity of that copy
 /// (`PropertyValues.Identity`: a write anywhere in them gives the layer storage of its own) and no
-/// property the parts are read from animates (`LayerParts.keys`); the builder then skips reading and
-/// digesting them. A lookup compares a few words and copies the parts out, without retaining anything:
+/// property the parts are read from animates (`LayerParts.keys`; a layer visited while one does loses
+/// its entry, since the leaf patch takes an entry for what the leaf's instances show); the builder
+/// then skips reading and digesting them. A lookup compares a few words and copies the parts out, without retaining anything:
 /// ten thousand lookups a frame. Kept with the `RenderList` it serves, and emptied of the layers a whole
 /// build no longer visits, so a freed layer's values are not kept alive.
 struct LayerPartsTable {
