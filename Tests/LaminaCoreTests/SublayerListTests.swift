@@ -75,8 +75,15 @@ struct SublayerListTests {
             for p in parents {
                 #expect(try tree.sublayers(of: p) == model.lists[p]!, "step \(step)")
                 #expect(tree.sublayerCount(of: p) == model.lists[p]!.count)
+                #expect(tree.links(of: p)?.sublayerCount == model.lists[p]!.count)
             }
-            if tree.contains(id) { #expect(try tree.superlayer(of: id) == model.parent[id]) }
+            if tree.contains(id) {
+                #expect(try tree.superlayer(of: id) == model.parent[id])
+                // One read of the slot gives both, as the two queries give them.
+                #expect(tree.links(of: id)?.superlayer == model.parent[id])
+            } else {
+                #expect(tree.links(of: id) == nil)
+            }
         }
         for id in layers where tree.contains(id) {
             #expect(try tree.superlayer(of: id) == model.parent[id])
