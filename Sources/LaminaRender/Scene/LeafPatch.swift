@@ -135,6 +135,11 @@ struct LeafPatch {
         var damage = Damage.none
         var contextIndex: Int32 = -1
         var context = VisitContext(toTarget: .identity, toClip: nil, opacity: 1, clip: nil)
+        /// Whether `context` clips its leaves' instances, and its `toClip` when it does: decided once
+        /// per context, because reading its optional clip and matrix copied them (some three hundred
+        /// bytes) for every leaf.
+        var contextClips = false
+        var contextToClip = Transform3D.identity
         var command = -1
         var run = Run()
 
@@ -150,12 +155,14 @@ struct LeafPatch {
             self.commandOf = commandOf
         }
 
-        /// Reads instance `index`'s run, unless it is the one read last; false when no draw holds it.
-        mutating func readRun(of index: Int, in list: RenderList) -> Bool {
+        /// Reads instance `index`'s run from the list's `commands`, unless it is the one read last;
+        /// false when no draw holds it. (Passed the commands alone: the whole list, an argument read
+        /// out of an `inout`, was copied for every call.)
+        mutating func readRun(of index: Int, in commands: [RenderCommand]) -> Bool {
             let command = Int(commandOf[index])
             guard command >= 0 else { return false }
             guard command != self.command else { return true }
-            guard case .draw(_, _, let binding, let variant, _) = list.commands[command] else { return false }
+            guard case .draw(_, _, let binding, let variant, _) = commands[command] else { return false }
             self.command = command
             run.variant = variant
             run.isFill = variant == .fill
@@ -210,6 +217,8 @@ struct LeafPatch {
         if state.contextIndex != segment.context {
             state.context = list.contexts[Int(segment.context)]
             state.contextIndex = segment.context
+            state.contextClips = state.context.toClip != nil && state.context.clip != nil
+            state.contextToClip = state.context.toClip ?? .identity
         }
         // Drawn as an offscreen group, or not at all: not what the list holds.
         guard !placement.pointee.isHidden, layerOpacity > 0, state.context.opacity > 0,
@@ -222,7 +231,7 @@ struct LeafPatch {
             ).frameTransform
         }
         let world = frame.concatenating(state.context.toTarget)
-        let localToClip = state.context.toClip.map { frame.concatenating($0) }
+        let localToClip = state.contextClips ? frame.concatenating(state.contextToClip) : frame  // `frame`: unused
         let own = OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
         guard own.drawsOwn, own.edgeMargin == nil else { return .left }
         let opacity = state.context.opacity * layerOpacity
@@ -244,7 +253,7 @@ struct LeafPatch {
         }
         // Every instance checked before any is written.
         for index in first..<Int(segment.end) {
-            guard state.readRun(of: index, in: list), !list.instances[index].isCollapsed else { return .left }
+            guard state.readRun(of: index, in: list.commands), !list.instances[index].isCollapsed else { return .left }
             let isContents = hasContents && index == first + (background == nil ? 0 : 1)
             if isContents, let contents = kept.pointee.contents, let piece = contents.piece {
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
@@ -268,7 +277,7 @@ struct LeafPatch {
             else { return .left }
         }
         for index in first..<Int(segment.end) {
-            _ = state.readRun(of: index, in: list)
+            _ = state.readRun(of: index, in: list.commands)
             // Written in place: the instance is 224 bytes, and only its matrix, colour and clip mapping
             // follow the placement.
             let color = color(index)
@@ -283,7 +292,7 @@ struct LeafPatch {
             (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
             list.instances[index].color = color
-            RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip)
+            if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip) }
             if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
         }
         return .patched
