@@ -9,11 +9,12 @@ struct BenchCommand: ParsableCommand {
         abstract: "Render N frames of a scene as fast as possible and print their times by phase, as JSON.",
         discussion: """
             Frame i shows scene time i/60 s; every frame redraws what changed (everything with \
-            --redraw-everything) and is finished (glFinish). Prints \
+            --redraw-everything) and is finished (glFinish), or, with --overlap-gpu, ends with a fence \
+            that the next frame waits on before drawing, as laminad's frames do. Prints \
             {"frames": N, "wallSeconds": s, "frameMs": {"median": m, "p99": m}, "phases": {"apply": \
             {...}, "evaluate": {...}, "build": {...}, "draw": {...}, "finish": {...}}}. apply: \
             transactions and uploads; evaluate: animations; build: the render list; draw: GL commands \
-            issued; finish: waiting for the GPU.
+            issued; finish: waiting for the GPU (with --overlap-gpu, for the last frame, before drawing).
             """)
 
     @Argument(help: "The scene file.")
@@ -28,6 +29,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Draw still subtrees that move as a whole directly, not from a cached texture.")
     var noSubtreeCache = false
 
+    @Flag(
+        help: """
+            End each frame with a fence instead of glFinish, as laminad does: the next frame is \
+            evaluated and built while the GPU finishes this one.
+            """)
+    var overlapGPU = false
+
     func validate() throws {
         guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
     }
@@ -38,11 +46,12 @@ struct BenchCommand: ParsableCommand {
         let frames = frames
         let clock = ContinuousClock()
         let start = clock.now
-        let (redrawEverything, noSubtreeCache) = (redrawEverything, noSubtreeCache)
+        let (redrawEverything, noSubtreeCache, overlapGPU) = (redrawEverything, noSubtreeCache, overlapGPU)
         let phases = try gpu.perform { (context) throws(Failure) -> [FramePhases] in
             let playback = try play(script, context)
             playback.compositor.redrawsEverything = redrawEverything
             playback.compositor.cachesMovingSubtrees = !noSubtreeCache
+            playback.compositor.waitsForGPU = !overlapGPU
             var phases: [FramePhases] = []
             phases.reserveCapacity(frames)
             for i in 0..<frames {

@@ -16,7 +16,10 @@ let laminaExecutable: URL = {
 }()
 
 /// Runs `lamina` with `arguments` and waits for it.
-func lamina(_ arguments: String...) throws -> LaminaRun {
+func lamina(_ arguments: String...) throws -> LaminaRun { try lamina(arguments) }
+
+/// Runs `lamina` with `arguments` and waits for it.
+func lamina(_ arguments: [String]) throws -> LaminaRun {
     let process = Process()
     process.executableURL = laminaExecutable
     process.arguments = arguments

@@ -132,12 +132,14 @@ import Testing
         #expect(text.contains("] 1/3 frames") && text.contains("] 3/3 frames"), "\(text)")
     }
 
-    @Test func benchPrintsPhaseTimes() throws {
+    /// With frames finished one by one, and overlapping the GPU's work as `laminad`'s frames do.
+    @Test(arguments: [[], ["--overlap-gpu"]])
+    func benchPrintsPhaseTimes(flags: [String]) throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("bench.json").path
         let made = try lamina("make-bench-scene", "--layers", "50", "--output", path)
         try #require(made.status == 0, "\(made.stderr)")
-        let run = try lamina("bench", path, "--frames", "5")
+        let run = try lamina(["bench", path, "--frames", "5"] + flags)
         try #require(run.status == 0, "\(run.stderr)")
         let json = try JSONParser.parse(Array(run.stdout.utf8))
         guard case .object(let top) = json else { Issue.record("not an object: \(run.stdout)"); return }
