@@ -157,4 +157,54 @@ extension DamageTests {
         // Patched before the parts animate and again once they have all ended (by frame 16).
         #expect(patched[1..<5].allSatisfy { $0 == 12 } && patched[20...].allSatisfy { $0 == 12 }, "\(patched)")
     }
+
+    @Test("a leaf drawn with animated bounds laid over its kept parts is not patched from them when the animation ends")
+    func boundsLaidOverEndingIsDrawnAgain() throws {
+        // Four leaves sliding for ever, patched every frame; one narrows for three frames from frame 4.
+        // While it does, its animated bounds are laid over the parts kept for the model's (its contents
+        // laid out for each frame's bounds); the frame it ends only position animates anywhere, so the
+        // whole frame is a patch, and one taking the kept parts for what that leaf's instances show would
+        // leave its last narrow quads on screen.
+        let (mismatches, statistics) = try Self.gpu.perform { context in
+            var rng = Seeded(state: 7)
+            let (tracked, full, a, b) = try Self.pair(
+                context, output: OutputConfiguration(width: 160, height: 40, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
+            var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
+            let slide = MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true)
+            for h in UInt64(1)...4 {
+                let handle = LayerHandle(h)
+                setup.operations += [
+                    .create(handle, name: nil),
+                    .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 28, height: 20))),
+                    .set(handle, LayerKeyPath(.position), .point(Point(x: Double(h) * 36 - 12, y: 20))),
+                    .set(handle, LayerKeyPath(.backgroundColor), .color(Self.color(&rng, opaque: false))),
+                    .set(handle, LayerKeyPath(.contents), .bitmap(BitmapID(1))),
+                    .insertSublayer(handle, into: nil, at: nil),
+                    .addAnimation(handle, .basic(LayerKeyPath(.position), by: .point(Point(x: 3, y: 2)), timing: slide), key: "slide"),
+                ]
+            }
+            tracked.commit(setup, from: a)
+            full.commit(setup, from: b)
+            var mismatches: [String] = []
+            var statistics: [FrameStatistics] = []
+            for frame in 0..<12 {
+                if frame == 4 {
+                    let narrow = Animation.basic(
+                        try! LayerKeyPath("bounds.size.width"), from: .number(28), to: .number(10),
+                        timing: MediaTiming(beginTime: 4.0 / 30, duration: 0.1))
+                    let later = Transaction(operations: [.addAnimation(LayerHandle(2), narrow, key: "narrow")])
+                    tracked.commit(later, from: a)
+                    full.commit(later, from: b)
+                }
+                try Self.drawBoth(
+                    tracked, full, at: Double(frame) / 30, label: "frame \(frame)", mismatches: &mismatches, statistics: &statistics)
+            }
+            return (mismatches, statistics)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        // Drawn from kept parts while it narrows (the bounds laid over them), patched before and after.
+        let (patched, kept) = (statistics.map(\.patchedLeaves), statistics.map(\.keptLeaves))
+        #expect(patched[1..<4].allSatisfy { $0 == 4 } && patched[9...].allSatisfy { $0 == 4 }, "\(patched)")
+        #expect(kept[5..<7].allSatisfy { $0 >= 1 }, "\(kept)")
+    }
 }

@@ -21,16 +21,24 @@ struct LayerParts {
         var center: Rect
         var gravity: ContentsGravity
         var scale: Double
-        /// The quad, when the layout for an image of `laidOutFor` pixels made exactly one (nine-slice
-        /// layouts are made again each time they are drawn: kept inline, one quad keeps the parts
-        /// free of references, so copying them retains nothing).
+        /// The quad, when the layout for an image of `laidOutFor` pixels in `laidOutIn` made exactly
+        /// one (nine-slice layouts are made again each time they are drawn: kept inline, one quad keeps
+        /// the parts free of references, so copying them retains nothing).
         var piece: ContentsLayout.Piece?
         var laidOutFor = SIMD2<Int>(-1, -1)
+        /// The bounds `piece` was laid out in: an animation laying its bounds over kept parts
+        /// (`LayerParts.laidOverKeys`) lays the contents out again.
+        var laidOutIn = Rect(x: 0, y: 0, width: 0, height: 0)
+
+        /// What `LayerParts.someContents` holds while a layer has none.
+        static let placeholder = Contents(
+            bitmap: BitmapID(0), minification: .linear, magnification: .linear, lodBias: 0, rect: .zero, center: .zero,
+            gravity: .resize, scale: 1)
 
         /// Calls `body` with each quad of the contents for an image of `width` x `height` pixels in
         /// `bounds`; returns whether the layout was made anew, and `piece` now keeps it.
         mutating func forEachPiece(width: Int, height: Int, bounds: Rect, _ body: (ContentsLayout.Piece) -> Void) -> Bool {
-            if laidOutFor == SIMD2(width, height) {
+            if laidOutFor == SIMD2(width, height), laidOutIn == bounds {
                 if let piece { body(piece) }
                 return false
             }
@@ -45,7 +53,7 @@ struct LayerParts {
                 body($0)
             }
             guard count <= 1 else { return false }
-            (piece, laidOutFor) = (only, SIMD2(width, height))
+            (piece, laidOutFor, laidOutIn) = (only, SIMD2(width, height), bounds)
             return true
         }
     }
@@ -70,10 +78,28 @@ struct LayerParts {
     var blendMode: BlendMode
     var allowsGroupOpacity: Bool
     var shouldRasterize: Bool
-    /// Last: a patched leaf (`LeafPatch`) reads the fields above, for ten thousand leaves a frame, and
-    /// asks of the contents only whether there are any; kept after them, the fields it reads share two
-    /// cache lines instead of spreading over five.
-    var contents: Contents?
+    /// Whether `bounds` is an animated value laid over parts kept from the model (`layOver(bounds:)`):
+    /// a contents layout made for it is not kept. In the kept-parts table: whether the layer was last
+    /// drawn so, its instances then not those of the kept parts (the leaf patch leaves it to be drawn
+    /// again).
+    var boundsLaidOver = false
+    /// Whether the layer has contents (`contents`).
+    private(set) var hasContents = false
+    /// The contents when `hasContents` (else what was there last): stored as a value beside a flag
+    /// rather than as an optional, so that the leaf patch (`LeafPatch`), for ten thousand leaves a
+    /// frame, reads the fields it needs in place; reading anything through the optional copied the
+    /// whole contents (some two hundred bytes, over four cache lines) out of the kept parts first.
+    /// Last: the fields above that the patch reads share two cache lines instead of spreading over five.
+    private(set) var someContents = Contents.placeholder
+
+    /// The contents, if any.
+    var contents: Contents? {
+        get { hasContents ? someContents : nil }
+        set {
+            if let newValue { someContents = newValue }
+            hasContents = newValue != nil
+        }
+    }
 
     /// The properties the parts are read from, but for their colours (`paintKeys`): a layer animating
     /// none of them keeps its parts from frame to frame (`LayerPartsTable`). Its placement (`position`,
@@ -86,6 +112,11 @@ struct LayerParts {
         .shadowOpacity, .shadowColor, .shadowPath, .filters, .backgroundFilters, .compositingFilter,
         .allowsGroupOpacity, .shouldRasterize,
     ].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+
+    /// Of `keys`, those an animation lays over kept parts (`layOver(bounds:)`) instead of sending the
+    /// layer to be read afresh: `bounds`, which the parts hold as it is and nothing else of them is
+    /// derived from (the contents are laid out for it when drawn).
+    static let laidOverKeys: UInt128 = 1 &<< UInt128(PropertyKey.bounds.rawValue)
 
     /// The colours, which an animation paints over kept parts (`paintBackground`, `paintBorder`).
     static let paintKeys: UInt128 = 1 &<< UInt128(PropertyKey.backgroundColor.rawValue) | 1 &<< UInt128(PropertyKey.borderColor.rawValue)
@@ -100,13 +131,12 @@ struct LayerParts {
         background = nil
         if let bitmap = values[.contents] {
             let minification = values[.minificationFilter]
-            contents = Contents(
+            someContents = Contents(
                 bitmap: bitmap, minification: minification, magnification: values[.magnificationFilter],
                 lodBias: minification == .trilinear ? Float(values[.minificationFilterBias]) : 0,
                 rect: values[.contentsRect], center: values[.contentsCenter], gravity: values[.contentsGravity],
                 scale: values[.contentsScale])
-        } else {
-            contents = nil
+            hasContents = true
         }
         borderWidth = values[.borderWidth]
         border = nil
@@ -121,6 +151,12 @@ struct LayerParts {
         shouldRasterize = values[.shouldRasterize]
         paintBackground(values[.backgroundColor])
         if borderWidth > 0 { paintBorder(values[.borderColor]) }
+    }
+
+    /// Sets the bounds (an animated value over parts kept from the model's).
+    mutating func layOver(bounds: Rect) {
+        self.bounds = bounds
+        boundsLaidOver = true
     }
 
     /// Sets the background colour.
@@ -140,7 +176,7 @@ struct LayerParts {
     }
 
     /// How many separately blended parts of its own the layer draws: background, contents, border.
-    var count: Int { (background == nil ? 0 : 1) + (contents == nil ? 0 : 1) + (border == nil ? 0 : 1) }
+    var count: Int { (background == nil ? 0 : 1) + (hasContents ? 1 : 0) + (border == nil ? 0 : 1) }
 
     static func premultiplied(_ color: Color) -> SIMD4<Float> {
         let c = color.premultiplied

@@ -77,6 +77,16 @@ struct LayerPartsTable {
         parts[slot].contents = contents
     }
 
+    /// Records whether `id` was drawn with animated bounds laid over its kept parts
+    /// (`LayerParts.boundsLaidOver`), if its entry holds for `identity`.
+    mutating func markBoundsLaidOver(_ laidOver: Bool, of id: LayerID, identity: PropertyValues.Identity) {
+        let slot = Int(id.index)
+        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity),
+            parts[slot].boundsLaidOver != laidOver
+        else { return }
+        parts[slot].boundsLaidOver = laidOver
+    }
+
     /// Drops `id`'s entry, if it has one.
     mutating func forget(_ id: LayerID) {
         let slot = Int(id.index)

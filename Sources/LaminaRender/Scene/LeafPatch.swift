@@ -192,11 +192,12 @@ struct LeafPatch {
         in list: inout RenderList, _ state: inout State
     ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
-        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges else { return .left }
+        // Last drawn with animated bounds laid over its parts: its quads are not the kept parts'.
+        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges, !kept.pointee.boundsLaidOver else { return .left }
         // Read through the pointers, field by field: copying the kept parts and placement out (some
         // four hundred bytes a leaf) cost more than the arithmetic.
         var (position, layerOpacity) = (placement.pointee.position, placement.pointee.opacity)
-        let hasContents = kept.pointee.contents != nil
+        let hasContents = kept.pointee.hasContents
         var (background, borderColor) = (kept.pointee.background, kept.pointee.border?.color)
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { position = p }
@@ -239,7 +240,7 @@ struct LeafPatch {
         // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
         let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
-        if hasContents, kept.pointee.contents?.piece == nil { return .left }  // several quads, or none
+        if hasContents, kept.pointee.someContents.piece == nil { return .left }  // several quads, or none
         let first = Int(segment.first)
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
@@ -255,15 +256,20 @@ struct LeafPatch {
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list.commands), !list.instances[index].isCollapsed else { return .left }
             let isContents = hasContents && index == first + (background == nil ? 0 : 1)
-            if isContents, let contents = kept.pointee.contents, let piece = contents.piece {
+            if isContents, let piece = kept.pointee.someContents.piece {
+                // The fields, in place (see `LayerParts.someContents`).
+                let (lodBias, minification, magnification) = (
+                    kept.pointee.someContents.lodBias, kept.pointee.someContents.minification,
+                    kept.pointee.someContents.magnification
+                )
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
                 guard let texture = state.run.texture else { return .left }
-                let exact = contents.lodBias == 0
+                let exact = lodBias == 0
                     && RenderListBuilder.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
                 let wanted =
                     exact
                     ? SamplerChoice(minification: .nearest, magnification: .nearest)
-                    : SamplerChoice(minification: contents.minification, magnification: contents.magnification)
+                    : SamplerChoice(minification: minification, magnification: magnification)
                 guard wanted == texture.sampler else { return .left }
             }
             let newColor = color(index)

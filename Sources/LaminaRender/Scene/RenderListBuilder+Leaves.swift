@@ -11,7 +11,8 @@ extension RenderListBuilder {
     mutating func visitKeptLeaf(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) -> Bool {
         guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return false }
         let animated = presentation.animatedKeyMask(of: id)
-        guard !animated.transition, animated.keys & ~(LeafPlacement.animatableKeys | LayerParts.paintKeys) == 0,
+        guard !animated.transition,
+            animated.keys & ~(LeafPlacement.animatableKeys | LayerParts.paintKeys | LayerParts.laidOverKeys) == 0,
             let (keptParts, kept) = list.parts.leaf(of: id, identity: identity), keptParts.isPlain
         else { return false }
         var (parts, values) = (keptParts, kept)
@@ -28,6 +29,15 @@ extension RenderListBuilder {
             parts.paintBackground(c)
         }
         if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) { parts.paintBorder(c) }
+        let laidOver = animates(.bounds)
+        if parts.boundsLaidOver != laidOver {  // see `LayerParts.boundsLaidOver`
+            list.parts.markBoundsLaidOver(laidOver, of: id, identity: identity)
+            parts.boundsLaidOver = laidOver
+        }
+        if laidOver, case .rect(let b)? = presentation.animatedValue(.bounds, of: id) {
+            parts.layOver(bounds: b)
+            values.bounds = b
+        }
         let layerOpacity = values.opacity
         // Drawn as an offscreen group (see `visit`): the long way.
         if parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2 { return false }

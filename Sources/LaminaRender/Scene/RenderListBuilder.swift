@@ -374,7 +374,8 @@ struct RenderListBuilder {
             let pixelExact = lodBias == 0 && Self.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
             emit(instance, texture: .bitmap(texture, sampler: pixelExact ? exact : filters))
         }
-        if laidOut, keepsParts { list.parts.keepContents(contents, of: id, identity: identity) }
+        // Only the model's layout is kept: the leaf patch takes the kept quad for the model's bounds.
+        if laidOut, keepsParts, !parts.boundsLaidOver { list.parts.keepContents(contents, of: id, identity: identity) }
     }
 
     /// Whether a contents piece maps texels one to one onto whole target pixels under `world`: an
@@ -448,7 +449,7 @@ struct RenderListBuilder {
     /// `LayerPartsTable`), else read from its values (and kept, when nothing they are read from
     /// animates).
     mutating func parts(of id: LayerID, _ values: PresentedValues) -> LayerParts {
-        guard keepsParts, !values.animatesAny(of: LayerParts.keys) else {
+        guard keepsParts, !values.animatesAny(of: LayerParts.keys & ~LayerParts.laidOverKeys) else {
             // Read afresh while what they are read from animates, and drawn so. An entry kept from
             // before would still hold the model's parts, which a leaf patch takes for what the leaf's
             // instances show: the frame its animation ended, a leaf patched that way kept the last
@@ -457,18 +458,28 @@ struct RenderListBuilder {
             return LayerParts(values)
         }
         let painted = values.animatesAny(of: LayerParts.paintKeys)
+        let laidOver = values.animatesAny(of: LayerParts.laidOverKeys)
         var parts: LayerParts
         if let kept = list.parts.parts(of: id, identity: values.model.identity) {
             parts = kept
         } else {
-            // Kept as the model has them; animated colours are painted over them each frame.
-            parts = painted ? LayerParts(PresentedValues(model: values.model, overlay: PresentationOverlay())) : LayerParts(values)
+            // Kept as the model has them; animated colours are painted over them each frame, and
+            // animated bounds laid over them.
+            parts =
+                painted || laidOver
+                ? LayerParts(PresentedValues(model: values.model, overlay: PresentationOverlay())) : LayerParts(values)
             list.parts.keep(parts, of: id, model: values.model)
         }
         if painted {
             parts.paintBackground(values[.backgroundColor])
             parts.paintBorder(values[.borderColor])
         }
+        // The table remembers whether the layer's instances are the kept parts' (see `boundsLaidOver`).
+        if parts.boundsLaidOver != laidOver {
+            list.parts.markBoundsLaidOver(laidOver, of: id, identity: values.model.identity)
+            parts.boundsLaidOver = laidOver
+        }
+        if laidOver { parts.layOver(bounds: values[.bounds]) }
         return parts
     }
 
