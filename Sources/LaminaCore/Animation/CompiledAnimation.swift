@@ -81,34 +81,40 @@ struct CompiledAnimation: Hashable, Sendable {
         self.timingFunction = animation.timingFunction
     }
 
-    /// Applies the animation at `progress` (before the timing function) in repeat `iteration`, on top
-    /// of what the overlay holds for the property (or the model's value).
+    /// Applies the animation at `animation` at `progress` (before the timing function) in repeat
+    /// `iteration`, on top of what the overlay holds for the property (or the model's value).
     ///
     /// `model` reads the layer's model value of a property; it is called only by the cases that need
     /// it, since loading a layer's `PropertyValues` retains its storage: a cache miss per layer that
     /// most animations can skip. `modelTransform` reads a transform-valued one without boxing it.
-    func apply(
-        progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue,
+    ///
+    /// Static, reading the animation through its address: as a method, called on an element of the
+    /// schedule's storage, the whole animation (136 bytes) was copied out for every call, since the
+    /// closures it calls could, for all the compiler knew, change the storage under it.
+    static func apply(
+        _ animation: UnsafePointer<CompiledAnimation>, progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue,
         modelTransform: (PropertyKey) -> Transform3D, to overlay: inout PresentationOverlay
     ) {
-        let eased = timingFunction(progress)
-        var change = delta
-        if toIsModel { change = read(model(key)) - from }
-        var value = from + change * eased
-        if cumulative && iteration > 0 { value += change * Double(iteration) }
-        switch target {
+        let key = animation.pointee.key
+        let eased = animation.pointee.timingFunction(progress)
+        var change = animation.pointee.delta
+        if animation.pointee.toIsModel { change = animation.pointee.read(model(key)) - animation.pointee.from }
+        var value = animation.pointee.from + change * eased
+        if animation.pointee.cumulative && iteration > 0 { value += change * Double(iteration) }
+        let additive = animation.pointee.additive
+        switch animation.pointee.target {
         case .whole:
             if additive, let below = (overlay.value(key) ?? model(key)).vector { value += below }
-            overlay.set(PropertyValue(propertyType, vector: value), for: key)
+            overlay.set(PropertyValue(animation.pointee.propertyType, vector: value), for: key)
         case .lanes(let first, let count):
             guard var lanes = (overlay.value(key) ?? model(key)).vector else { return }
             for lane in 0..<count {
                 if additive { value[lane] += lanes[first + lane] }
                 lanes[first + lane] = value[lane]
             }
-            overlay.set(PropertyValue(propertyType, vector: lanes), for: key)
+            overlay.set(PropertyValue(animation.pointee.propertyType, vector: lanes), for: key)
         case .transform(let component):
-            let (key, additive, animated) = (key, additive, value)
+            let animated = value
             overlay.updateTransform(for: key, base: { modelTransform(key) }) { transform in
                 var value = animated
                 if additive { value += TransformComponents(transform).read(component).vector ?? .zero }
