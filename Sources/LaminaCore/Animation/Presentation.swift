@@ -244,7 +244,8 @@ extension LayerTree {
             let state = timing.state(at: layerTime, activeDuration: item.activeDuration, endTime: item.endTime)
             if let progress = state.progress {
                 CompiledAnimation.apply(
-                    compiled.baseAddress! + Int(item.compiled), progress: progress, iteration: state.iteration, model: { node.pointee.node.values.value($0) },
+                    compiled.baseAddress! + Int(item.compiled), progress: progress, iteration: state.iteration,
+                    model: { node.pointee.node.values.value($0) },
                     // An unwritten transform is the identity: answered from the written mask alone,
                     // without a copy of the values (a retain and a release of their storage).
                     modelTransform: {
