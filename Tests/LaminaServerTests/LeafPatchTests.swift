@@ -96,54 +96,25 @@ extension DamageTests {
         #expect(statistics.dropFirst().contains { $0.patchedLeaves > 256 && $0.damage == .full }, "\(statistics.map(\.patchedLeaves))")
     }
 
-    @Test("a leaf whose parts animate for a while (bounds, corners, border width) is drawn anew when that ends, not patched from the parts kept before")
-    func partsAnimationsEndingAreBuiltAgain() throws {
-        // Twelve leaves sliding for ever (so patched every frame), whose parts were kept in the first
-        // frames; at frame 5 each gets a finite animation of something its parts are read from. While
-        // it runs the leaf is drawn the usual way; when it ends, the parts kept from before still
-        // match the model, and a patch that trusted them left the last animated size on screen.
-        let (mismatches, statistics) = try Self.gpu.perform { context in
-            var rng = Seeded(state: 41)
-            let (tracked, full, a, b) = try Self.pair(
-                context, output: OutputConfiguration(width: 200, height: 90, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
-            // Translucent, so nothing is culled (a moving opaque quad that hides something is left to the
-            // update, which would hide what this test is about).
-            var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
-            let slide = MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true)
-            for h in UInt64(1)...12 {
-                let handle = LayerHandle(h)
-                func set(_ key: PropertyKey, _ value: PropertyValue) { setup.operations.append(.set(handle, LayerKeyPath(key), value)) }
-                setup.operations.append(.create(handle, name: nil))
-                set(.bounds, .rect(Rect(x: 0, y: 0, width: 24, height: 18)))
-                set(.position, .point(Point(x: Double(h % 6) * 32 + 16, y: h > 6 ? 62 : 22)))
-                set(.backgroundColor, .color(Self.color(&rng, opaque: false)))
-                if h % 3 == 0 { set(.contents, .bitmap(BitmapID(1))) }
-                if h % 2 == 0 {
-                    set(.borderWidth, .number(2))
-                    set(.borderColor, .color(Self.color(&rng)))
-                }
-                setup.operations += [
-                    .insertSublayer(handle, into: nil, at: nil),
-                    .addAnimation(handle, .basic(LayerKeyPath(.position), by: .point(Point(x: 3, y: 2)), timing: slide), key: "slide"),
-                ]
-            }
+    /// The slide every leaf of the tests below runs for ever, so that every frame patches it.
+    static let slide = Animation.basic(
+        LayerKeyPath(.position), by: .point(Point(x: 3, y: 2)),
+        timing: MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true))
+
+    /// Plays `frames` frames (at 30 a second) of `setup` on a damage-tracked compositor and on one
+    /// redrawing everything, committing `later` to both before frame `laterAt`: the frames that
+    /// differ, and the tracked one's statistics.
+    static func playBoth(
+        _ setup: Transaction, output: OutputConfiguration, frames: Int, later: Transaction, at laterAt: Int
+    ) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
+        try gpu.perform { context in
+            let (tracked, full, a, b) = try Self.pair(context, output: output)
             tracked.commit(setup, from: a)
             full.commit(setup, from: b)
             var mismatches: [String] = []
             var statistics: [FrameStatistics] = []
-            for frame in 0..<30 {
-                if frame == 5 {
-                    var later = Transaction(operations: [])
-                    for h in UInt64(1)...12 {
-                        let timing = MediaTiming(beginTime: 5.0 / 30, duration: 0.1 + Double(h % 4) * 0.05)
-                        let animation: Animation =
-                            switch h % 3 {
-                            case 0: .basic(try! LayerKeyPath("bounds.size.width"), from: .number(24), to: .number(9), timing: timing)
-                            case 1: .basic(LayerKeyPath(.cornerRadius), from: .number(0), to: .number(8), timing: timing)
-                            default: .basic(LayerKeyPath(.borderWidth), from: .number(2), to: .number(6), timing: timing)
-                            }
-                        later.operations.append(.addAnimation(LayerHandle(h), animation, key: "parts"))
-                    }
+            for frame in 0..<frames {
+                if frame == laterAt {
                     tracked.commit(later, from: a)
                     full.commit(later, from: b)
                 }
@@ -152,6 +123,44 @@ extension DamageTests {
             }
             return (mismatches, statistics)
         }
+    }
+
+    @Test("a leaf whose parts animate for a while (bounds, corners, border width) is drawn anew when that ends, not patched from the parts kept before")
+    func partsAnimationsEndingAreBuiltAgain() throws {
+        // Twelve leaves sliding for ever (so patched every frame), whose parts were kept in the first
+        // frames; at frame 5 each gets a finite animation of something its parts are read from. While
+        // it runs the leaf is drawn the usual way; when it ends, the parts kept from before still
+        // match the model, and a patch that trusted them left the last animated size on screen.
+        var rng = Seeded(state: 41)
+        // Translucent, so nothing is culled (a moving opaque quad that hides something is left to the
+        // update, which would hide what this test is about).
+        var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
+        var later = Transaction(operations: [])
+        for h in UInt64(1)...12 {
+            let handle = LayerHandle(h)
+            func set(_ key: PropertyKey, _ value: PropertyValue) { setup.operations.append(.set(handle, LayerKeyPath(key), value)) }
+            setup.operations.append(.create(handle, name: nil))
+            set(.bounds, .rect(Rect(x: 0, y: 0, width: 24, height: 18)))
+            set(.position, .point(Point(x: Double(h % 6) * 32 + 16, y: h > 6 ? 62 : 22)))
+            set(.backgroundColor, .color(Self.color(&rng, opaque: false)))
+            if h % 3 == 0 { set(.contents, .bitmap(BitmapID(1))) }
+            if h % 2 == 0 {
+                set(.borderWidth, .number(2))
+                set(.borderColor, .color(Self.color(&rng)))
+            }
+            setup.operations += [.insertSublayer(handle, into: nil, at: nil), .addAnimation(handle, Self.slide, key: "slide")]
+            let timing = MediaTiming(beginTime: 5.0 / 30, duration: 0.1 + Double(h % 4) * 0.05)
+            let animation: Animation =
+                switch h % 3 {
+                case 0: .basic(try! LayerKeyPath("bounds.size.width"), from: .number(24), to: .number(9), timing: timing)
+                case 1: .basic(LayerKeyPath(.cornerRadius), from: .number(0), to: .number(8), timing: timing)
+                default: .basic(LayerKeyPath(.borderWidth), from: .number(2), to: .number(6), timing: timing)
+                }
+            later.operations.append(.addAnimation(handle, animation, key: "parts"))
+        }
+        let (mismatches, statistics) = try Self.playBoth(
+            setup, output: OutputConfiguration(width: 200, height: 90, background: Color(red: 0.1, green: 0.2, blue: 0.3)),
+            frames: 30, later: later, at: 5)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         let patched = statistics.map(\.patchedLeaves)
         // Patched before the parts animate and again once they have all ended (by frame 16).
@@ -165,42 +174,26 @@ extension DamageTests {
         // laid out for each frame's bounds); the frame it ends only position animates anywhere, so the
         // whole frame is a patch, and one taking the kept parts for what that leaf's instances show would
         // leave its last narrow quads on screen.
-        let (mismatches, statistics) = try Self.gpu.perform { context in
-            var rng = Seeded(state: 7)
-            let (tracked, full, a, b) = try Self.pair(
-                context, output: OutputConfiguration(width: 160, height: 40, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
-            var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
-            let slide = MediaTiming(duration: 0.7, repeatCount: .infinity, autoreverses: true)
-            for h in UInt64(1)...4 {
-                let handle = LayerHandle(h)
-                setup.operations += [
-                    .create(handle, name: nil),
-                    .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 28, height: 20))),
-                    .set(handle, LayerKeyPath(.position), .point(Point(x: Double(h) * 36 - 12, y: 20))),
-                    .set(handle, LayerKeyPath(.backgroundColor), .color(Self.color(&rng, opaque: false))),
-                    .set(handle, LayerKeyPath(.contents), .bitmap(BitmapID(1))),
-                    .insertSublayer(handle, into: nil, at: nil),
-                    .addAnimation(handle, .basic(LayerKeyPath(.position), by: .point(Point(x: 3, y: 2)), timing: slide), key: "slide"),
-                ]
-            }
-            tracked.commit(setup, from: a)
-            full.commit(setup, from: b)
-            var mismatches: [String] = []
-            var statistics: [FrameStatistics] = []
-            for frame in 0..<12 {
-                if frame == 4 {
-                    let narrow = Animation.basic(
-                        try! LayerKeyPath("bounds.size.width"), from: .number(28), to: .number(10),
-                        timing: MediaTiming(beginTime: 4.0 / 30, duration: 0.1))
-                    let later = Transaction(operations: [.addAnimation(LayerHandle(2), narrow, key: "narrow")])
-                    tracked.commit(later, from: a)
-                    full.commit(later, from: b)
-                }
-                try Self.drawBoth(
-                    tracked, full, at: Double(frame) / 30, label: "frame \(frame)", mismatches: &mismatches, statistics: &statistics)
-            }
-            return (mismatches, statistics)
+        var rng = Seeded(state: 7)
+        var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
+        for h in UInt64(1)...4 {
+            let handle = LayerHandle(h)
+            setup.operations += [
+                .create(handle, name: nil),
+                .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 28, height: 20))),
+                .set(handle, LayerKeyPath(.position), .point(Point(x: Double(h) * 36 - 12, y: 20))),
+                .set(handle, LayerKeyPath(.backgroundColor), .color(Self.color(&rng, opaque: false))),
+                .set(handle, LayerKeyPath(.contents), .bitmap(BitmapID(1))),
+                .insertSublayer(handle, into: nil, at: nil),
+                .addAnimation(handle, Self.slide, key: "slide"),
+            ]
         }
+        let narrow = Animation.basic(
+            try! LayerKeyPath("bounds.size.width"), from: .number(28), to: .number(10),
+            timing: MediaTiming(beginTime: 4.0 / 30, duration: 0.1))
+        let (mismatches, statistics) = try Self.playBoth(
+            setup, output: OutputConfiguration(width: 160, height: 40, background: Color(red: 0.1, green: 0.2, blue: 0.3)),
+            frames: 12, later: Transaction(operations: [.addAnimation(LayerHandle(2), narrow, key: "narrow")]), at: 4)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         // Drawn from kept parts while it narrows (the bounds laid over them), patched before and after.
         let (patched, kept) = (statistics.map(\.patchedLeaves), statistics.map(\.keptLeaves))
