@@ -108,7 +108,7 @@ struct LeafPatch {
                 swap(&state.commandOf, &scratch.commandOf)
                 mapped = true
             }
-            switch patch(id, animating: animated.keys, in: &list, table, &state) {
+            switch patch(id, animating: animated.keys, in: &list, &table, &state) {
             case .patched:
                 patched += 1
                 if patched > Self.preciseDamageLimit { state.precise = false }
@@ -120,9 +120,9 @@ struct LeafPatch {
     }
 
     /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
-    /// its opacity and its colours.
+    /// its bounds, its opacity and its colours.
     static let patchableKeys: UInt128 =
-        [PropertyKey.position, .anchorPoint, .anchorPointZ, .transform, .opacity, .backgroundColor, .borderColor]
+        [PropertyKey.position, .anchorPoint, .anchorPointZ, .transform, .bounds, .opacity, .backgroundColor, .borderColor]
         .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
     /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
@@ -176,24 +176,73 @@ struct LeafPatch {
         }
     }
 
-    /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
-    private func patch(
-        _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: LayerPartsTable, _ state: inout State
-    ) -> LeafOutcome {
-        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
-        return table.withLeaf(of: id, identity: identity) { kept, placement in
-            patch(id, animated, kept, placement, in: &list, &state)
-        } ?? .left
+    /// Whether a patch makes a leaf's quads again (`Reshaping`: its bounds animate) or only moves and
+    /// paints them (`Moving`). A type rather than a flag, so that each kind is a build of `patch` of its
+    /// own: the moving one, which ten thousand turning leaves take every frame, without the code that
+    /// makes quads (with it, even unexecuted, their build took a tenth longer).
+    private protocol PatchKind {
+        static var reshapes: Bool { get }
     }
 
-    /// `patch` for the leaf whose kept parts and placement are at `kept` and `placement`.
+    private enum Moving: PatchKind {
+        static var reshapes: Bool { false }
+    }
+
+    private enum Reshaping: PatchKind {
+        static var reshapes: Bool { true }
+    }
+
+    /// The one quad of the contents kept at `kept` for an image of `width` x `height` pixels, laid out
+    /// again in animated `bounds` (as `LayerParts.Contents.forEachPiece` lays them out); nil when the
+    /// layout makes several quads or none.
+    private static func onlyPiece(
+        of kept: UnsafePointer<LayerParts>, width: Int, height: Int, in bounds: Rect
+    ) -> ContentsLayout.Piece? {
+        var (count, only) = (0, ContentsLayout.Piece?.none)
+        ContentsLayout.forEachPiece(
+            pixelWidth: width, pixelHeight: height, bounds: bounds, contentsRect: kept.pointee.someContents.rect,
+            contentsCenter: kept.pointee.someContents.center, gravity: kept.pointee.someContents.gravity,
+            scale: kept.pointee.someContents.scale
+        ) {
+            count += 1
+            only = $0
+        }
+        return count == 1 ? only : nil
+    }
+
+    /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
     private func patch(
-        _ id: LayerID, _ animated: UInt128, _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>,
-        in list: inout RenderList, _ state: inout State
+        _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: inout LayerPartsTable,
+        _ state: inout State
     ) -> LeafOutcome {
+        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
+        guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
+            return table.withLeaf(of: id, identity: identity) { kept, placement in
+                patch(Moving.self, id, animated, kept, placement, in: &list, &state)
+            } ?? .left
+        }
+        let outcome =
+            table.withLeaf(of: id, identity: identity) { kept, placement in
+                patch(Reshaping.self, id, animated, kept, placement, in: &list, &state)
+            } ?? .left
+        // Its quads are now those of animated bounds: the frame they stop animating, it is drawn again.
+        if outcome == .patched { table.markBoundsLaidOver(true, of: id, identity: identity) }
+        return outcome
+    }
+
+    /// `patch` for the leaf whose kept parts and placement are at `kept` and `placement`, of `Kind`:
+    /// `Reshaping` when its bounds animate, else `Moving`.
+    private func patch<Kind: PatchKind>(
+        _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ kept: UnsafePointer<LayerParts>,
+        _ placement: UnsafePointer<LeafPlacement>, in list: inout RenderList, _ state: inout State
+    ) -> LeafOutcome {
+        let reshapes = Kind.reshapes
         let segment = list.segments[Int(id.index)]
-        // Last drawn with animated bounds laid over its parts: its quads are not the kept parts'.
-        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges, !kept.pointee.boundsLaidOver else { return .left }
+        // Last drawn with animated bounds laid over its parts, its quads are not the kept parts': only a
+        // patch that makes them again from this frame's bounds may take it.
+        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges, reshapes || !kept.pointee.boundsLaidOver else {
+            return .left
+        }
         // Read through the pointers, field by field: copying the kept parts and placement out (some
         // four hundred bytes a leaf) cost more than the arithmetic.
         var (position, layerOpacity) = (placement.pointee.position, placement.pointee.opacity)
@@ -205,6 +254,12 @@ struct LeafPatch {
         if animates(.anchorPoint), case .point(let a)? = presentation.animatedValue(.anchorPoint, of: id) { anchorPoint = a }
         if animates(.anchorPointZ), case .number(let z)? = presentation.animatedValue(.anchorPointZ, of: id) {
             anchorPointZ = z
+        }
+        // Animated bounds, laid over the kept parts as the builder lays them (`LayerParts.laidOverKeys`).
+        var bounds: Rect?
+        if reshapes {
+            guard case .rect(let b)? = presentation.animatedValue(.bounds, of: id) else { return .left }
+            bounds = b
         }
         if animates(.opacity), case .number(let o)? = presentation.animatedValue(.opacity, of: id) { layerOpacity = o }
         // Painted as `LayerParts.paintBackground` and `paintBorder` paint them.
@@ -227,20 +282,26 @@ struct LeafPatch {
         else { return .left }
         let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
             AnimatedLeafPlacement(
-                kept: placement, transform: animatedTransform, position: position, anchorPoint: anchorPoint,
+                kept: placement, transform: animatedTransform, bounds: bounds, position: position, anchorPoint: anchorPoint,
                 anchorPointZ: anchorPointZ
             ).frameTransform
         }
         let world = frame.concatenating(state.context.toTarget)
         let localToClip = state.contextClips ? frame.concatenating(state.contextToClip) : frame  // `frame`: unused
-        let own = OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
+        let own =
+            reshapes
+            ? OwnPlacement(
+                bounds: bounds!, isDoubleSided: kept.pointee.isDoubleSided, antialiasesEdges: false, world: world, in: target,
+                projection: projection)
+            : OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
         guard own.drawsOwn, own.edgeMargin == nil else { return .left }
         let opacity = state.context.opacity * layerOpacity
 
         // The instances a build makes for a plain leaf, in order: background, the contents' one quad,
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
         let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
-        if hasContents, kept.pointee.someContents.piece == nil { return .left }  // several quads, or none
+        // Several quads, or none: not one to rewrite.
+        if !reshapes, hasContents, kept.pointee.someContents.piece == nil { return .left }
         let first = Int(segment.first)
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
@@ -253,17 +314,28 @@ struct LeafPatch {
             return state.run.isFill ? LayerInstance.roundedTo8Bit(painted) : painted
         }
         // Every instance checked before any is written.
+        var reshapedPiece: ContentsLayout.Piece?  // the contents' quad laid out for animated bounds
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list.commands), !list.instances[index].isCollapsed else { return .left }
             let isContents = hasContents && index == first + (background == nil ? 0 : 1)
-            if isContents, let piece = kept.pointee.someContents.piece {
+            if isContents {
+                guard let texture = state.run.texture else { return .left }
+                let piece: ContentsLayout.Piece
+                if reshapes {
+                    guard let laidOut = Self.onlyPiece(of: kept, width: texture.width, height: texture.height, in: bounds!) else {
+                        return .left
+                    }
+                    (piece, reshapedPiece) = (laidOut, laidOut)
+                } else {
+                    guard let keptPiece = kept.pointee.someContents.piece else { return .left }
+                    piece = keptPiece
+                }
                 // The fields, in place (see `LayerParts.someContents`).
                 let (lodBias, minification, magnification) = (
                     kept.pointee.someContents.lodBias, kept.pointee.someContents.minification,
                     kept.pointee.someContents.magnification
                 )
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
-                guard let texture = state.run.texture else { return .left }
                 let exact = lodBias == 0
                     && RenderListBuilder.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
                 let wanted =
@@ -281,6 +353,35 @@ struct LeafPatch {
             guard isOpaque == list.isOpaque(index),
                 !(isOpaque && list.occludedInstances > 0 && (list.instances[index].isAxisAligned || turnsAxisAligned))
             else { return .left }
+        }
+        if reshapes {
+            // Made again whole, as the build makes them for bounds laid over kept parts.
+            let (bounds, corners) = (bounds!, kept.pointee.corners)
+            for index in first..<Int(segment.end) {
+                _ = state.readRun(of: index, in: list.commands)
+                let color = color(index)
+                var instance: LayerInstance
+                if let piece = reshapedPiece, index == first + (background == nil ? 0 : 1) {
+                    instance = RenderListBuilder.contentsInstance(
+                        matrix: own.matrix, piece: piece, bounds: bounds, corners: corners,
+                        shaped: kept.pointee.masksToBounds && corners.isRounded, lodBias: kept.pointee.someContents.lodBias,
+                        opacity: opacity, edgeMargin: nil)
+                } else if index == first, background != nil {
+                    instance = RenderListBuilder.backgroundInstance(
+                        matrix: own.matrix, bounds: bounds, corners: corners, color: color, edgeMargin: nil)
+                } else {
+                    instance = RenderListBuilder.borderInstance(
+                        matrix: own.matrix, bounds: bounds, corners: corners, width: kept.pointee.borderWidth, color: color,
+                        edgeMargin: nil)
+                }
+                if state.contextClips { RenderListBuilder.applyClip(&instance, localToClip, state.context.clip) }
+                if state.precise {
+                    state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height))
+                    state.damage.add(instance.pixelBounds(width: target.width, height: target.height))
+                }
+                list.instances[index] = instance
+            }
+            return .patched
         }
         for index in first..<Int(segment.end) {
             _ = state.readRun(of: index, in: list.commands)

@@ -46,14 +46,16 @@ struct LeafPlacement: LayerValueSource {
     }
 }
 
-/// A kept leaf's placement with this frame's animated `position`, `anchorPoint` and `transform` laid
-/// over it, read in place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula
+/// A kept leaf's placement with this frame's animated `bounds`, `position`, `anchorPoint` and
+/// `transform` laid over it, read in place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula
 /// every layer's takes (`LayerValueSource.frameTransform`), without first copying the kept values (two
 /// hundred bytes) and the animated matrix into a `LeafPlacement` of its own.
 struct AnimatedLeafPlacement: LayerValueSource {
     let kept: UnsafePointer<LeafPlacement>
     /// The animated transform; nil for the kept one.
     let transform: UnsafePointer<Transform3D>?
+    /// The animated bounds; nil for the kept ones.
+    var bounds: Rect?
     var position: Point
     var anchorPoint: Point
     var anchorPointZ: Double
@@ -63,6 +65,7 @@ struct AnimatedLeafPlacement: LayerValueSource {
         case .position: position as! Value
         case .anchorPoint: anchorPoint as! Value
         case .anchorPointZ: anchorPointZ as! Value
+        case .bounds: (bounds ?? kept.pointee.bounds) as! Value
         case .transform: (transform?.pointee ?? kept.pointee.transform) as! Value
         default: kept.pointee[property]
         }

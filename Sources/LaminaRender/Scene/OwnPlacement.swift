@@ -28,7 +28,16 @@ struct OwnPlacement {
     }
 
     init(_ parts: borrowing LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
-        let (bounds, isDoubleSided, antialiasesEdges) = (parts.bounds, parts.isDoubleSided, parts.antialiasesEdges)
+        self.init(
+            bounds: parts.bounds, isDoubleSided: parts.isDoubleSided, antialiasesEdges: parts.antialiasesEdges, world: world,
+            in: target, projection: projection)
+    }
+
+    /// The placement of parts in `bounds` (a leaf patch's animated bounds over kept parts).
+    init(
+        bounds: Rect, isDoubleSided: Bool, antialiasesEdges: Bool, world: Transform3D, in target: PixelRegion,
+        projection: Transform3D
+    ) {
         let hasArea = bounds.width > 0 && bounds.height > 0
         let placement =
             hasArea ? RenderListBuilder.placement(of: bounds, under: world, in: target) : (visible: false, front: false)

@@ -67,9 +67,8 @@ extension RenderListBuilder {
     ) {
         let (bounds, corners) = (parts.bounds, parts.corners)
         if let background = parts.background {
-            var instance = LayerInstance(matrix: own.matrix, rect: bounds, color: background * Float(opacity))
-            if corners.isRounded || own.edgeMargin != nil { instance.shape(bounds, corners: corners) }
-            if let edgeMargin = own.edgeMargin { instance.widen(by: edgeMargin) }
+            var instance = Self.backgroundInstance(
+                matrix: own.matrix, bounds: bounds, corners: corners, color: background * Float(opacity), edgeMargin: own.edgeMargin)
             Self.applyClip(&instance, localToClip, clip)
             emit(instance, texture: .none)
         }
@@ -83,10 +82,51 @@ extension RenderListBuilder {
     /// Draws a layer's border (over its sublayers).
     mutating func drawBorder(_ parts: LayerParts, _ own: OwnPlacement, localToClip: Transform3D?, opacity: Double) {
         guard let border = parts.border else { return }
-        var instance = LayerInstance(matrix: own.matrix, rect: parts.bounds, color: border.color * Float(opacity))
-        instance.shape(parts.bounds, corners: parts.corners, borderWidth: border.width)
-        if let edgeMargin = own.edgeMargin { instance.widen(by: edgeMargin) }
+        var instance = Self.borderInstance(
+            matrix: own.matrix, bounds: parts.bounds, corners: parts.corners, width: border.width,
+            color: border.color * Float(opacity), edgeMargin: own.edgeMargin)
         Self.applyClip(&instance, localToClip, clip)
         emit(instance, texture: .none)
+    }
+
+    // The instances of a layer's own parts, as the build makes them and as the leaf patch makes them
+    // again for a leaf whose bounds animate; the clip mapping is applied after.
+
+    /// The background's quad: the bounds, shaped when the corners are rounded or the edges widened.
+    static func backgroundInstance(
+        matrix: GPUMatrix, bounds: Rect, corners: CornerShape, color: SIMD4<Float>, edgeMargin: Float?
+    ) -> LayerInstance {
+        var instance = LayerInstance(matrix: matrix, rect: bounds, color: color)
+        if corners.isRounded || edgeMargin != nil { instance.shape(bounds, corners: corners) }
+        if let edgeMargin { instance.widen(by: edgeMargin) }
+        return instance
+    }
+
+    /// The border's quad: the bounds, shaped as a ring `width` wide.
+    static func borderInstance(
+        matrix: GPUMatrix, bounds: Rect, corners: CornerShape, width: Double, color: SIMD4<Float>, edgeMargin: Float?
+    ) -> LayerInstance {
+        var instance = LayerInstance(matrix: matrix, rect: bounds, color: color)
+        instance.shape(bounds, corners: corners, borderWidth: width)
+        if let edgeMargin { instance.widen(by: edgeMargin) }
+        return instance
+    }
+
+    /// One quad of the contents, `piece` of their layout in `bounds`; shaped by the bounds when they
+    /// clip it round (`shaped`), else by the piece when the edges are widened.
+    static func contentsInstance(
+        matrix: GPUMatrix, piece: ContentsLayout.Piece, bounds: Rect, corners: CornerShape, shaped: Bool, lodBias: Float,
+        opacity: Double, edgeMargin: Float?
+    ) -> LayerInstance {
+        var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
+        instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
+        instance[sampling: .lodBias] = lodBias
+        if shaped {
+            instance.shape(bounds, corners: corners)
+        } else if edgeMargin != nil {
+            instance.shape(piece.rect, radius: 0)
+        }
+        if let edgeMargin { instance.widen(by: edgeMargin) }
+        return instance
     }
 }

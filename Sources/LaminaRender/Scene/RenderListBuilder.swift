@@ -358,15 +358,9 @@ struct RenderListBuilder {
         let lodBias = contents.lodBias
         var contents = contents
         let laidOut = contents.forEachPiece(width: texture.width, height: texture.height, bounds: bounds) { piece in
-            var instance = LayerInstance(matrix: matrix, rect: piece.rect, color: SIMD4(repeating: Float(opacity)))
-            instance.texture(.rgba, uv: SIMD4<Float>(piece.uv))
-            instance[sampling: .lodBias] = lodBias
-            if shaped {
-                instance.shape(bounds, corners: corners)
-            } else if edgeMargin != nil {
-                instance.shape(piece.rect, radius: 0)
-            }
-            if let edgeMargin { instance.widen(by: edgeMargin) }
+            var instance = Self.contentsInstance(
+                matrix: matrix, piece: piece, bounds: bounds, corners: corners, shaped: shaped, lodBias: lodBias, opacity: opacity,
+                edgeMargin: edgeMargin)
             Self.applyClip(&instance, localToClip, clip)
             // Texels landing exactly on pixels: every filter returns the texel under the pixel centre, and
             // nearest is the cheapest way to get it (a software rasteriser skips the bilinear blend),
