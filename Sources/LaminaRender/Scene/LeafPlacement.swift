@@ -47,9 +47,9 @@ struct LeafPlacement: LayerValueSource {
 }
 
 /// A kept leaf's placement with this frame's animated `bounds`, `position`, `anchorPoint` and
-/// `transform` laid over it, read in place: `LeafPatch` takes a patched leaf's frame transform from here, by the formula
-/// every layer's takes (`LayerValueSource.frameTransform`), without first copying the kept values (two
-/// hundred bytes) and the animated matrix into a `LeafPlacement` of its own.
+/// `transform` laid over it, read in place: `LeafPatch` takes a patched leaf's frame transform from
+/// here, by the formula every layer's takes (`LayerValueSource.frameTransform`), without first copying
+/// the kept values (two hundred bytes) and the animated matrix into a `LeafPlacement` of its own.
 struct AnimatedLeafPlacement: LayerValueSource {
     let kept: UnsafePointer<LeafPlacement>
     /// The animated transform; nil for the kept one.

@@ -29,15 +29,10 @@ extension RenderListBuilder {
             parts.paintBackground(c)
         }
         if animates(.borderColor), case .color(let c)? = presentation.animatedValue(.borderColor, of: id) { parts.paintBorder(c) }
-        let laidOver = animates(.bounds)
-        if parts.boundsLaidOver != laidOver {  // see `LayerParts.boundsLaidOver`
-            list.parts.markBoundsLaidOver(laidOver, of: id, identity: identity)
-            parts.boundsLaidOver = laidOver
-        }
-        if laidOver, case .rect(let b)? = presentation.animatedValue(.bounds, of: id) {
-            parts.layOver(bounds: b)
-            values.bounds = b
-        }
+        var animatedBounds: Rect?
+        if animates(.bounds), case .rect(let b)? = presentation.animatedValue(.bounds, of: id) { animatedBounds = b }
+        layOver(animatedBounds, on: &parts, of: id, identity: identity)
+        if let animatedBounds { values.bounds = animatedBounds }
         let layerOpacity = values.opacity
         // Drawn as an offscreen group (see `visit`): the long way.
         if parts.allowsGroupOpacity && layerOpacity < 1 && parts.count >= 2 { return false }

@@ -468,13 +468,20 @@ struct RenderListBuilder {
             parts.paintBackground(values[.backgroundColor])
             parts.paintBorder(values[.borderColor])
         }
-        // The table remembers whether the layer's instances are the kept parts' (see `boundsLaidOver`).
+        layOver(laidOver ? values[.bounds] : nil, on: &parts, of: id, identity: values.model.identity)
+        return parts
+    }
+
+    /// Lays this frame's animated bounds (nil when they do not animate) over kept `parts`, and has the
+    /// table remember whether the layer is drawn so: its instances are then not the kept parts' (see
+    /// `LayerParts.boundsLaidOver`).
+    mutating func layOver(_ bounds: Rect?, on parts: inout LayerParts, of id: LayerID, identity: PropertyValues.Identity) {
+        let laidOver = bounds != nil
         if parts.boundsLaidOver != laidOver {
-            list.parts.markBoundsLaidOver(laidOver, of: id, identity: values.model.identity)
+            list.parts.markBoundsLaidOver(laidOver, of: id, identity: identity)
             parts.boundsLaidOver = laidOver
         }
-        if laidOver { parts.layOver(bounds: values[.bounds]) }
-        return parts
+        if let bounds { parts.layOver(bounds: bounds) }
     }
 
     /// Sublayers back to front: by `zPosition`, equal ones in insertion order.
