@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
+        .library(name: "LaminaRenderList", targets: ["LaminaRenderList"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaModel", targets: ["LaminaModel"]),
@@ -96,9 +97,18 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
+        // The frame as data: the render list, its builder, its retained paths (update, leaf patch, kept
+        // parts, subtree caches), damage and occlusion, and the textures it names by handle, with what
+        // the renderer must do to them before drawing. Links no GL: tested on the CPU alone.
+        .target(
+            name: "LaminaRenderList",
+            dependencies: ["LaminaCore", "LaminaRaster"],
+            swiftSettings: strict
+        ),
+        // The GL half: the display, shaders, textures behind the handles, and drawing the list.
         .target(
             name: "LaminaRender",
-            dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
+            dependencies: ["LaminaCore", "LaminaRenderList", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
             swiftSettings: strict
         ),
         // What the renderer rasterises on the CPU: text layers' coverage through Pango and cairo, shape
@@ -140,14 +150,14 @@ let package = Package(
         // The frame pipeline over the renderer: apply, evaluate, build, draw.
         .target(
             name: "LaminaCompositor",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "CLaminaSys"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaRenderList", "LaminaWire", "CLaminaSys"],
             swiftSettings: strict
         ),
         // The daemon: client sessions, the I/O and compositor threads, systemd.
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire", "LaminaVideo", "LaminaImage", "LaminaWayland",
+                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire", "LaminaVideo", "LaminaImage", "LaminaWayland",
                 "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -167,7 +177,7 @@ let package = Package(
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
         .target(
             name: "LaminaFuzzing",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaWire"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire"],
             swiftSettings: strict
         ),
         // The client library apps import: Core Animation's programming model over the wire.
@@ -179,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaScene", "LaminaWire", "LaminaVideo",
+                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaScene", "LaminaWire", "LaminaVideo",
                 "LaminaWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -189,7 +199,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaRender", "LaminaWire", "LaminaServer", "CLaminaSys",
+                "LaminaCore", "LaminaModel", "LaminaRender", "LaminaRenderList", "LaminaWire", "LaminaServer", "CLaminaSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -225,7 +235,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaRenderTests",
-            dependencies: ["LaminaRender", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
+            dependencies: ["LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -243,12 +253,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaVideo", "CLaminaSys"],
+            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
+            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
             swiftSettings: strict
         ),
         .testTarget(

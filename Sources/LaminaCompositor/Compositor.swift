@@ -1,6 +1,7 @@
 public import LaminaCore
 public import LaminaModel
 public import LaminaRender
+public import LaminaRenderList
 import CLaminaSys
 
 /// The frame pipeline: the one place where committed transactions become pixels.

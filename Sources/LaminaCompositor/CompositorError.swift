@@ -1,4 +1,5 @@
 public import LaminaRender
+import LaminaRenderList
 
 /// Why the compositor could not start or draw a frame. (A client's bad transaction is not one of
 /// these: it is rejected with a `TransactionError` and the frame goes on.)

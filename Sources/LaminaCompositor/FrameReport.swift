@@ -1,6 +1,7 @@
 public import LaminaCore
 public import LaminaModel
 public import LaminaRender
+import LaminaRenderList
 
 /// What one frame did: where its time went, what it drew, and what happened to animations and
 /// transactions.

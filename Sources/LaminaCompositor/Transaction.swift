@@ -1,5 +1,6 @@
 public import LaminaCore
 public import LaminaRender
+import LaminaRenderList
 public import LaminaWire
 
 /// What a client commits at once: bitmaps to (re)upload and the operations to apply, atomically, in

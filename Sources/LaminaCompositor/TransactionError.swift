@@ -1,5 +1,6 @@
 public import LaminaModel
 public import LaminaRender
+import LaminaRenderList
 
 /// Why a transaction was rejected. It names the operation (its index and what it asked) and the reason;
 /// a rejected transaction changes nothing.

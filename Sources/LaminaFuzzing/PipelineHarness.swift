@@ -1,5 +1,6 @@
 import LaminaCore
 public import LaminaRender
+import LaminaRenderList
 import LaminaCompositor
 import LaminaModel
 import LaminaWire

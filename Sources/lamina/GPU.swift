@@ -1,4 +1,5 @@
 import LaminaRender
+import LaminaRenderList
 
 /// The render thread every command draws on: the first display EGL offers (GBM on a render node, an
 /// EGL device, then surfaceless llvmpipe).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaminaCompositor
 import LaminaRender
+import LaminaRenderList
 import LaminaScene
 import LaminaVideo
 

@@ -2,6 +2,7 @@ import LaminaCompositor
 import LaminaCore
 import LaminaModel
 import LaminaRender
+import LaminaRenderList
 import LaminaScene
 
 /// Plays a compiled scene through a `Compositor` with an offscreen output: the embedded compositor of

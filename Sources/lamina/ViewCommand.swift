@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LaminaRender
+import LaminaRenderList
 import LaminaScene
 import LaminaWayland
 import LaminaWire

@@ -5,6 +5,7 @@ import LaminaCore
 // LaminaCore names its value types as the client library names its classes (BasicAnimation...), so
 // the library's are written Lamina.X here.
 import LaminaRender
+import LaminaRenderList
 import LaminaWire
 import Testing
 

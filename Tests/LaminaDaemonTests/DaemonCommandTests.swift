@@ -2,6 +2,7 @@ import Foundation
 import Lamina
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaWire
 import Testing
 

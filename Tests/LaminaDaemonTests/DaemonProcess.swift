@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaWire
 import Testing
 

@@ -1,4 +1,6 @@
+import LaminaCore
 @testable import LaminaRender
+@testable import LaminaRenderList
 import Testing
 
 /// The buffer-age rule the Wayland output's buffers (shared memory or EGL's) are written by: a buffer

@@ -1,4 +1,5 @@
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 @Suite("Display selection")

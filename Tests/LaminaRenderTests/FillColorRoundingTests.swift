@@ -1,4 +1,5 @@
 @testable import LaminaRender
+@testable import LaminaRenderList
 import Testing
 
 /// `fill` runs store colours in whole 8-bit steps (llvmpipe's linear path truncates where its general

@@ -1,4 +1,5 @@
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// A render-thread object a job keeps between jobs.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LaminaRender
+@testable import LaminaRenderList
 
 /// The blur's kernel, two texels per linear sample: it must add every texel at its Gaussian weight.
 @Suite("The blur's Gaussian taps")

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// The layer program's instance layout is one description: the renderer's attribute pointers, the

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Where a target pixel's centre falls relative to a rectangle, `margin` pixels clear of its edges

@@ -1,5 +1,6 @@
 import LaminaCore
 @testable import LaminaRender
+@testable import LaminaRenderList
 import Testing
 
 @Suite("Own placement: a layer's matrix into clip space")

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// A straight-alpha image with every kind of pixel: opaque, semi-transparent, nearly and fully

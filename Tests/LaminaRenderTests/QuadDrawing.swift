@@ -1,6 +1,7 @@
 import CGLES3
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 
 /// Test-only drawing of one quad with the `quad` program: the renderer proper (batching, textures,
 /// layers) belongs to LaminaRender; this is just enough GL to put the program's pixels in a target.

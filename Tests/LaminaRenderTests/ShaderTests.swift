@@ -1,5 +1,6 @@
 import Glibc
 import LaminaRender
+import LaminaRenderList
 import Shaders
 import Testing
 

@@ -1,5 +1,6 @@
 import Glibc
 import LaminaRender
+import LaminaRenderList
 import Synchronization
 
 /// Collects what a `RenderLog` was told, so a test can check each step was logged.

@@ -1,5 +1,6 @@
 import LaminaCore
-import LaminaRender
+@testable import LaminaRender
+import LaminaRenderList
 import Testing
 
 @Suite("Texture cache")
@@ -138,7 +139,7 @@ struct TextureCacheTests {
     func errors() throws {
         let gpu = try makeContext()
         let messages = gpu.perform { render in
-            let cache = TextureCache(render, budget: 1000)
+            let cache = TextureCache(render, gl: GLTextures(bgraStorage: false), budget: 1000)
             var messages: [String] = []
             func attempt(_ body: () throws(TextureError) -> Void) {
                 do throws(TextureError) { try body() } catch { messages.append(error.description) }

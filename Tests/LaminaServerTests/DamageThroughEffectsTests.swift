@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaCompositor
 import LaminaModel
 import Testing

@@ -1,6 +1,7 @@
 import Benchmark
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 
 /// The renderer at scale: many small textured, transformed layers against one big layer covering
 /// comparable pixels, all into a 1920x1080 target on whatever GPU the display selection finds

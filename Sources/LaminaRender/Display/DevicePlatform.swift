@@ -1,3 +1,4 @@
+import LaminaRenderList
 import CEGL
 
 /// Opening a display on the EGL device platform (`EGL_EXT_platform_device`): how NVIDIA's driver, and

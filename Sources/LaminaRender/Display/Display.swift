@@ -1,3 +1,4 @@
+import LaminaRenderList
 import CEGL
 
 /// An initialised EGL display that can make OpenGL ES 3 contexts with no window: what display

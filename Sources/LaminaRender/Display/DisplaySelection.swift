@@ -1,3 +1,4 @@
+public import LaminaRenderList
 /// Which EGL display Lamina renders with: candidates tried in order, each step logged, the first that
 /// works returned, and when none does one error listing every attempt.
 ///

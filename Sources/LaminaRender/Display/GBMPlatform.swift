@@ -1,3 +1,4 @@
+import LaminaRenderList
 import CEGL
 import Glibc
 

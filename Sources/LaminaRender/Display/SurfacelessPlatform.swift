@@ -1,3 +1,4 @@
+import LaminaRenderList
 import CEGL
 
 /// Opening Mesa's surfaceless display (`EGL_MESA_platform_surfaceless`): the platform that works on a

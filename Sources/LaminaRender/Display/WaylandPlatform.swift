@@ -1,3 +1,4 @@
+public import LaminaRenderList
 import CEGL
 
 /// Opening a display on EGL's Wayland platform (`EGL_KHR_platform_wayland`), on the connection of a

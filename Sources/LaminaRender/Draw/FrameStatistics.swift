@@ -1,3 +1,4 @@
+public import LaminaRenderList
 /// What drawing one frame took: for `lamina bench`, the daemon's stats and tests of batching and culling.
 public struct FrameStatistics: Hashable, Sendable {
     /// Layers the traversal reached.

@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRenderList
 
 /// The clip stack while a list executes: scissor boxes (axis-aligned clips, and the damaged box a
 /// partial frame is drawn inside) and stencil levels (anything else), per target.

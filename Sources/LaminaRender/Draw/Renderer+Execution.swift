@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRenderList
 
 /// Executing a render list: the programs and their variants, the one upload of the frame's instances,
 /// instanced draws (all of a run, or only the instances that reach a damaged box) and texture binds.
@@ -12,6 +13,8 @@ extension Renderer {
     func execute(
         _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
     ) throws(RendererError) {
+        // What the builds asked of the textures, before anything samples them.
+        gl.perform()
         if damage.isEmpty { return }
         let passes: [PixelRegion?] =
             damage.isFull ? [nil] : list.backdrops.isEmpty ? damage.boxes.map { $0 } : [damage.box]
@@ -237,13 +240,13 @@ extension Renderer {
             glBindTexture(GLenum(GL_TEXTURE_2D), white)
             glBindSampler(0, 0)
         case .bitmap(let texture, let choice):
-            glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindTexture(GLenum(GL_TEXTURE_2D), gl.name(of: texture.handle))
             glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
         case .cache(let entry, let choice):
-            glBindTexture(GLenum(GL_TEXTURE_2D), entry.target?.texture ?? clear)
+            glBindTexture(GLenum(GL_TEXTURE_2D), gl.targets[entry.handle]?.texture ?? clear)
             glBindSampler(0, samplers.sampler(minification: choice.minification, magnification: choice.magnification))
         case .generated(let texture):
-            glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            glBindTexture(GLenum(GL_TEXTURE_2D), gl.name(of: texture.handle))
             glBindSampler(0, 0)  // the texture's own filters (nearest for a float stop table)
         }
     }

@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRenderList
 
 /// Filter passes over offscreen images: a group's `filters` before it composites, a backdrop's
 /// `backgroundFilters` over the copy of what is behind a layer.

@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRenderList
 
 /// Offscreen groups: compositing a group's image back (opacity, mask, shadow, transition) and the
 /// separable Gaussian blur a shadow is made with.

@@ -1,5 +1,6 @@
 import CGLES3
 public import LaminaCore
+public import LaminaRenderList
 
 /// Draws presentation trees into offscreen targets with OpenGL ES 3: the GPU half of the compositor.
 ///
@@ -17,6 +18,8 @@ public final class Renderer {
     public let textures: TextureCache
     /// Textures made from layer properties: gradient stop tables, shape and text rasters.
     let generated: GeneratedTextures
+    /// The GL textures behind every handle the list names, and what its builds asked of them.
+    let gl: GLTextures
 
     /// Where the renderer reports what it cannot draw as asked (a font that is not installed, text too
     /// large to rasterise): once per font or failure.
@@ -94,7 +97,7 @@ public final class Renderer {
     /// What the next `execute` redraws: what changed since the last one.
     var damage = Damage.full
     /// Subtrees drawn once and shown as one quad (`shouldRasterize`, still subtrees moving whole).
-    let caches = SubtreeCaches()
+    let caches: SubtreeCaches
 
     /// Whether the last list drawn changes with time alone (an emitter's particles move though no value
     /// does): the caller should draw another frame even when nothing animates.
@@ -179,8 +182,10 @@ public final class Renderer {
             throw .shader(error)
         }
         self.context = context
-        textures = TextureCache(context, budget: textureBudget)
-        generated = GeneratedTextures(maximumSize: context.info.maxTextureSize)
+        gl = GLTextures(bgraStorage: context.info.extensions.contains("GL_EXT_texture_format_BGRA8888"))
+        textures = TextureCache(context, gl: gl, budget: textureBudget)
+        generated = GeneratedTextures(maximumSize: context.info.maxTextureSize, requests: gl.requests)
+        caches = SubtreeCaches(requests: gl.requests)
         caches.layout = OffscreenTarget.preferredLayout(context)
         pool = TargetPool(context)
         white = Self.pixelTexture([255, 255, 255, 255])
@@ -244,7 +249,7 @@ public final class Renderer {
         _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
         for target: OffscreenTarget
     ) {
-        _ = textures.takeChanges()
+        _ = textures.table.takeChanges()
         _ = generated.collectResults()
         _ = caches.beginFrame(changed: nil, repainted: [], tree: tree, presentation: presentation)
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
@@ -269,7 +274,7 @@ public final class Renderer {
         _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, roots: [LayerID]? = nil,
         scale: Double = 1, for target: OffscreenTarget
     ) -> Damage {
-        let textureChanges = textures.takeChanges()
+        let textureChanges = textures.table.takeChanges()
         // Rasters the background thread finished: their layers show something new.
         let rastered = generated.collectResults()
         let changed = rastered.isEmpty ? changed : changed.map { $0 + rastered }
@@ -290,7 +295,7 @@ public final class Renderer {
             let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch)
             damage.formUnion(patched)
             if rest.isEmpty {
-                textures.beginFrame()
+                textures.table.beginFrame()
                 return damage
             }
             changes = rest
@@ -303,7 +308,7 @@ public final class Renderer {
             // Particles move whenever time passes, and lagging copies animate on.
             changed += list.particleEmitters
             changed += list.laggingReplicators
-            textures.beginFrame()
+            textures.table.beginFrame()
             let keepsParts = keepsLayerParts
             let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
                 var builder = self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
@@ -324,7 +329,7 @@ public final class Renderer {
     }
 
     func buildAll(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID], scale: Double, for target: OffscreenTarget) {
-        textures.beginFrame()
+        textures.table.beginFrame()
         // The list moves into the builder and back: a second reference while the builder empties it
         // would copy all of last frame's arrays.
         var taken = RenderList()
@@ -345,7 +350,7 @@ public final class Renderer {
         list: consuming RenderList
     ) -> RenderListBuilder {
         RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: target.width,
+            tree: tree, presentation: presentation, textures: textures.table, generated: generated, targetWidth: target.width,
             targetHeight: target.height, projection: target.projection, scale: scale, list: consume list,
             caches: caches)
     }
@@ -376,7 +381,7 @@ public final class Renderer {
                 snapshots[id] = nil  // its transition ended
             }
         }
-        textures.evict()
+        textures.table.evict()
         generated.evict { [list] in list.drawnLayers(under: $0) > 0 }
         var statistics = FrameStatistics()
         statistics.damage = redraw
@@ -423,14 +428,18 @@ public final class Renderer {
     func drawCaches() throws(RendererError) {
         for entry in caches.pending {
             guard let body = entry.pending else { continue }
-            if entry.target == nil {
+            let target: OffscreenTarget
+            if let held = gl.targets[entry.handle], held.width == entry.width, held.height == entry.height {
+                target = held
+            } else {
                 do throws(OffscreenTargetError) {
-                    entry.target = try OffscreenTarget(context, width: entry.width, height: entry.height, layout: entry.layout)
+                    target = try OffscreenTarget(context, width: entry.width, height: entry.height, layout: entry.layout)
                 } catch {
                     throw .target(error)
                 }
+                gl.targets[entry.handle] = target
             }
-            try execute(body, into: entry.target!, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+            try execute(body, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
             entry.pending = nil
         }
     }
@@ -439,7 +448,7 @@ public final class Renderer {
     /// this frame's update did not look up, and eviction must spare them.
     func markBoundTextures() {
         for case .draw(_, _, let binding, _, _) in list.commands {
-            if case .bitmap(let texture, _) = binding { textures.markDrawn(texture) }
+            if case .bitmap(let texture, _) = binding { textures.table.markDrawn(texture) }
         }
     }
 
@@ -455,7 +464,7 @@ public final class Renderer {
     ) throws(RendererError) {
         let target = try pool.acquire(width: width, height: height)
         var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
+            tree: tree, presentation: presentation, textures: textures.table, generated: generated, targetWidth: width, targetHeight: height,
             projection: target.projection, scale: scale, list: RenderList())
         builder.build(subtreeOf: layer)
         try execute(builder.list, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))

@@ -1,3 +1,4 @@
+public import LaminaRenderList
 /// An OpenGL ES 3 context and the dedicated thread it is current on: the way into the GPU for the rest
 /// of Lamina.
 ///

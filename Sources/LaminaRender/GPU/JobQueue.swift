@@ -1,3 +1,4 @@
+import LaminaRenderList
 import Synchronization
 
 /// The render thread's inbox: closures from any thread, run in order on the one thread that drains it.

@@ -1,3 +1,4 @@
+import LaminaRenderList
 import Glibc
 
 /// The one OS thread that owns a GL context: it makes the context, runs submitted jobs in order with

@@ -1,5 +1,6 @@
 import CGLES3
 public import LaminaCore
+import LaminaRenderList
 import Shaders
 
 /// A linked GLSL ES program on the render thread, with typed access to its uniforms.

@@ -1,3 +1,4 @@
+import LaminaRenderList
 /// A program Lamina draws with: its name and the two embedded files it is built from.
 ///
 /// Listing every program here is what lets a test build all of them on the real driver, which catches

@@ -1,3 +1,4 @@
+import LaminaRenderList
 import Synchronization
 
 /// One value handed from one thread to another that blocks until it arrives: a render thread's result

@@ -1,5 +1,6 @@
 import CGLES3
 public import LaminaCore
+public import LaminaRenderList
 
 /// A framebuffer object with one RGBA8 colour buffer of any size: where Lamina draws when nothing is
 /// on screen (the `render` command, screenshots, tests) and, later, intermediate passes.
@@ -19,13 +20,7 @@ public final class OffscreenTarget {
     }
 
     /// How the colour buffer orders its bytes. Pixels read back are RGBA either way.
-    public enum ColorLayout: Hashable, Sendable {
-        /// `GL_RGBA8`: every GLES 3 implementation renders to it.
-        case rgba
-        /// `GL_BGRA_EXT` (`EXT_texture_format_BGRA8888`, texture storage only): what llvmpipe's fast
-        /// "linear" path writes, so the compositor's output uses it where the driver has it.
-        case bgra
-    }
+    public typealias ColorLayout = TargetColorLayout
 
     /// Width in pixels.
     public let width: Int

@@ -1,3 +1,4 @@
+public import LaminaCore
 import CEGL
 import CGLES3
 

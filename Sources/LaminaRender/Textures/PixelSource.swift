@@ -1,4 +1,5 @@
 public import LaminaCore
+import LaminaRenderList
 
 /// A bitmap's pixels, borrowed for the length of one upload: from a scene's decoded image, a client's
 /// shared-memory pool, or a test's array. The cache copies what it needs into GL and keeps nothing.

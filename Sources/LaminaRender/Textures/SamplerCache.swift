@@ -1,5 +1,6 @@
 import CGLES3
 import LaminaCore
+import LaminaRenderList
 
 /// GL sampler objects for each pair of `minificationFilter` and `magnificationFilter`.
 ///

@@ -1,5 +1,6 @@
 import CGLES3
 public import LaminaCore
+public import LaminaRenderList
 
 /// The bitmaps the GPU holds, keyed by contents identity (`BitmapID`): one bitmap shown by many layers
 /// is one texture, uploaded when its owner says it changed and never per frame.
@@ -9,10 +10,13 @@ public import LaminaCore
 /// frame being drawn uses; an evicted bitmap draws as absent until it is uploaded again, so owners
 /// re-upload when `contains` says it is gone. Lives on the render thread: GL names are deleted there.
 public final class TextureCache {
-    /// The most bytes the cache keeps before evicting.
-    public var budget: Int
     /// Counts since the cache was made.
-    public private(set) var statistics = Statistics()
+    public var statistics: Statistics {
+        var counts = counted
+        counts.evictions = table.evictions
+        return counts
+    }
+    private var counted = Statistics()
 
     /// What the cache has done.
     public struct Statistics: Hashable, Sendable {
@@ -24,57 +28,42 @@ public final class TextureCache {
         public var evictions = 0
     }
 
-    private var textures: [BitmapID: Texture] = [:]
-    /// What changed since the renderer last took it (see `Changes`).
-    private var changes = Changes()
-
-    /// What changed in the cache between two frames, for a renderer that keeps its last frame: which
-    /// textures got new pixels in place (the layers showing them are damaged), and whether any bitmap's
-    /// texture was replaced, removed or evicted (a retained render list may bind the old one, so it is
-    /// rebuilt).
-    struct Changes {
-        /// Textures whose pixels changed in place, by GL name.
-        var repainted: Set<GLuint> = []
-        /// Whether a texture was replaced, removed or evicted.
-        var replaced = false
-    }
-
-    /// Returns the changes since the last call and starts a new record.
-    func takeChanges() -> Changes {
-        defer { changes = Changes() }
-        return changes
-    }
+    /// What the render list sees of the textures: sizes, opacity, recency, changes.
+    public let table: BitmapTextureTable
+    /// The GL textures behind the handles.
+    let gl: GLTextures
     /// The largest side of a texture the driver takes.
     let maximumSize: Int
-    /// Whether BGRA bitmaps can be stored as they are (`EXT_texture_format_BGRA8888`).
-    private let bgraStorage: Bool
-    /// Advances once per frame; textures drawn in the current frame carry it.
-    private var frame: UInt64 = 1
-    /// Advances on every upload and draw lookup: the recency order.
-    private var tick: UInt64 = 0
     /// Scratch for premultiplying straight-alpha rows, kept to avoid a per-upload allocation.
     private var scratch: [UInt8] = []
     /// The most bytes of rows converted per `glTexSubImage2D` call (bounds `scratch`).
     static let scratchBytes = 1 << 20
 
-    /// An empty cache for `context`, keeping at most `budget` bytes.
-    public init(_ context: RenderContext, budget: Int = 512 << 20) {
-        self.budget = budget
+    /// An empty cache for `context`, keeping at most `budget` bytes, its textures in `gl`.
+    init(_ context: RenderContext, gl: GLTextures, budget: Int = 512 << 20) {
         self.maximumSize = context.info.maxTextureSize
-        self.bgraStorage = context.info.extensions.contains("GL_EXT_texture_format_BGRA8888")
+        self.gl = gl
+        self.table = BitmapTextureTable(
+            budget: budget, maximumSize: context.info.maxTextureSize, bgraStorage: gl.bgraStorage, requests: gl.requests)
+    }
+
+    /// The most bytes the cache keeps before evicting.
+    public var budget: Int {
+        get { table.budget }
+        set { table.budget = newValue }
     }
 
     /// The number of textures held.
-    public var count: Int { textures.count }
+    public var count: Int { table.count }
     /// The bytes they hold on the GPU.
-    public var bytes: Int { textures.values.reduce(0) { $0 + $1.bytes } }
+    public var bytes: Int { table.bytes }
 
     /// Whether `id` is held.
-    public func contains(_ id: BitmapID) -> Bool { textures[id] != nil }
+    public func contains(_ id: BitmapID) -> Bool { table.contains(id) }
 
     /// The pixel size of a held bitmap.
     public func size(of id: BitmapID) -> (width: Int, height: Int)? {
-        textures[id].map { ($0.width, $0.height) }
+        table.record(of: id).map { ($0.width, $0.height) }
     }
 
     /// Uploads a bitmap whole under `id`, replacing what was there (a new texture only when the size or
@@ -83,40 +72,21 @@ public final class TextureCache {
         try validate(id, pixels)
         let bytes = pixels.width * pixels.height * 4
         guard bytes <= budget else { throw .overBudget(id, bytes: bytes, budget: budget) }
-        let texture: Texture
-        let held: Bool
-        if let existing = textures[id], existing.width == pixels.width, existing.height == pixels.height,
-            existing.format == pixels.format
-        {
-            (texture, held) = (existing, true)
-            changes.repainted.insert(existing.name)
-        } else {
-            if textures[id] != nil { changes.replaced = true }
-            texture = Texture(
-                id: id, width: pixels.width, height: pixels.height, format: pixels.format, bgraStorage: bgraStorage)
-            held = false
-            textures[id] = texture
-        }
+        let (texture, isNew) = table.prepare(id, width: pixels.width, height: pixels.height, format: pixels.format)
+        if isNew { gl.makeBitmapTexture(texture) }
         let whole = PixelRegion(x: 0, y: 0, width: pixels.width, height: pixels.height)
         let opaque = !pixels.format.isOpaque && Self.everyPixelOpaque(pixels, in: whole)
-        // A held texture turning opaque or translucent changes what it hides: the retained list's
-        // culling and blending were decided with the old answer.
-        if held, texture.opaqueTexels != opaque {
-            changes.replaced = true
-        }
-        texture.opaqueTexels = opaque
+        table.setOpaqueTexels(opaque, of: texture, wasHeld: !isNew)
         try write(pixels, region: whole, into: texture)
-        tick &+= 1
-        texture.lastUsed = tick
-        statistics.uploads += 1
-        evict()
+        counted.uploads += 1
+        table.evict()
     }
 
     /// Re-uploads only `damage` of a held bitmap whose new pixels are `pixels` (the whole bitmap, of
     /// the same size and format as held): a client redrawing a corner pays for the corner.
     public func update(_ id: BitmapID, _ pixels: PixelSource, damage: PixelRegion) throws(TextureError) {
         try validate(id, pixels)
-        guard let texture = textures[id], texture.width == pixels.width, texture.height == pixels.height,
+        guard let texture = table.record(of: id), texture.width == pixels.width, texture.height == pixels.height,
             texture.format == pixels.format
         else { throw .notCached(id) }
         let whole = PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height)
@@ -124,12 +94,11 @@ public final class TextureCache {
             throw .invalidDamage(id, damage, width: texture.width, height: texture.height)
         }
         if texture.opaqueTexels, !Self.everyPixelOpaque(pixels, in: damage) {
-            texture.opaqueTexels = false
-            changes.replaced = true
+            table.setOpaqueTexels(false, of: texture, wasHeld: true)
         }
         try write(pixels, region: damage, into: texture)
-        changes.repainted.insert(texture.name)
-        statistics.partialUploads += 1
+        table.repainted(texture)
+        counted.partialUploads += 1
     }
 
     /// Convenience: uploads a whole `RGBAImage`.
@@ -137,54 +106,14 @@ public final class TextureCache {
         try image.withPixelSource { (source: PixelSource) throws(TextureError) in try upload(id, source) }
     }
 
-    /// Forgets a bitmap (its owner dropped it); its texture is deleted now.
+    /// Forgets a bitmap (its owner dropped it); its texture is deleted once no render list binds it.
     public func remove(_ id: BitmapID) {
-        if textures.removeValue(forKey: id) != nil { changes.replaced = true }
+        table.remove(id)
     }
 
     /// Forgets every bitmap.
     public func removeAll() {
-        if !textures.isEmpty { changes.replaced = true }
-        textures.removeAll()
-    }
-
-    // MARK: Frames
-
-    /// Starts a frame: textures looked up from now on count as in use and are safe from eviction.
-    func beginFrame() {
-        frame &+= 1
-    }
-
-    /// The texture for `id`, marked as drawn this frame, with mipmaps built first when `mipmapped`.
-    func texture(for id: BitmapID, mipmapped: Bool) -> Texture? {
-        guard let texture = textures[id] else { return nil }
-        tick &+= 1
-        texture.lastUsed = tick
-        texture.drawnInFrame = frame
-        if mipmapped { texture.ensureMipmaps() }
-        return texture
-    }
-
-    /// Marks a texture a retained render list still draws as drawn this frame (safe from eviction).
-    func markDrawn(_ texture: Texture) {
-        tick &+= 1
-        texture.lastUsed = tick
-        texture.drawnInFrame = frame
-    }
-
-    /// Evicts least recently drawn textures until the cache is within budget, sparing those drawn in
-    /// the current frame.
-    func evict() {
-        var total = bytes
-        guard total > budget else { return }
-        for texture in textures.values.sorted(by: { $0.lastUsed < $1.lastUsed }) {
-            guard total > budget else { break }
-            guard texture.drawnInFrame != frame else { continue }
-            total -= texture.bytes
-            textures[texture.id] = nil
-            changes.replaced = true
-            statistics.evictions += 1
-        }
+        table.removeAll()
     }
 
     // MARK: Uploading
@@ -203,8 +132,8 @@ public final class TextureCache {
     /// Copies `region` of `pixels` into the texture: straight from the caller's memory when already
     /// premultiplied or opaque (GL reads the stride through `UNPACK_ROW_LENGTH`), through scratch rows
     /// otherwise (premultiplying, or setting the ignored byte of native BGRX to 255).
-    private func write(_ pixels: PixelSource, region: PixelRegion, into texture: Texture) throws(TextureError) {
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+    private func write(_ pixels: PixelSource, region: PixelRegion, into texture: BitmapTexture) throws(TextureError) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), gl.name(of: texture.handle))
         let rowBytes = region.width * 4
         let start = region.y * pixels.bytesPerRow + region.x * 4
         let layout = texture.isBGRAStorage ? GLenum(GL_BGRA_EXT) : GLenum(GL_RGBA)

@@ -1,4 +1,5 @@
 public import LaminaCore
+import LaminaRenderList
 
 /// Why a bitmap could not become a texture.
 public enum TextureError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import LaminaCompositor
 import LaminaModel
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaWayland
 import LaminaWire
 import Logging

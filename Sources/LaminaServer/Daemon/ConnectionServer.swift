@@ -3,6 +3,7 @@ import LaminaModel
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import LaminaWire
 import Logging
 

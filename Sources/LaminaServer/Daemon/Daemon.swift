@@ -1,5 +1,6 @@
 import LaminaModel
 import LaminaRender
+import LaminaRenderList
 import LaminaWayland
 import LaminaWire
 public import Logging

@@ -2,6 +2,7 @@ import LaminaCompositor
 import LaminaCore
 import LaminaModel
 import LaminaRender
+import LaminaRenderList
 import LaminaWayland
 import LaminaWire
 import Logging

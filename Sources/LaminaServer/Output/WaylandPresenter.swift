@@ -1,5 +1,6 @@
 import LaminaCompositor
 import LaminaRender
+import LaminaRenderList
 import LaminaWayland
 
 /// How the Wayland output's frames reach the host, once the compositor has drawn them into its target.

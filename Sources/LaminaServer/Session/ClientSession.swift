@@ -2,6 +2,7 @@ import LaminaCompositor
 public import LaminaModel
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 public import LaminaWire
 
 /// One client's protocol session, as a state machine with no socket inside.

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// `compositingFilter`: a layer over a backdrop, each pixel checked against the blend mode's formula

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// `maskedCorners` and `cornerCurve`, against the shapes' formulas: a circular corner is a quarter

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Emitter layers drawn: each particle its cell's contents, centred on its position, scaled and tinted;

@@ -1,6 +1,7 @@
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// `filters` and `backgroundFilters`: each filter's pixels against its formula (the 4x5 colour matrix

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Gradient layers drawn on llvmpipe, checked against the contract's formulas

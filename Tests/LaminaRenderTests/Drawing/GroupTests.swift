@@ -1,6 +1,7 @@
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 @Suite("Drawing: masks, group opacity, shadows")

@@ -1,5 +1,6 @@
 import LaminaCore
 @testable import LaminaRender
+@testable import LaminaRenderList
 import Testing
 
 /// `LeafPatch` at the renderer: leaves whose runs the fast paths draw (`blit`, `fill`) patched in

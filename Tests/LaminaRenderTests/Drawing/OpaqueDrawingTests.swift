@@ -1,5 +1,6 @@
 import LaminaCore
 @testable import LaminaRender
+@testable import LaminaRenderList
 import Testing
 
 /// Opaque bitmaps, hidden-surface removal and the shortcuts that must not change a pixel: what lets a

@@ -1,6 +1,7 @@
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Where 3D layers land, against the projection worked out by hand: a rotation of θ about y takes a

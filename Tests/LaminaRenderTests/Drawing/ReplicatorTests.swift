@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Replicator layers: copy i of the sublayers under `instanceTransform` applied i times about the centre

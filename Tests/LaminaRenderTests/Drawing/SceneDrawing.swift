@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 
 /// A presentation tree to draw in a test: the model, what animates it, the bitmaps it shows, and the
 /// target it goes into. Built on the test's thread, drawn on the render thread.

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// The two properties added to show what adding one takes (a LaminaSchema row, the renderer's use of

@@ -1,6 +1,7 @@
 import Glibc
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// `shadowPath`: the shadow drawn from a path, offset and blurred by the Gaussian of standard deviation

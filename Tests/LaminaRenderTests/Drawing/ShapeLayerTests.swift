@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Shape layers drawn on llvmpipe, checked against geometry: which pixels a fill, a stroke of a given

@@ -2,6 +2,7 @@ import Dispatch
 import LaminaCore
 import LaminaRaster
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Text layers drawn on llvmpipe: the glyph coverage Pango lays out (checked against layout geometry in

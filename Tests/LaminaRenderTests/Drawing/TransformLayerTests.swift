@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 /// Transform layers: sublayers share one 3D space and hide each other by depth per pixel; a plain layer

@@ -1,5 +1,6 @@
 import LaminaCore
 import LaminaRender
+import LaminaRenderList
 import Testing
 
 @Suite("Drawing: transitions between a captured old appearance and the live new one")

@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// One layer's body — background, contents, sublayers, border — drawn once into a texture of its
 /// own and then shown as one textured quad wherever the layer goes: Core Animation's
@@ -19,27 +19,36 @@ public final class CachedSubtree {
     /// Texture pixels per unit of the layer's space.
     private(set) var scale = 1.0
     /// The texture's size.
-    private(set) var width = 0
-    private(set) var height = 0
+    package private(set) var width = 0
+    package private(set) var height = 0
     /// The layer's presented values when it was drawn (compared without the placement keys).
     private var signature = PropertyValues()
-    /// The bitmaps' textures the drawing samples, by GL name: repainting one invalidates the cache.
-    private(set) var textures: Set<UInt32> = []
-    /// Where it is drawn; made on the render thread when first needed, in `layout`.
-    var target: OffscreenTarget?
+    /// The bitmaps' textures the drawing samples: repainting one invalidates the cache.
+    private(set) var textures: Set<TextureHandle> = []
+    /// The texture it is drawn into: the renderer makes an offscreen target of `width` x `height` in
+    /// `layout` for it when it has none of that size, and lets it go when this record is released.
+    package let handle: TextureHandle
+    /// Where its release is posted.
+    private let requests: TextureRequests
     /// The byte order of its texture.
-    let layout: OffscreenTarget.ColorLayout
+    package let layout: TargetColorLayout
     /// The list that draws the layer's body into `target`, while it is to be drawn before the frame.
-    var pending: RenderList?
+    package var pending: RenderList?
     /// Whether `target` holds the layer's body as it is now.
     private(set) var isValid = false
     /// The frame that last drew it into a render list.
     var lastShown: UInt64 = 0
 
-    init(layer: LayerID, isAutomatic: Bool, layout: OffscreenTarget.ColorLayout) {
+    init(layer: LayerID, isAutomatic: Bool, layout: TargetColorLayout, requests: TextureRequests) {
+        self.handle = requests.makeHandle()
+        self.requests = requests
         self.layer = layer
         self.isAutomatic = isAutomatic
         self.layout = layout
+    }
+
+    deinit {
+        requests.post(.release(handle))
     }
 
     /// Something inside changed: draw it again before showing it.
@@ -60,14 +69,13 @@ public final class CachedSubtree {
     /// Records a new drawing: `list` draws the body from `values` into a `width` x `height` texture
     /// covering `extent` at `scale`.
     func redraw(_ list: RenderList, values: PropertyValues, extent: Rect, scale: Double, width: Int, height: Int) {
-        if width != self.width || height != self.height { target = nil }
         self.extent = extent
         self.scale = scale
         self.width = width
         self.height = height
         signature = values
         textures = []
-        for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.insert(texture.name) }
+        for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.insert(texture.handle) }
         pending = list
         isValid = true
     }
@@ -94,7 +102,7 @@ extension CachedSubtree: Sendable {}
 /// in frames where the layer moves: once it rests, it is drawn directly again, pixel for pixel what a
 /// full redraw shows, and the cache is dropped. Caches not shown in a frame are dropped at its end.
 /// All of them together keep under `budget` bytes; a subtree that does not fit is drawn directly.
-final class SubtreeCaches {
+package final class SubtreeCaches {
     /// The properties that place a layer rather than shape what it draws: a cache survives changes
     /// to them.
     static let placementKeys: Set<PropertyKey> = [
@@ -108,16 +116,18 @@ final class SubtreeCaches {
 
     /// The most bytes of textures the caches hold (64 MiB: a 1920x1080 output's subtree eight times
     /// over, with stencil).
-    var budget = 64 << 20
+    package var budget = 64 << 20
     /// Whether still subtrees that move are cached without `shouldRasterize`.
-    var cachesMovingSubtrees = true
+    package var cachesMovingSubtrees = true
     /// The byte order of the caches' textures: BGRA where the driver stores it natively, which lets a
     /// cache at full strength be drawn by the `blit` variant (llvmpipe's fast path).
-    var layout = OffscreenTarget.ColorLayout.rgba
+    package var layout = TargetColorLayout.rgba
+    /// Where the caches' handles come from and their releases go.
+    let requests: TextureRequests
     /// Caches by layer slot.
     private(set) var entries: [Int32: CachedSubtree] = [:]
     /// Caches drawn in this frame, inner ones first: drawn before the frame's list.
-    private(set) var pending: [CachedSubtree] = []
+    package private(set) var pending: [CachedSubtree] = []
     /// The current frame (starting past `stillFrames`, so a layer never changed counts as still).
     private(set) var frame: UInt64 = 10
     /// Per slot, the frame in which something inside the layer last changed.
@@ -130,7 +140,12 @@ final class SubtreeCaches {
     /// The layers cached automatically in this frame.
     private(set) var automatic: Set<Int32> = []
     /// Caches drawn (again) in this frame.
-    private(set) var renders = 0
+    package private(set) var renders = 0
+
+    /// No caches yet; their handles from `requests`.
+    package init(requests: TextureRequests) {
+        self.requests = requests
+    }
 
     /// The bytes held.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
@@ -141,8 +156,8 @@ final class SubtreeCaches {
     ///
     /// `subtreeSize` tells how many layers the last frame drew under a layer (itself included), or 0
     /// when it did not draw it: small subtrees are drawn directly.
-    func beginFrame(
-        changed: [LayerID]?, repainted: Set<UInt32>, tree: LayerTree, presentation: Presentation,
+    package func beginFrame(
+        changed: [LayerID]?, repainted: Set<TextureHandle>, tree: LayerTree, presentation: Presentation,
         subtreeSize: (LayerID) -> Int = { _ in .max }
     ) -> [LayerID] {
         frame += 1
@@ -237,7 +252,7 @@ final class SubtreeCaches {
             entry.lastShown = frame
             return entry
         }
-        let entry = CachedSubtree(layer: layer, isAutomatic: automatic, layout: layout)
+        let entry = CachedSubtree(layer: layer, isAutomatic: automatic, layout: layout, requests: requests)
         entry.lastShown = frame
         entries[slot] = entry
         return entry
@@ -263,7 +278,7 @@ final class SubtreeCaches {
     }
 
     /// Ends a frame whose list shows `shown`: forgets the other caches, and the drawings made.
-    func endFrame(showing shown: [CachedSubtree]) {
+    package func endFrame(showing shown: [CachedSubtree]) {
         for entry in pending { entry.pending = nil }
         pending.removeAll(keepingCapacity: true)
         for entry in shown { entry.lastShown = frame }

@@ -1,5 +1,4 @@
-import CGLES3
-import LaminaCore
+package import LaminaCore
 import LaminaRaster
 
 /// The textures the renderer makes from layer properties, one entry per layer that shows one: a
@@ -10,14 +9,16 @@ import LaminaRaster
 /// An entry is made again only when what it draws changes, in place when it keeps its size. After each
 /// frame, entries of layers the frame's render list no longer draws are let go, so memory follows what
 /// is on screen: a slot is never reused while a retained list still shows it.
-final class GeneratedTextures {
+package final class GeneratedTextures {
     /// The largest texture side the driver takes.
     let maximumSize: Int
     /// Shapes' and text's coverage: 2048 x 2048 pages of two bytes a texel (8 MiB each), at most 8.
-    let coverage = TextureAtlas(side: 2048, storage: .coverage2, largest: 512, maximumPages: 8)
+    let coverage: TextureAtlas
     /// Stop tables: 256 x 256 pages of float texels (1 MiB each), one row of 2 x count texels a
     /// gradient (up to 128 stops), at most 16 pages.
-    let stops = TextureAtlas(side: 256, storage: .floats, largest: 256, maximumPages: 16, padding: 0, granularity: 1)
+    let stops: TextureAtlas
+    /// Where the textures' creation, writes and release are posted.
+    let requests: TextureRequests
 
     /// Shape rasters by layer.
     var shapes: [LayerID: ShapeRaster] = [:]
@@ -29,16 +30,16 @@ final class GeneratedTextures {
     var shadows: [LayerID: ShadowRaster] = [:]
 
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
-    var rasterizations = 0
+    package var rasterizations = 0
     /// Where a font family that fontconfig does not have, or text that cannot be drawn, is reported.
-    var log = RenderLog.silent
+    package var log = RenderLog.silent
     /// The font families already reported as falling back, each reported once.
     private var reportedFonts: Set<String> = []
     /// Text layers whose last raster failed, with the style that failed (not tried again until it
     /// changes).
     var failedTexts: [LayerID: TextRasterKey] = [:]
     /// The thread rasterising in the background, or nil to rasterise while building the frame.
-    var worker: RasterWorker?
+    package var worker: RasterWorker?
     /// The rasters asked of the worker and not yet taken back, by layer.
     private var requestedShapes: [LayerID: ShapeRasterKey] = [:]
     private var requestedTexts: [LayerID: TextRasterKey] = [:]
@@ -48,7 +49,7 @@ final class GeneratedTextures {
     private(set) var fresh: Set<LayerID> = []
 
     /// Whether rasters are being drawn in the background (a frame should follow when they are done).
-    var hasPendingRasters: Bool { !requestedShapes.isEmpty || !requestedTexts.isEmpty || !requestedShadows.isEmpty }
+    package var hasPendingRasters: Bool { !requestedShapes.isEmpty || !requestedTexts.isEmpty || !requestedShadows.isEmpty }
 
     /// Draws `job` now, placing it, when there is no worker (true); else asks the worker for it, unless
     /// it already has (false: the layer shows its last raster meanwhile).
@@ -73,7 +74,7 @@ final class GeneratedTextures {
     }
 
     /// Places what the worker finished; returns the layers it was for (changed for this frame).
-    func collectResults() -> [LayerID] {
+    package func collectResults() -> [LayerID] {
         fresh.removeAll(keepingCapacity: true)
         guard let worker else { return [] }
         var layers: [LayerID] = []
@@ -142,8 +143,12 @@ final class GeneratedTextures {
         }
     }
 
-    init(maximumSize: Int) {
+    package init(maximumSize: Int, requests: TextureRequests) {
         self.maximumSize = maximumSize
+        self.requests = requests
+        coverage = TextureAtlas(side: 2048, storage: .coverage2, largest: 512, maximumPages: 8, requests: requests)
+        stops = TextureAtlas(
+            side: 256, storage: .floats, largest: 256, maximumPages: 16, padding: 0, granularity: 1, requests: requests)
     }
 
     /// Places `width` x `height` texels of `texels` (in `atlas`'s storage): in `old`'s place when it
@@ -160,7 +165,7 @@ final class GeneratedTextures {
             atlas.upload(slot, texels)
             return PlacedTexture(texture: slot.page.texture, slot: slot, x: slot.x, y: slot.y, width: width, height: height)
         }
-        let texture = GeneratedTexture(width: width, height: height, storage: atlas.storage, pixels: texels.baseAddress!, bgraStorage: false)
+        let texture = GeneratedTexture(width: width, height: height, storage: atlas.storage, texels: Array(texels), requests: requests)
         return PlacedTexture(texture: texture, slot: nil, x: 0, y: 0, width: width, height: height)
     }
 
@@ -176,7 +181,7 @@ final class GeneratedTextures {
 
     /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw (a steady frame
     /// lets go of nothing, and allocates nothing to find that out).
-    func evict(keeping isDrawn: (LayerID) -> Bool) {
+    package func evict(keeping isDrawn: (LayerID) -> Bool) {
         if shapes.keys.contains(where: { !isDrawn($0) }) {
             for (id, raster) in shapes where !isDrawn(id) {
                 release(raster.placed, from: coverage)
@@ -205,13 +210,13 @@ final class GeneratedTextures {
     }
 
     /// Entries held, and the GPU bytes of their atlas pages and own textures.
-    var count: Int { shapes.count + texts.count + gradients.count + shadows.count }
+    package var count: Int { shapes.count + texts.count + gradients.count + shadows.count }
     /// The texels the entries occupy (without atlas padding and free space).
-    var texels: Int {
+    package var texels: Int {
         let all = shapes.values.map(\.placed) + texts.values.map(\.placed) + gradients.values.map(\.placed)
         return all.reduce(0) { $0 + $1.width * $1.height }
     }
-    var bytes: Int {
+    package var bytes: Int {
         let own = shapes.values.map(\.placed) + texts.values.map(\.placed) + gradients.values.map(\.placed)
         return coverage.bytes + stops.bytes + own.filter { $0.slot == nil }.reduce(0) { $0 + $1.texture.bytes }
     }
@@ -231,6 +236,6 @@ struct PlacedTexture {
     }
 }
 
-/// GL names belong to the render thread's context.
+/// Its textures belong to the render thread.
 @available(*, unavailable)
 extension GeneratedTextures: Sendable {}

@@ -1,4 +1,4 @@
-import CGLES3
+import LaminaCore
 
 /// Small rasters packed into shared texture pages: every shape and text layer (coverage, two bytes a
 /// texel) and every gradient's stop table (floats) lives in a page with many others, so a frame draws
@@ -60,7 +60,14 @@ final class TextureAtlas {
     /// Shelf heights are multiples of this.
     let granularity: Int
 
-    init(side: Int, storage: GeneratedTexture.Storage, largest: Int, maximumPages: Int, padding: Int = 1, granularity: Int = 8) {
+    /// Where the pages' creation and writes are posted.
+    let requests: TextureRequests
+
+    init(
+        side: Int, storage: GeneratedTexture.Storage, largest: Int, maximumPages: Int, padding: Int = 1, granularity: Int = 8,
+        requests: TextureRequests
+    ) {
+        self.requests = requests
         self.granularity = granularity
         self.side = side
         self.storage = storage
@@ -82,9 +89,7 @@ final class TextureAtlas {
         }
         guard pages.count < maximumPages else { return nil }
         let zeros = [UInt8](repeating: 0, count: side * side * storage.bytesPerTexel)
-        let texture = zeros.withUnsafeBytes {
-            GeneratedTexture(width: side, height: side, storage: storage, pixels: $0.baseAddress!, bgraStorage: false)
-        }
+        let texture = GeneratedTexture(width: side, height: side, storage: storage, texels: zeros, requests: requests)
         let page = Page(texture: texture)
         pages.append(page)
         return place(w, classHeight, width, height, in: page)
@@ -144,12 +149,10 @@ final class TextureAtlas {
                 target.copyMemory(from: source, byteCount: slot.width * bpt)
             }
         }
-        block.withUnsafeBytes {
-            slot.page.texture.replace($0.baseAddress!, x: slot.x - padding, y: slot.y - padding, width: w, height: h)
-        }
+        slot.page.texture.replace(block, x: slot.x - padding, y: slot.y - padding, width: w, height: h)
     }
 }
 
-/// GL names belong to the render thread's context.
+/// Its pages belong to the render thread, as their textures do.
 @available(*, unavailable)
 extension TextureAtlas: Sendable {}

@@ -31,7 +31,7 @@ public struct RenderGroup {
     /// three standard deviations rounded up, at most 96, where its kernel is cut off (beyond it a
     /// shadow is exactly zero). The blur, the damage a shadow spreads and the pixels a group's passes
     /// cover all take it from here.
-    static func blurRadius(sigma: Double) -> Int {
+    package static func blurRadius(sigma: Double) -> Int {
         Int(Swift.min(96, (3 * sigma).rounded(.up)))
     }
 

@@ -11,7 +11,7 @@ import LaminaCore
 /// then skips reading and digesting them. A lookup compares a few words and copies the parts out, without retaining anything:
 /// ten thousand lookups a frame. Kept with the `RenderList` it serves, and emptied of the layers a whole
 /// build no longer visits, so a freed layer's values are not kept alive.
-struct LayerPartsTable {
+package struct LayerPartsTable {
     private struct Key: Equatable {
         var generation: UInt32
         var values: PropertyValues.Identity
@@ -104,7 +104,7 @@ struct LayerPartsTable {
     }
 
     /// Drops every entry.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         keys.removeAll()
         parts.removeAll()
         placements.removeAll()

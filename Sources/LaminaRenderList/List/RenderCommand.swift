@@ -48,7 +48,7 @@ public enum DrawVariant: Hashable, Sendable {
 
     /// Whether the run is drawn as rectangles of two separate triangles (what llvmpipe recognises as
     /// rectangles: a strip never is) rather than four-corner strips.
-    var drawsTriangles: Bool { self == .blit || self == .fill }
+    package var drawsTriangles: Bool { self == .blit || self == .fill }
 }
 
 /// What a draw samples.
@@ -56,7 +56,7 @@ public enum TextureBinding {
     /// Nothing: colour-only instances.
     case none
     /// A cached bitmap with the layer's filters.
-    case bitmap(Texture, sampler: SamplerChoice)
+    case bitmap(BitmapTexture, sampler: SamplerChoice)
     /// A cached subtree's texture (`CachedSubtree`).
     case cache(CachedSubtree, sampler: SamplerChoice)
     /// A texture the renderer made from layer properties (a gradient's stops, a shape, text), sampled

@@ -1,3 +1,5 @@
+public import LaminaCore
+
 /// The part of an output a frame redraws, in whole target pixels: nothing, a few boxes, or everything.
 ///
 /// A retained output keeps last frame's pixels; a frame that changed a few layers redraws the union of
@@ -51,7 +53,7 @@ public struct Damage: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Adds a region.
-    mutating func add(_ region: PixelRegion) {
+    package mutating func add(_ region: PixelRegion) {
         guard !isFull, !region.isEmpty else { return }
         var merged = region
         // Whatever it overlaps joins it, and whatever the joined box then overlaps, until none does.

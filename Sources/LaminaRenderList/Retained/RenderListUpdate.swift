@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// Brings last frame's render list up to date by visiting again only the subtrees of the layers that
 /// changed, instead of building the whole list: the CPU half of drawing only what changed.
@@ -16,7 +16,7 @@ import LaminaCore
 /// before it that occlusion culling collapsed under where it was. Otherwise the caller builds the
 /// whole list again, as it does for any change of the hierarchy. Textures repainted in place damage
 /// the instances that show them.
-struct RenderListUpdate {
+package struct RenderListUpdate {
     let tree: LayerTree
     /// The target's size in pixels.
     let width: Int
@@ -25,11 +25,17 @@ struct RenderListUpdate {
     /// filling the list it is given.
     let makeBuilder: (consuming RenderList) -> RenderListBuilder
 
+    /// An update of lists drawn into a `width` x `height` target, visiting layers again with builders
+    /// from `makeBuilder`.
+    package init(tree: LayerTree, width: Int, height: Int, makeBuilder: @escaping (consuming RenderList) -> RenderListBuilder) {
+        (self.tree, self.width, self.height, self.makeBuilder) = (tree, width, height, makeBuilder)
+    }
+
     /// Updates `list` for the layers in `changed` and the textures in `repainted`; returns the damage
     /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
     /// kept between frames. On nil, `list` may be half updated: build it again.
-    func update(
-        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<UInt32>
+    package func update(
+        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<TextureHandle>
     ) -> Damage? {
         var damage = Damage.none
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
@@ -343,13 +349,13 @@ struct RenderListUpdate {
     }
 
     /// Damages the instances that sample a texture repainted in place, rebuilding stale mipmaps.
-    private func damageRepainted(_ repainted: Set<UInt32>, in list: RenderList, damage: inout Damage) {
+    private func damageRepainted(_ repainted: Set<TextureHandle>, in list: RenderList, damage: inout Damage) {
         var groups: [Int] = []
         for command in list.commands {
             switch command {
             case .beginGroup(let index): groups.append(index)
             case .endGroup: groups.removeLast()
-            case .draw(let first, let count, .bitmap(let texture, let sampler), _, _) where repainted.contains(texture.name):
+            case .draw(let first, let count, .bitmap(let texture, let sampler), _, _) where repainted.contains(texture.handle):
                 if sampler.minification == .trilinear { texture.ensureMipmaps() }
                 var changed = Damage.none
                 for index in first..<(first + count) {

@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded or
 /// changed colour: each one's instances are rewritten in place — their matrix, their colours, their
@@ -21,7 +21,7 @@ import LaminaCore
 /// opacity class, full strength in a `blit` run). The other changed layers are left to
 /// `RenderListUpdate` (a leaf that is not drawn, or drawn through an offscreen group; a layer with
 /// sublayers; one written by a transaction), which visits them again.
-struct LeafPatch {
+package struct LeafPatch {
     let tree: LayerTree
     let presentation: Presentation
     /// Target pixels to clip space.
@@ -29,9 +29,16 @@ struct LeafPatch {
     /// The target's pixels.
     let target: PixelRegion
 
+    /// A patch of leaves of `tree` as `presentation` shows them, in a target of `target` pixels mapped
+    /// to clip space by `projection`.
+    package init(tree: LayerTree, presentation: Presentation, projection: Transform3D, target: PixelRegion) {
+        (self.tree, self.presentation, self.projection, self.target) = (tree, presentation, projection, target)
+    }
+
     /// Working storage kept from frame to frame (by the renderer): a frame patching ten thousand
     /// leaves allocates nothing but the list of what it leaves.
-    struct Scratch {
+    package struct Scratch {
+        package init() {}
         /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
         private var met: ContiguousArray<UInt32> = []
         private var stamp: UInt32 = 0
@@ -69,7 +76,7 @@ struct LeafPatch {
     /// returns the damage to redraw, and the changed layers left for `RenderListUpdate` (or a whole
     /// build). A leaf is checked whole before any of its instances is written, so the list stays a
     /// list some frame could have built.
-    func apply(
+    package func apply(
         to list: inout RenderList, changed: [LayerID], scratch: inout Scratch
     ) -> (damage: Damage, rest: [LayerID]) {
         var rest: [LayerID] = []

@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// Turns a presentation tree into a `RenderList`: world transforms, culling, z-order, opacity, clips,
 /// offscreen groups, contents layout and batching, all on the CPU before any GL call.
@@ -11,11 +11,11 @@ import LaminaCore
 /// A clip (`masksToBounds`) is evaluated in the fragment shader for the innermost clipping layer,
 /// anti-aliased and exact under any transform; when clips nest, the outer ones move into the scissor
 /// box (axis-aligned, square corners) or the stencil buffer.
-struct RenderListBuilder {
+package struct RenderListBuilder {
     let tree: LayerTree
     /// The presentation drawn: the frame's, or a replicator's delayed copy's (`drawReplicas`).
     var presentation: Presentation
-    let textures: TextureCache
+    let textures: BitmapTextureTable
     /// Gradient stop tables, shape and text rasters.
     let generated: GeneratedTextures
     /// Target pixels to clip space.
@@ -25,7 +25,7 @@ struct RenderListBuilder {
     /// Points to pixels.
     let scale: Double
     /// The list being built.
-    var list: RenderList
+    package var list: RenderList
     /// The subtree caches (`shouldRasterize`, still subtrees moving whole); nil draws every layer
     /// directly (a transition's snapshot).
     let caches: SubtreeCaches?
@@ -52,7 +52,7 @@ struct RenderListBuilder {
     /// Whether layers' parts are kept in the list's `LayerPartsTable` for the next build, and taken
     /// from it: set for the renderer's builds and updates (off when it redraws everything, so that its
     /// frames check the kept ones), not for a transition's snapshot or a cache's body.
-    var keepsParts = false
+    package var keepsParts = false
 
     /// The innermost clip, evaluated per fragment.
     var clip: ClipState?
@@ -60,7 +60,7 @@ struct RenderListBuilder {
     private var group = -1
     /// The last bitmap's texture: layers showing one image often come one after another, and this
     /// saves a dictionary lookup for each.
-    private var lastTexture: (bitmap: BitmapID, texture: Texture)?
+    private var lastTexture: (bitmap: BitmapID, texture: BitmapTexture)?
 
     /// A clip in force: the clipping layer's bounds and corner radius, how to find a target pixel in
     /// its plane (for composites), and how to push it to the scissor or stencil when an inner clip
@@ -72,8 +72,8 @@ struct RenderListBuilder {
         var write: ClipWrite
     }
 
-    init(
-        tree: LayerTree, presentation: Presentation, textures: TextureCache, generated: GeneratedTextures,
+    package init(
+        tree: LayerTree, presentation: Presentation, textures: BitmapTextureTable, generated: GeneratedTextures,
         targetWidth: Int, targetHeight: Int, projection: Transform3D, scale: Double, list: RenderList,
         caches: SubtreeCaches? = nil
     ) {
@@ -90,7 +90,7 @@ struct RenderListBuilder {
     }
 
     /// Adds `roots` (in order, each positioned in the target's point space) to the list.
-    mutating func build(roots: [LayerID]) {
+    package mutating func build(roots: [LayerID]) {
         let rootSpace = Transform3D(scaleX: scale, y: scale, z: 0)
         let context = list.addContext(VisitContext(toTarget: rootSpace, toClip: nil, opacity: 1, clip: nil))
         for root in roots where tree.contains(root) {
@@ -102,7 +102,7 @@ struct RenderListBuilder {
     }
 
     /// Adds one layer's subtree as it appears inside the whole tree (a transition's old appearance).
-    mutating func build(subtreeOf layer: LayerID) {
+    package mutating func build(subtreeOf layer: LayerID) {
         guard tree.contains(layer) else { return }
         visit(layer, toTarget: parentSpaceToTarget(of: layer), toClip: nil, opacity: 1, context: -1)
         if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
@@ -342,7 +342,7 @@ struct RenderListBuilder {
         localToClip: Transform3D?, opacity: Double, edgeMargin: Float?, identity: PropertyValues.Identity
     ) {
         let (bitmap, minification) = (contents.bitmap, contents.minification)
-        let texture: Texture
+        let texture: BitmapTexture
         if lastTexture?.bitmap == bitmap, minification != .trilinear || lastTexture!.texture.hasMipmaps {
             texture = lastTexture!.texture
         } else {

@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// Where an offscreen group's passes need pixels, so that a small layer with a shadow costs its own
 /// size, not the output's: the group's targets are the output's size, but its content covers only
@@ -13,21 +13,21 @@ import LaminaCore
 /// their reach first (`FilterPass.reach`) and are run the same way, over twice their reach beyond
 /// what they must get right. A colour matrix that makes transparent pixels visible, and a transition
 /// (the old appearance covers anything), keep the whole target.
-struct GroupExtent {
+package struct GroupExtent {
     /// The pixels cleared in the group's content and mask targets.
-    let cleared: PixelRegion
+    package let cleared: PixelRegion
     /// The pixels the filters compute, when there are any.
-    let filtered: PixelRegion?
+    package let filtered: PixelRegion?
     /// The pixels the shadow blur computes.
-    let blurred: PixelRegion
+    package let blurred: PixelRegion
     /// The pixels the group's composite may change.
-    let content: PixelRegion
+    package let content: PixelRegion
     /// How far past the content the shadow's blur reaches (its radius, and a pixel each for the
     /// shadow's fractional offset and its filtering).
     let pad: Int
 
     /// The extent of `group` in a `width` x `height` target, or nil when it needs the whole target.
-    init?(_ group: RenderGroup, width: Int, height: Int) {
+    package init?(_ group: RenderGroup, width: Int, height: Int) {
         guard let bounds = group.bounds, group.transition == nil else { return nil }
         let reach: Int
         if group.filters.isEmpty {
@@ -49,7 +49,7 @@ struct GroupExtent {
 
     /// The pixels the shadow's composite may change: the blurred content moved by the composite's
     /// offset (`shadowOffset` in target pixels, fractional), rounded outwards.
-    func shadow(offset: SIMD2<Float>, width: Int, height: Int) -> PixelRegion? {
+    package func shadow(offset: SIMD2<Float>, width: Int, height: Int) -> PixelRegion? {
         guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 16_777_216, abs(offset.y) < 16_777_216 else { return nil }
         let spread = Self.spread(content, by: pad)
         let (dx, dy) = (Int(offset.x.rounded(.down)), Int(offset.y.rounded(.down)))
@@ -59,7 +59,7 @@ struct GroupExtent {
 
     /// Whether any pixel the group's composites may change (its content's, and its shadow's at
     /// `shadowOffset`) lies in `box`: when none does, a pass over `box` need not draw the group at all.
-    func reaches(_ box: PixelRegion, shadowOffset: SIMD2<Float>?, width: Int, height: Int) -> Bool {
+    package func reaches(_ box: PixelRegion, shadowOffset: SIMD2<Float>?, width: Int, height: Int) -> Bool {
         if !content.intersection(box).isEmpty { return true }
         guard let shadowOffset else { return false }
         guard let shadow = shadow(offset: shadowOffset, width: width, height: height) else { return true }

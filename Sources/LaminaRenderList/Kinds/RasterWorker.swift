@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Jobs for a layer that has a newer job queued are skipped: only the latest state of a layer is
 /// worth drawing. Results wait until the render thread takes them at the start of a frame.
-final class RasterWorker: Sendable {
+package final class RasterWorker: Sendable {
     /// The jobs and results, shared with the thread.
     private final class Queue: Sendable {
         struct State {
@@ -25,7 +25,7 @@ final class RasterWorker: Sendable {
 
     /// Starts the worker; nil when no thread could be started (the renderer then rasterises on its own
     /// thread).
-    init?(onReady: @escaping @Sendable () -> Void) {
+    package init?(onReady: @escaping @Sendable () -> Void) {
         let queue = self.queue
         let started = spawnThread(stackSize: 8 << 20) {
             nameCurrentThread("lamina-raster")
@@ -65,7 +65,7 @@ final class RasterWorker: Sendable {
     }
 
     /// Stops the thread after the job in hand and waits for it.
-    func stop() {
+    package func stop() {
         queue.state.withLock { $0.stopping = true }
         queue.pending.signal()
         pthread_join(thread, nil)

@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// What the last frames shown changed, for an output that keeps several buffers: a buffer last shown
 /// `age` presents ago holds that frame's pixels, so it needs what every frame since changed written
 /// again, and nothing else (`EGL_EXT_buffer_age`'s rule). The Wayland output keeps one for its

@@ -1,13 +1,13 @@
-import Glibc
+package import Glibc
 
 /// Why a thread could not be started: `pthread_create`'s error number.
-struct ThreadStartFailure: Error {
-    let code: Int32
+package struct ThreadStartFailure: Error {
+    package let code: Int32
 }
 
 /// Starts an OS thread running `main`, with a stack of `stackSize` bytes: the render thread and the
 /// raster worker live outside Swift concurrency (GL and Pango state belong to one thread each).
-func spawnThread(stackSize: Int, _ main: @escaping @Sendable () -> Void) -> Result<pthread_t, ThreadStartFailure> {
+package func spawnThread(stackSize: Int, _ main: @escaping @Sendable () -> Void) -> Result<pthread_t, ThreadStartFailure> {
     let start = Unmanaged.passRetained(ThreadStart(main)).toOpaque()
     var thread = pthread_t()
     var attributes = pthread_attr_t()
@@ -29,7 +29,7 @@ func spawnThread(stackSize: Int, _ main: @escaping @Sendable () -> Void) -> Resu
 
 /// Names the calling thread for `top -H`, `ps -L` and debuggers, best effort: `pthread_setname_np`
 /// needs `_GNU_SOURCE`, which Swift's Glibc module lacks, so this writes `/proc/thread-self/comm`.
-func nameCurrentThread(_ name: String) {
+package func nameCurrentThread(_ name: String) {
     let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { return }
     let bytes = Array(name.utf8.prefix(15))

@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// Hidden-surface removal for opaque layers, after the render list is built: an instance wholly
 /// covered by an opaque instance drawn after it into the same target is collapsed, so the GPU never
 /// shades it. A screen of opaque windows then costs one layer deep, not as deep as the windows are

@@ -1,4 +1,4 @@
-import LaminaCore
+package import LaminaCore
 
 /// Everything one frame draws, in order: the instances (uploaded to the GPU in one buffer), the
 /// commands over them, and the offscreen groups they reference. Built by `RenderListBuilder` from a
@@ -19,7 +19,7 @@ public struct RenderList {
     /// the whole list again, since those copies move though the model's animated layers may not.
     /// The replicators whose copies lag (`instanceDelay`) over animated sublayers: the copies animate
     /// on while the frame's own presentation may not, so they are changed every frame.
-    var laggingReplicators: [LayerID] = []
+    package var laggingReplicators: [LayerID] = []
     /// Whether a transform layer draws with the depth buffer (`RenderCommand.beginDepth`): the list
     /// is then drawn in order with no occlusion culling (a later quad may lie behind).
     var usesDepth = false
@@ -30,9 +30,9 @@ public struct RenderList {
     public internal(set) var hasLiveParticles = false
     /// The emitters whose particles fill a block of fixed size (`RenderListBuilder.particleBlock`):
     /// changed every frame, each patched in place while the block holds its particles.
-    var particleEmitters: [LayerID] = []
+    package var particleEmitters: [LayerID] = []
     /// Whether an emitter draws particles in no such block: then every frame builds the list again.
-    var hasUnstableParticles = false
+    package var hasUnstableParticles = false
     /// Layers visited and layers skipped by culling (hidden, transparent, empty, off the target,
     /// back-facing), for statistics and tests.
     public internal(set) var visitedLayers = 0
@@ -58,7 +58,7 @@ public struct RenderList {
     /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
     private var occlusion = OcclusionCulling()
     /// Each layer's own parts as the last build read them (`LayerPartsTable`); `reset` keeps them.
-    var parts = LayerPartsTable()
+    package var parts = LayerPartsTable()
 
     /// Where each layer's subtree lies in the list, by slot (see `RenderSegment`).
     private(set) var segments: ContiguousArray<RenderSegment> = []
@@ -175,7 +175,7 @@ public struct RenderList {
 
     /// How many layers the list's build visited under `layer` (itself included); 0 when it did not visit
     /// it, or drew it from a cache (its sublayers were visited for the cache, not for the list).
-    func drawnLayers(under layer: LayerID) -> Int {
+    package func drawnLayers(under layer: LayerID) -> Int {
         let slot = Int(layer.index)
         guard slot < segments.count, segments[slot].records(layer, stamp: stamp) else { return 0 }
         return Int(segments[slot].visited)
@@ -198,7 +198,7 @@ public struct RenderList {
     mutating func forceDamage(_ bounds: (minX: Float, minY: Float, maxX: Float, maxY: Float)?) { forcedDamage.add(bounds) }
 
     /// The caches the list's draws show.
-    var shownCaches: [CachedSubtree] {
+    package var shownCaches: [CachedSubtree] {
         commands.compactMap { if case .draw(_, _, .cache(let entry, _), _, _) = $0 { entry } else { nil } }
     }
 

@@ -58,13 +58,13 @@ extension RenderListBuilder {
             list.usesAdditive = true
         }
         let sampler = SamplerChoice(minification: .linear, magnification: .linear)
-        var lastTexture: (BitmapID, Texture)?
+        var lastTexture: (BitmapID, BitmapTexture)?
         for particle in particles {
             let p = particle.position
             guard let bitmap = particle.contents, particle.scale > 0, particle.color.w > 0, abs(p.x) < 1e9, abs(p.y) < 1e9,
                 abs(p.z) < 1e9, particle.angle.isFinite
             else { continue }
-            let texture: Texture
+            let texture: BitmapTexture
             if let last = lastTexture, last.0 == bitmap {
                 texture = last.1
             } else {
