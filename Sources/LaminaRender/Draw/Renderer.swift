@@ -84,31 +84,22 @@ public final class Renderer {
     /// old appearance.
     let white: GLuint
     let clear: GLuint
-    var list = RenderList()
-    /// Working storage for subtrees visited again (`RenderListUpdate`).
-    var scratch = RenderList()
-    /// Working storage for leaves patched in place (`LeafPatch`).
-    var patchScratch = LeafPatch.Scratch()
-    /// The target whose pixels are the last frame `list` drew, and the roots and scale it was built
-    /// with: what a frame that changed little may draw over, redrawing only `damage`.
-    private weak var retainedTarget: OffscreenTarget?
-    var retainedRoots: [LayerID] = []
-    var retainedScale = 0.0
-    /// What the next `execute` redraws: what changed since the last one.
-    var damage = Damage.full
+    /// The frame's render list, kept from frame to frame, and how each frame brings it up to date.
+    let retained: RetainedRenderList
     /// Subtrees drawn once and shown as one quad (`shouldRasterize`, still subtrees moving whole).
-    let caches: SubtreeCaches
+    var caches: SubtreeCaches { retained.caches }
 
     /// Whether the last list drawn changes with time alone (an emitter's particles move though no value
     /// does): the caller should draw another frame even when nothing animates.
-    public var isAnimating: Bool { list.hasLiveParticles }
+    public var isAnimating: Bool { retained.list.hasLiveParticles }
 
     /// Whether whole builds keep each layer's own parts for the next (`LayerPartsTable`), so that a layer
     /// that only moves, turns or fades is not read and digested again every frame. On by default; off,
     /// every build reads every layer afresh (a frame that redraws everything, which the damage tests
     /// compare the kept parts with).
-    public var keepsLayerParts = true {
-        didSet { if !keepsLayerParts { list.parts.removeAll() } }
+    public var keepsLayerParts: Bool {
+        get { retained.keepsLayerParts }
+        set { retained.keepsLayerParts = newValue }
     }
 
     /// Whether a still subtree that moves as a whole is drawn once and moved as one textured quad
@@ -185,8 +176,9 @@ public final class Renderer {
         gl = GLTextures(bgraStorage: context.info.extensions.contains("GL_EXT_texture_format_BGRA8888"))
         textures = TextureCache(context, gl: gl, budget: textureBudget)
         generated = GeneratedTextures(maximumSize: context.info.maxTextureSize, requests: gl.requests)
-        caches = SubtreeCaches(requests: gl.requests)
+        let caches = SubtreeCaches(requests: gl.requests)
         caches.layout = OffscreenTarget.preferredLayout(context)
+        retained = RetainedRenderList(textures: textures.table, generated: generated, caches: caches)
         pool = TargetPool(context)
         white = Self.pixelTexture([255, 255, 255, 255])
         clear = Self.pixelTexture([0, 0, 0, 0])
@@ -249,24 +241,13 @@ public final class Renderer {
         _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1,
         for target: OffscreenTarget
     ) {
-        _ = textures.table.takeChanges()
-        _ = generated.collectResults()
-        _ = caches.beginFrame(changed: nil, repainted: [], tree: tree, presentation: presentation)
-        buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
+        retained.build(tree, presentation, roots: roots, scale: scale, for: target.listTarget)
     }
-
-    /// The most changed layers (each listed up to three times) a frame sorts out for `RenderListUpdate`;
-    /// more, and everything is built again. (Leaves patched in place, `LeafPatch`, do not count: any
-    /// number of those is patched.)
-    var changeLimit: Int { max(list.visitedLayers, 64) }
 
     /// The CPU half of a frame that changed only `changed` layers (their values, written or animated)
     /// since the last `build` or `update` for the same `target`, roots and scale: visits only their
     /// subtrees again and leaves the rest of the last frame's list as it was, so the next `execute`
-    /// redraws only the damage, the union of the old and new screen bounds of what changed (textures
-    /// repainted since included). Falls back to a whole build, and a whole redraw, when the changes do
-    /// not allow it: `changed` nil (the hierarchy changed), another target, a texture replaced, a change
-    /// inside an offscreen group or under a stencil clip, or changes to most of the tree.
+    /// redraws only the damage (see `RetainedRenderList.update`). Issues no GL call.
     ///
     /// Returns the damage the next `execute` will redraw.
     @discardableResult
@@ -274,85 +255,7 @@ public final class Renderer {
         _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, roots: [LayerID]? = nil,
         scale: Double = 1, for target: OffscreenTarget
     ) -> Damage {
-        let textureChanges = textures.table.takeChanges()
-        // Rasters the background thread finished: their layers show something new.
-        let rastered = generated.collectResults()
-        let changed = rastered.isEmpty ? changed : changed.map { $0 + rastered }
-        let roots = roots ?? tree.roots
-        var changes = textureChanges.replaced ? nil : changed
-        let retained = retainedTarget === target && retainedRoots == roots && retainedScale == scale && !list.hasUnstableParticles
-        let stale = caches.beginFrame(
-            changed: changes, repainted: textureChanges.repainted, tree: tree, presentation: presentation,
-            subtreeSize: { self.list.drawnLayers(under: $0) })
-        // Leaves that only moved, turned, faded or changed colour, however many: their instances are
-        // rewritten in place; the rest of the changes go the usual way.
-        if let all = changes, retained, keepsLayerParts, stale.isEmpty, textureChanges.repainted.isEmpty,
-            list.particleEmitters.isEmpty, list.laggingReplicators.isEmpty
-        {
-            let patch = LeafPatch(
-                tree: tree, presentation: presentation, projection: target.projection,
-                target: PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
-            let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch)
-            damage.formUnion(patched)
-            if rest.isEmpty {
-                textures.table.beginFrame()
-                return damage
-            }
-            changes = rest
-        }
-        // More changes than layers drawn (each is listed up to three times): everything is rebuilt, and
-        // sorting them out first would only add to that.
-        let known = (changes?.count ?? 0) > changeLimit ? nil : changes
-        if var changed = known, retained {
-            changed += stale
-            // Particles move whenever time passes, and lagging copies animate on.
-            changed += list.particleEmitters
-            changed += list.laggingReplicators
-            textures.table.beginFrame()
-            let keepsParts = keepsLayerParts
-            let update = RenderListUpdate(tree: tree, width: target.width, height: target.height) { list in
-                var builder = self.makeBuilder(tree, presentation, scale: scale, for: target, list: consume list)
-                builder.keepsParts = keepsParts
-                return builder
-            }
-            // The layers visited again take their kept parts too: the table rides in the scratch list.
-            swap(&list.parts, &scratch.parts)
-            let updated = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted)
-            swap(&list.parts, &scratch.parts)
-            if let updated {
-                damage.formUnion(updated)
-                return damage
-            }
-        }
-        buildAll(tree, presentation, roots: roots, scale: scale, for: target)
-        return damage
-    }
-
-    func buildAll(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID], scale: Double, for target: OffscreenTarget) {
-        textures.table.beginFrame()
-        // The list moves into the builder and back: a second reference while the builder empties it
-        // would copy all of last frame's arrays.
-        var taken = RenderList()
-        swap(&taken, &list)
-        var builder = makeBuilder(tree, presentation, scale: scale, for: target, list: consume taken)
-        builder.keepsParts = keepsLayerParts
-        builder.build(roots: roots)
-        list = builder.list
-        retainedTarget = target
-        retainedRoots = roots
-        retainedScale = scale
-        damage = .full
-    }
-
-    /// A builder of the frame's list for `target`, filling `list` (emptied first).
-    func makeBuilder(
-        _ tree: LayerTree, _ presentation: Presentation, scale: Double, for target: OffscreenTarget,
-        list: consuming RenderList
-    ) -> RenderListBuilder {
-        RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures.table, generated: generated, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: consume list,
-            caches: caches)
+        retained.update(tree, presentation, changed: changed, roots: roots, scale: scale, for: target.listTarget)
     }
 
     /// The GPU half of a frame: draws the list `build` made into `target`, cleared first to
@@ -361,28 +264,21 @@ public final class Renderer {
         into target: OffscreenTarget, background: Color = Color(red: 0, green: 0, blue: 0, alpha: 0)
     ) throws(RendererError) -> FrameStatistics {
         guard target.hasStencil else { throw .targetWithoutStencil(width: target.width, height: target.height) }
-        // Only the target the list was last drawn into holds the pixels the damage is relative to.
-        let redraw =
-            retainedTarget === target
-            ? Self.reach(of: damage, intoBackdropsOf: list).clipped(width: target.width, height: target.height) : .full
+        let redraw = retained.redraw(into: target.listTarget)
         let cacheRenders = caches.renders
         try drawCaches()
         groupsDrawn = 0
+        let list = retained.list
         try execute(list, into: target, background: background, damage: redraw)
         let groupsDrawn = self.groupsDrawn
         let shown = list.shownCaches
-        caches.endFrame(showing: shown)
-        damage = .none
-        retainedTarget = target
-        markBoundTextures()
+        retained.drawn(into: target.listTarget)
         if !snapshots.isEmpty {
             let drawn = drawnTransitions(list)
             for (id, snapshot) in snapshots where snapshot.drawn && !drawn.contains(id) {
                 snapshots[id] = nil  // its transition ended
             }
         }
-        textures.table.evict()
-        generated.evict { [list] in list.drawnLayers(under: $0) > 0 }
         var statistics = FrameStatistics()
         statistics.damage = redraw
         statistics.cachedSubtrees = shown.count
@@ -397,31 +293,6 @@ public final class Renderer {
         statistics.groups = list.groups.count
         statistics.groupsDrawn = groupsDrawn
         return statistics
-    }
-
-    /// `damage` grown so that a backdrop it touches reads no pixel of last frame: a backdrop whose
-    /// region (its box and the blur's reach) the box around the damage meets (a list with backdrops is
-    /// drawn in one pass over that box) has all of that region redrawn, which may bring in another's.
-    static func reach(of damage: Damage, intoBackdropsOf list: RenderList) -> Damage {
-        guard !list.backdrops.isEmpty, !damage.isEmpty else { return damage }
-        var damage = damage
-        var grown = true
-        var rounds = 0
-        while grown, !damage.isFull {
-            grown = false
-            rounds += 1
-            if rounds > list.backdrops.count + 1 { return .full }
-            for backdrop in list.backdrops {
-                guard let region = backdrop.region else { return .full }
-                // A list with backdrops is drawn in one pass over the box around the damage.
-                guard let box = damage.box else { break }
-                if !box.intersection(region).isEmpty, !box.contains(region) {
-                    damage.add(region)
-                    grown = true
-                }
-            }
-        }
-        return damage
     }
 
     /// Draws the caches drawn anew in this frame into their textures, inner ones first.
@@ -444,16 +315,8 @@ public final class Renderer {
         }
     }
 
-    /// Marks every texture the list binds as drawn this frame: a retained list draws textures that
-    /// this frame's update did not look up, and eviction must spare them.
-    func markBoundTextures() {
-        for case .draw(_, _, let binding, _, _) in list.commands {
-            if case .bitmap(let texture, _) = binding { textures.table.markDrawn(texture) }
-        }
-    }
-
     /// The render list of the last frame (for tests and statistics).
-    public var lastRenderList: RenderList { list }
+    public var lastRenderList: RenderList { retained.list }
 
     /// Captures how `layer` looks now, before a transition changes it: the old appearance the
     /// transition `animation` will draw from. Kept until a frame that drew the transition no longer
@@ -463,11 +326,8 @@ public final class Renderer {
         width: Int, height: Int, for animation: AnimationID
     ) throws(RendererError) {
         let target = try pool.acquire(width: width, height: height)
-        var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures.table, generated: generated, targetWidth: width, targetHeight: height,
-            projection: target.projection, scale: scale, list: RenderList())
-        builder.build(subtreeOf: layer)
-        try execute(builder.list, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        let list = retained.snapshot(of: layer, in: tree, presentation, scale: scale, width: width, height: height)
+        try execute(list, into: target, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
         snapshots[animation] = Snapshot(target)
     }
 

@@ -174,10 +174,10 @@ public final class OffscreenTarget {
     /// The transform from this target's pixel space (origin top left, y down, z ignored) to clip space,
     /// to be concatenated after a layer's world transform. `z` is flattened: layers are ordered by the
     /// order they are drawn in, and perspective has already done its work in `w`.
-    public var projection: Transform3D {
-        Transform3D(scaleX: 2 / Double(width), y: -2 / Double(height), z: 0)
-            .concatenating(Transform3D(translationX: -1, y: 1, z: 0))
-    }
+    public var projection: Transform3D { ListTarget.projection(width: width, height: height) }
+
+    /// What the render list is built for when it is drawn into this target.
+    var listTarget: ListTarget { ListTarget(identity: self, width: width, height: height) }
 
     /// Reads every pixel back: premultiplied RGBA8, row 0 at the top. Waits for drawing to finish.
     public func read() throws(GLError) -> RGBAImage {
