@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
         .library(name: "LaminaRenderList", targets: ["LaminaRenderList"]),
+        .library(name: "LaminaRenderListChecks", targets: ["LaminaRenderListChecks"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaWire", targets: ["LaminaWire"]),
         .library(name: "LaminaModel", targets: ["LaminaModel"]),
@@ -103,6 +104,14 @@ let package = Package(
         .target(
             name: "LaminaRenderList",
             dependencies: ["LaminaCore", "LaminaRaster"],
+            swiftSettings: strict
+        ),
+        // The render list's invariants, checked on the CPU after every frame of a harness that runs the
+        // compositor's CPU half (LaminaModel's store, the retained list): the invariant suite and the
+        // render-list fuzzer drive it. No GL.
+        .target(
+            name: "LaminaRenderListChecks",
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaRenderList"],
             swiftSettings: strict
         ),
         // The GL half: the display, shaders, textures behind the handles, and drawing the list.
@@ -236,6 +245,12 @@ let package = Package(
         .testTarget(
             name: "LaminaRenderTests",
             dependencies: ["LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
+            swiftSettings: strict
+        ),
+        // The render list's invariant suite: on the CPU alone (no GL in its dependency closure).
+        .testTarget(
+            name: "LaminaRenderListTests",
+            dependencies: ["LaminaRenderListChecks", "LaminaRenderList", "LaminaModel", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(

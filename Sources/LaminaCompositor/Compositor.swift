@@ -34,15 +34,8 @@ public final class Compositor {
     private var nextBitmap: UInt64 = 1
     private var pending: [(client: ClientID, transaction: Transaction)] = []
     private var animationEvents: [AnimationEvent] = []
-    /// The layers animated in the last frame, and whether their `zPosition` was (which orders their
-    /// superlayer's sublayers): a layer whose animation ended changed too.
-    private var previouslyAnimated: [(layer: LayerID, zPosition: Bool)] = []
-    private var animatedNow: [(layer: LayerID, zPosition: Bool)] = []
-    /// Per slot, the frame (`frameCount`) it was last animated in: whether a layer animated last frame
-    /// is listed already, without asking the presentation again.
-    private var animatedInFrame: [UInt32] = []
-    private var frameCount: UInt32 = 0
-    private var changedLayers: [LayerID] = []
+    /// Which layers changed from one frame to the next, for the render list's update.
+    private var changedLayers = ChangedLayers()
 
     /// Whether a frame waits for the GPU to finish it (`glFinish`), so that its `finish` phase counts
     /// the GPU's work: what `lamina render` and `bench` measure. The daemon turns it off: a frame then
@@ -250,7 +243,7 @@ public final class Compositor {
         }
         report.phases.evaluate = lap(&mark)
 
-        let changed = redrawsEverything ? nil : changedLayers(store.takeChanges())
+        let changed = redrawsEverything ? nil : changedLayers.changed(store.takeChanges(), in: store.tree, presentation)
         if redrawsEverything { _ = store.takeChanges() }
         renderer.update(
             store.tree, presentation, changed: changed, roots: [store.root], scale: configuration.scale, for: target)
@@ -278,56 +271,6 @@ public final class Compositor {
             report.phases.finish = waited
         }
         return report
-    }
-
-    /// The layers whose presented values may differ from the last frame's: those written by the
-    /// transactions applied (with the superlayer of one whose `zPosition` was written), and those
-    /// animated in this frame or the last; nil when the hierarchy changed (everything may have).
-    private func changedLayers(_ changes: LayerChanges) -> [LayerID]? {
-        // Read through locals: a class's stored struct read in a loop is retained on every pass.
-        let tree = store.tree
-        let presentation = self.presentation
-        // And the arrays through locals too: a class's stored property is checked for exclusive access
-        // on every use, which in these loops cost more than the work.
-        var (now, before, marks) = ([(layer: LayerID, zPosition: Bool)](), [(layer: LayerID, zPosition: Bool)](), [UInt32]())
-        swap(&before, &animatedNow)  // last frame's
-        swap(&now, &previouslyAnimated)  // the frame before's storage, emptied below for this frame's
-        swap(&marks, &animatedInFrame)
-        defer {
-            swap(&now, &animatedNow)
-            swap(&before, &previouslyAnimated)
-            swap(&marks, &animatedInFrame)
-        }
-        now.removeAll(keepingCapacity: true)
-        frameCount &+= 1
-        if frameCount == 0 {  // wrapped: old marks could pass for this frame's
-            for i in marks.indices { marks[i] = 0 }
-            frameCount = 1
-        }
-        let frame = frameCount
-        if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
-        for layer in presentation.animatedLayers {
-            now.append((layer, presentation.animates(.zPosition, of: layer)))
-            marks[Int(layer.index)] = frame
-        }
-        guard !changes.hierarchy else { return nil }
-        var changedLayers: [LayerID] = []
-        swap(&changedLayers, &self.changedLayers)
-        changedLayers.removeAll(keepingCapacity: true)
-        func add(_ layer: LayerID, zPosition: Bool) {
-            changedLayers.append(layer)
-            if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
-        }
-        for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
-        for (layer, z) in now { add(layer, zPosition: z) }
-        for (layer, z) in before {
-            // Listed already, unless its superlayer must come too (its zPosition animated then); the
-            // marks are read first, being cheaper than asking the tree.
-            if !z, marks[Int(layer.index)] == frame { continue }
-            if tree.contains(layer) { add(layer, zPosition: z) }
-        }
-        self.changedLayers = changedLayers
-        return changedLayers
     }
 
     /// The indices of `clients` (one entry per queued transaction) taken by turns: each round takes

@@ -43,29 +43,42 @@ extension RenderListBuilder {
             return nil
         }
         let (width, height) = (Int(w), Int(h))
-        let projection = Transform3D(scaleX: 2 / w, y: -2 / h, z: 0).concatenating(Transform3D(translationX: -1, y: 1, z: 0))
-        var body = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
-            projection: projection, scale: scale, list: RenderList(), caches: caches)
-        body.caching = id
-        let layerToTexture = Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
-            .concatenating(Transform3D(scaleX: scale, y: scale, z: 0))
-        body.drawBody(id, values, body.parts(of: id, values), world: layerToTexture, localToClip: nil, opacity: 1, sublayers: sublayers)
         // A backdrop reads the target it is drawn into, which a cache's is not.
-        guard body.list.backdrops.isEmpty else {
+        guard let body = bodyList(id, values, extent: extent, scale: scale, width: width, height: height, sublayers: sublayers, caches: caches)
+        else {
             caches.drop(id)
             return nil
         }
-        if !body.list.usesDepth && !body.list.usesAdditive { body.list.cullOccluded(width: width, height: height) }
-        body.list.chooseFastRuns()
-        entry.redraw(body.list, values: current, extent: extent, scale: scale, width: width, height: height)
+        entry.redraw(body, values: current, extent: extent, scale: scale, width: width, height: height, keepsBody: caches.keepsBodies)
         caches.drew(entry)
         list.markFresh(entry)
         return entry
     }
 
+    /// The list that draws `id`'s body (background, contents, sublayers, border) into a `width` x
+    /// `height` cache texture covering `extent` of its space at `scale` pixels per point; nil when the
+    /// body has a backdrop (which reads the target it is drawn into, and a cache's is not the output).
+    func bodyList(
+        _ id: LayerID, _ values: PresentedValues, extent: Rect, scale: Double, width: Int, height: Int, sublayers: [LayerID],
+        caches: SubtreeCaches
+    ) -> RenderList? {
+        var body = RenderListBuilder(
+            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
+            projection: ListTarget.projection(width: width, height: height), scale: scale, list: RenderList(), caches: caches)
+        body.caching = id
+        let layerToTexture = Transform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
+            .concatenating(Transform3D(scaleX: scale, y: scale, z: 0))
+        body.drawBody(id, values, body.parts(of: id, values), world: layerToTexture, localToClip: nil, opacity: 1, sublayers: sublayers)
+        guard body.list.backdrops.isEmpty else { return nil }
+        if !body.list.usesDepth && !body.list.usesAdditive { body.list.cullOccluded(width: width, height: height) }
+        body.list.chooseFastRuns()
+        return body.list
+    }
+
     /// Draws a cached body: one quad of the cache's texture, placed by `world`.
     mutating func drawCached(_ entry: CachedSubtree, world: Transform3D, localToClip: Transform3D?, opacity: Double) {
+        // What changes with time alone inside keeps the frames coming, as it would drawn directly.
+        if entry.changesWithTime { list.hasLiveParticles = true }
         let toTarget = entry.textureToLayer.concatenating(world)
         let rect = Rect(x: 0, y: 0, width: Double(entry.width), height: Double(entry.height))
         guard Self.placement(of: rect, under: toTarget, in: target).visible else { return }

@@ -89,15 +89,21 @@ package struct RenderListBuilder {
         self.list.reset(slotCount: tree.slotCount, targetWidth: targetWidth, targetHeight: targetHeight)
     }
 
-    /// Adds `roots` (in order, each positioned in the target's point space) to the list.
-    package mutating func build(roots: [LayerID]) {
+    /// Adds `roots` (in order, each positioned in the target's point space) to the list. `occluded`,
+    /// when given, are the instances to collapse instead of those occlusion culling finds: a fresh build
+    /// made with a retained list's decisions, to compare the two (`RetainedRenderList.freshBuild`).
+    package mutating func build(roots: [LayerID], occluded: [Int]? = nil) {
         let rootSpace = Transform3D(scaleX: scale, y: scale, z: 0)
         let context = list.addContext(VisitContext(toTarget: rootSpace, toClip: nil, opacity: 1, clip: nil))
         for root in roots where tree.contains(root) {
             visit(root, toTarget: rootSpace, toClip: nil, opacity: 1, context: context)
         }
         if keepsParts { list.dropPartsOfLayersNotVisited() }
-        if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive { list.cullOccluded(width: target.width, height: target.height) }
+        if let occluded {
+            for index in occluded where index < list.instances.count && !list.instances[index].isCollapsed { list.collapse(index) }
+        } else if list.backdrops.isEmpty && !list.usesDepth && !list.usesAdditive {
+            list.cullOccluded(width: target.width, height: target.height)
+        }
         list.chooseFastRuns()
     }
 

@@ -23,7 +23,7 @@ public enum FilterPass: Equatable {
     /// How far, in target pixels, the passes spread a pixel's change (three standard deviations of
     /// each blur, plus a pixel of filtering), or nil when a change anywhere can change every pixel:
     /// a matrix that adds alpha makes transparent pixels visible.
-    static func reach(of passes: [FilterPass]) -> Int? {
+    package static func reach(of passes: [FilterPass]) -> Int? {
         var reach = 0.0
         for pass in passes {
             switch pass {

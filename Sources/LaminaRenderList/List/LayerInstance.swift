@@ -172,7 +172,7 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Whether `matrix` keeps the quad an axis-aligned rectangle in clip space (no rotation, skew or
     /// perspective): then its corners are its bounding box.
-    var isAxisAligned: Bool {
+    package var isAxisAligned: Bool {
         matrix0.y == 0 && matrix1.x == 0 && matrix0.w == 0 && matrix1.w == 0 && matrix3.w == 1
     }
 

@@ -8,7 +8,7 @@ public struct RenderList {
     /// Every instance of the frame.
     public internal(set) var instances: ContiguousArray<LayerInstance> = []
     /// Whether each instance paints its quad fully opaque (`LayerInstance.isOpaque`), beside `instances`.
-    private(set) var opaque: ContiguousArray<Bool> = []
+    package private(set) var opaque: ContiguousArray<Bool> = []
     /// The steps.
     public internal(set) var commands: [RenderCommand] = []
     /// Offscreen groups, referenced by index from the commands.
@@ -52,7 +52,7 @@ public struct RenderList {
     /// The quads of the collapsed instances (`LayerInstance.rect` before `collapse()`), by index: an
     /// opaque instance patched out of the way brings back what it may have hidden
     /// (`uncollapse(overlapping:before:)`) instead of the whole list being built again.
-    private(set) var collapsedRects: [Int: SIMD4<Float>] = [:]
+    package private(set) var collapsedRects: [Int: SIMD4<Float>] = [:]
     /// Whether any clip goes through the stencil buffer (else the targets need none attached).
     public internal(set) var usesStencil = false
     /// The occlusion pass, kept so its occluder list keeps its capacity from frame to frame.
@@ -75,7 +75,7 @@ public struct RenderList {
     private(set) var visitedSlots: [Int32] = []
     /// Caches drawn anew while building the list, and the screen bounds of their quads: pixels that
     /// changed though the quad's instance did not.
-    private(set) var freshCaches: [ObjectIdentifier] = []
+    package private(set) var freshCaches: [ObjectIdentifier] = []
     private(set) var forcedDamage = Damage.none
 
     /// An empty list.

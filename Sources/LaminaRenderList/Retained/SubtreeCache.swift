@@ -10,14 +10,14 @@ package import LaminaCore
 /// layer under it, a bitmap it shows, or the hierarchy.
 public final class CachedSubtree {
     /// The layer.
-    let layer: LayerID
+    package let layer: LayerID
     /// Whether the compositor chose to cache it (a still subtree moving as a whole), rather than its
     /// `shouldRasterize`.
     let isAutomatic: Bool
     /// The rectangle of the layer's space the texture covers.
-    private(set) var extent = Rect(x: 0, y: 0, width: 0, height: 0)
+    package private(set) var extent = Rect(x: 0, y: 0, width: 0, height: 0)
     /// Texture pixels per unit of the layer's space.
-    private(set) var scale = 1.0
+    package private(set) var scale = 1.0
     /// The texture's size.
     package private(set) var width = 0
     package private(set) var height = 0
@@ -34,7 +34,14 @@ public final class CachedSubtree {
     package let layout: TargetColorLayout
     /// The list that draws the layer's body into `target`, while it is to be drawn before the frame.
     package var pending: RenderList?
-    /// Whether `target` holds the layer's body as it is now.
+    /// The list last drawn into the texture, kept while `SubtreeCaches.keepsBodies` (for the invariant
+    /// checks: it must equal a fresh build of the body as long as the cache is shown).
+    package private(set) var body: RenderList?
+    /// Whether what it draws changes with time alone (particles inside, replicator copies lagging over
+    /// animations): then it is drawn again every frame it is shown, as nothing written or animated
+    /// would tell.
+    package private(set) var changesWithTime = false
+    /// Whether the texture holds the layer's body as it is now.
     private(set) var isValid = false
     /// The frame that last drew it into a render list.
     var lastShown: UInt64 = 0
@@ -68,7 +75,7 @@ public final class CachedSubtree {
 
     /// Records a new drawing: `list` draws the body from `values` into a `width` x `height` texture
     /// covering `extent` at `scale`.
-    func redraw(_ list: RenderList, values: PropertyValues, extent: Rect, scale: Double, width: Int, height: Int) {
+    func redraw(_ list: RenderList, values: PropertyValues, extent: Rect, scale: Double, width: Int, height: Int, keepsBody: Bool) {
         self.extent = extent
         self.scale = scale
         self.width = width
@@ -77,6 +84,8 @@ public final class CachedSubtree {
         textures = []
         for case .draw(_, _, .bitmap(let texture, _), _, _) in list.commands { textures.insert(texture.handle) }
         pending = list
+        body = keepsBody ? list : nil
+        changesWithTime = list.hasLiveParticles || !list.laggingReplicators.isEmpty
         isValid = true
     }
 
@@ -117,6 +126,9 @@ package final class SubtreeCaches {
     /// The most bytes of textures the caches hold (64 MiB: a 1920x1080 output's subtree eight times
     /// over, with stencil).
     package var budget = 64 << 20
+    /// Whether each cache keeps the list last drawn into it (`CachedSubtree.body`): for the invariant
+    /// checks, which build each shown cache's body afresh and compare.
+    package var keepsBodies = false
     /// Whether still subtrees that move are cached without `shouldRasterize`.
     package var cachesMovingSubtrees = true
     /// The byte order of the caches' textures: BGRA where the driver stores it natively, which lets a
@@ -125,7 +137,7 @@ package final class SubtreeCaches {
     /// Where the caches' handles come from and their releases go.
     let requests: TextureRequests
     /// Caches by layer slot.
-    private(set) var entries: [Int32: CachedSubtree] = [:]
+    package private(set) var entries: [Int32: CachedSubtree] = [:]
     /// Caches drawn in this frame, inner ones first: drawn before the frame's list.
     package private(set) var pending: [CachedSubtree] = []
     /// The current frame (starting past `stillFrames`, so a layer never changed counts as still).
@@ -203,6 +215,10 @@ package final class SubtreeCaches {
                 }
                 ancestor = tree.links(of: a)?.superlayer
             }
+        }
+        for entry in entries.values where entry.isValid && entry.changesWithTime {
+            entry.invalidate()
+            stale.append(entry.layer)
         }
         if !repainted.isEmpty {
             for entry in entries.values where entry.isValid && !entry.textures.isDisjoint(with: repainted) {

@@ -1,0 +1,176 @@
+package import LaminaCore
+package import LaminaModel
+package import LaminaRenderList
+
+/// The CPU half of the compositor's frames, with no GPU: one client's transactions applied to a
+/// `LayerStore`, the animations evaluated, the retained render list brought up to date as the
+/// compositor does it (`ChangedLayers`, `RetainedRenderList.update`), and after every frame the
+/// invariants checked (`RenderListInvariants`): the retained list against a fresh build, every cache
+/// shown against a fresh build of its subtree, occlusion, and the damage against what changed since
+/// the last frame. Bitmaps are registered by size and opacity alone: the list never reads pixels.
+///
+/// What the invariant suite and the render-list fuzzer drive.
+package final class RenderListHarness {
+    /// The target's size in pixels, and pixels per point.
+    package let width: Int
+    package let height: Int
+    package let scale: Double
+    /// The model tree and the client's namespace.
+    package private(set) var store: LayerStore
+    /// The one client.
+    package let client: ClientID
+    /// Where the list's textures are asked for; taken every frame.
+    package let requests = TextureRequests()
+    /// The list under test.
+    package let retained: RetainedRenderList
+    /// Whether every frame is checked (on by default).
+    package var checks = true
+    /// The frames run so far.
+    package private(set) var frames = 0
+    /// The last frame's damage (what the renderer would redraw), for tests.
+    package private(set) var lastRedraw = Damage.full
+
+    private var presentation = Presentation()
+    private var changedLayers = ChangedLayers()
+    private var events: [AnimationEvent] = []
+    private let identity = TargetIdentity()
+    private var target: ListTarget { ListTarget(identity: identity, width: width, height: height) }
+    /// The last frame's list, to compare this frame's damage with.
+    private var previous: ListSnapshot?
+    /// Textures whose texels changed in place since the last frame: where (texels), or nil for all.
+    private var rewritten: [TextureHandle: [PixelRegion]?] = [:]
+    /// The sizes of the textures the list's builds made, to find which texels an instance samples.
+    private var generatedSizes: [TextureHandle: (width: Int, height: Int)] = [:]
+    /// The bitmaps registered, for the store's namespace.
+    private var bitmaps: [BitmapID: BitmapID] = [:]
+
+    /// What the list is drawn into: compared by identity only.
+    private final class TargetIdentity {}
+
+    /// A harness drawing into a `width` x `height` target at `scale` pixels per point.
+    package init(width: Int = 96, height: Int = 72, scale: Double = 1, textureBudget: Int = 512 << 20) {
+        (self.width, self.height, self.scale) = (width, height, scale)
+        var store = LayerStore(width: Double(width) / scale, height: Double(height) / scale)
+        client = store.addClient()
+        self.store = store
+        retained = RetainedRenderList(requests: requests, textureBudget: textureBudget)
+        retained.caches.keepsBodies = true
+    }
+
+    // MARK: Input
+
+    /// Uploads bitmap `id` whole: a new texture when it is new or changes size or format, else new
+    /// texels in place (the layers showing it are damaged).
+    package func upload(_ id: BitmapID, width: Int, height: Int, format: PixelFormat = .rgba8, opaque: Bool = false) {
+        let (texture, isNew) = retained.textures.prepare(id, width: width, height: height, format: format)
+        retained.textures.setOpaqueTexels(opaque && !format.isOpaque, of: texture, wasHeld: !isNew)
+        if !isNew { rewritten[texture.handle] = .some(nil) }
+        retained.textures.evict()
+        bitmaps[id] = id
+    }
+
+    /// Repaints part of a held bitmap in place.
+    package func repaint(_ id: BitmapID) {
+        guard let texture = retained.textures.record(of: id) else { return }
+        retained.textures.repainted(texture)
+        rewritten[texture.handle] = .some(nil)
+    }
+
+    /// Forgets a bitmap.
+    package func remove(_ id: BitmapID) {
+        retained.textures.remove(id)
+    }
+
+    /// Applies one transaction's operations whole, or none of them.
+    package func commit(_ operations: [LayerOperation], at time: Double) throws(StoreError) {
+        _ = try store.apply(operations, from: client, at: time, newBitmaps: bitmaps)
+    }
+
+    // MARK: Frames
+
+    /// Runs one frame showing `time`: evaluates the animations, updates the list, and (when `checks`)
+    /// returns every invariant the frame broke.
+    @discardableResult
+    package func frame(at time: Double) -> [InvariantViolation] {
+        events.removeAll(keepingCapacity: true)
+        store.evaluate(at: time, into: &presentation, events: &events)
+        let changed = changedLayers.changed(store.takeChanges(), in: store.tree, presentation)
+        retained.update(store.tree, presentation, changed: changed, roots: [store.root], scale: scale, for: target)
+        for request in requests.take() {
+            switch request {
+            case .create(let handle, let width, let height, _, _): generatedSizes[handle] = (width, height)
+            case .replace(let handle, let region, _, _):
+                if case .some(.some(let regions)) = rewritten[handle] {
+                    rewritten[handle] = regions + [region]
+                } else if rewritten[handle] == nil {
+                    rewritten[handle] = [region]
+                }
+            case .release(let handle): generatedSizes[handle] = nil
+            case .mipmaps: break
+            }
+        }
+        lastRedraw = retained.redraw(into: target)
+        var violations: [InvariantViolation] = []
+        if checks { violations = check() }
+        retained.drawn(into: target)
+        _ = requests.take()
+        rewritten.removeAll(keepingCapacity: true)
+        frames += 1
+        return violations
+    }
+
+    /// The invariants of the frame just updated.
+    private func check() -> [InvariantViolation] {
+        var violations: [InvariantViolation] = []
+        func add(_ invariant: InvariantViolation.Invariant, _ details: [String]) {
+            violations += details.map { InvariantViolation(invariant: invariant, frame: frames, detail: $0) }
+        }
+        let list = retained.list
+        let snapshot = ListSnapshot(list)
+        let fresh = retained.freshBuild(
+            store.tree, presentation, roots: [store.root], scale: scale, for: target, occluded: Array(list.collapsedRects.keys))
+        add(.retainedEqualsFresh, RenderListInvariants.differences(retained: snapshot, fresh: ListSnapshot(fresh)))
+        add(.occlusionIsSound, RenderListInvariants.occlusionViolations(list, width: width, height: height))
+        for (handle, entry) in snapshot.caches.sorted(by: { $0.key < $1.key }) {
+            guard let body = entry.body else {
+                add(.cacheEqualsFresh, ["cache \(handle) of \(entry.layer) is shown but keeps no body"])
+                continue
+            }
+            guard let freshBody = retained.freshBody(of: entry, in: store.tree, presentation) else {
+                add(.cacheEqualsFresh, ["cache \(handle) of \(entry.layer) is shown but its layer is gone"])
+                continue
+            }
+            add(
+                .cacheEqualsFresh,
+                RenderListInvariants.differences(retained: ListSnapshot(body), fresh: ListSnapshot(freshBody)).map {
+                    "cache \(handle) of \(entry.layer): \($0)"
+                })
+        }
+        // A cache drawn anew this frame changed pixels its quad's bytes do not show.
+        var changedTexels = rewritten
+        for entry in retained.caches.pending { changedTexels[entry.handle] = .some(nil) }
+        let sizes = generatedSizes
+        func samplesChangedTexels(_ handle: TextureHandle, _ uv: SIMD4<Float>) -> Bool {
+            guard let changed = changedTexels[handle] else { return false }
+            guard let regions = changed, let size = sizes[handle] else { return true }
+            // The texels the quad samples, with one around for linear filtering.
+            let x0 = Int((min(uv.x, uv.z) * Float(size.width)).rounded(.down)) - 1
+            let y0 = Int((min(uv.y, uv.w) * Float(size.height)).rounded(.down)) - 1
+            let x1 = Int((max(uv.x, uv.z) * Float(size.width)).rounded(.up)) + 1
+            let y1 = Int((max(uv.y, uv.w) * Float(size.height)).rounded(.up)) + 1
+            let sampled = PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            return regions.contains { !$0.intersection(sampled).isEmpty }
+        }
+        if let previous {
+            add(
+                .damageCoversChanges,
+                RenderListInvariants.damageViolations(
+                    before: previous, after: snapshot, redraw: lastRedraw, rewritten: samplesChangedTexels, width: width, height: height))
+        }
+        previous = snapshot
+        return violations
+    }
+}
+
+@available(*, unavailable)
+extension RenderListHarness: Sendable {}
