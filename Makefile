@@ -13,6 +13,8 @@ DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-m
                 libavcodec-dev libavformat-dev libswscale-dev libavutil-dev \
                 libwayland-dev wayland-protocols libxkbcommon-dev weston
 
+
+.PHONY: check-mutations
 .PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
@@ -70,6 +72,11 @@ test: deps check-shaders
 	$(SWIFT) test --skip-build --skip HostileLoadTests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build --filter HostileLoadTests $(SWIFTFLAGS)
 	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
+
+# The render list's mutations (scripts/mutations/*.patch), each applied in turn: the CPU invariant
+# suite (LaminaRenderListTests) must fail on every one. About a minute a mutation on two cores.
+check-mutations: deps
+	bash scripts/check-mutations.sh
 
 # The whole-path fuzzer's smoke in `make test`: about a minute in release on two cores.
 FUZZ_SMOKE_RUNS ?= 100000

@@ -54,6 +54,10 @@ package struct ListSnapshot: Equatable {
         /// The groups it is drawn inside, outermost first (a mask's instances count as inside their
         /// group).
         package var groups: [Int]
+        /// Whether anything draws it: a run, a group's composite, a clip's stencil shape, a backdrop.
+        /// (A layer that clips keeps a stencil shape for clips nested inside it, which nothing uses
+        /// while none is: its bytes draw nothing, and may lag.)
+        package var isUsed = false
     }
 
     /// A command other than a draw, or a range of drawn instances.
@@ -131,6 +135,7 @@ package struct ListSnapshot: Equatable {
                     entries[index].binding = samples ? Binding(binding) : .none
                     entries[index].variant = variant
                     entries[index].groups = groupStack
+                    entries[index].isUsed = true
                 }
                 if case .instances(let range) = tokens.last, range.upperBound == first {
                     tokens[tokens.count - 1] = .instances(range.lowerBound..<(first + count))
@@ -139,7 +144,10 @@ package struct ListSnapshot: Equatable {
                 }
             case .pushClip(let write):
                 tokens.append(.pushClip(write))
-                if case .stencil(let index) = write { entries[index].groups = groupStack }
+                if case .stencil(let index) = write {
+                    entries[index].groups = groupStack
+                    entries[index].isUsed = true
+                }
             case .popClip: tokens.append(.popClip)
             case .beginGroup(let g):
                 tokens.append(.beginGroup(g))
@@ -152,11 +160,14 @@ package struct ListSnapshot: Equatable {
                 let group = list.groups[g]
                 for index in [group.composite, group.shadow?.composite, group.transition?.old].compactMap({ $0 }) {
                     entries[index].groups = groupStack
+                    entries[index].isUsed = true
                 }
             case .backdrop(let b):
                 tokens.append(.backdrop(b))
-                for index in list.backdrops[b].plain { entries[index].groups = groupStack }
-                for index in list.backdrops[b].shaped { entries[index].groups = groupStack }
+                for index in Array(list.backdrops[b].plain) + Array(list.backdrops[b].shaped) {
+                    entries[index].groups = groupStack
+                    entries[index].isUsed = true
+                }
             case .beginDepth: tokens.append(.beginDepth)
             case .endDepth: tokens.append(.endDepth)
             case .beginAdditive: tokens.append(.beginAdditive)

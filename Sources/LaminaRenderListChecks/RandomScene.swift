@@ -25,6 +25,8 @@ package struct RandomScene {
     private var next: UInt64 = 1
     /// The bitmaps the harness holds, with their sizes.
     package private(set) var bitmaps: [(id: BitmapID, width: Int, height: Int, opaque: Bool)] = []
+    /// Whether emitters are made (their particles change every frame, which no retained path keeps).
+    private var emitters = true
     /// The root of a subtree of many leaves that moves as a whole (cached automatically).
     package private(set) var movingGroup: UInt64?
 
@@ -64,7 +66,8 @@ package struct RandomScene {
 
     /// The operations that make a scene of about `count` layers: mostly plain layers, some of every
     /// other kind, some nested, and one subtree of `movingLeaves` leaves under a layer that moves.
-    package mutating func scene(count: Int, movingLeaves: Int = 20) -> [LayerOperation] {
+    package mutating func scene(count: Int, movingLeaves: Int = 20, emitters: Bool = true) -> [LayerOperation] {
+        self.emitters = emitters
         var ops: [LayerOperation] = []
         for _ in 0..<count {
             let parent = layers.isEmpty || chance(0.6) ? nil : layers.randomElement(using: &rng)
@@ -74,7 +77,11 @@ package struct RandomScene {
             let group = next
             ops += makeLayer(under: nil, kind: .layer, plain: true)
             ops.append(set(group, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 30))))
-            for _ in 0..<movingLeaves { ops += makeLayer(under: group, kind: .layer, plain: true) }
+            for _ in 0..<movingLeaves {
+                let leaf = next
+                ops += makeLayer(under: group, kind: .layer, plain: true)
+                if let bitmap = bitmaps.randomElement(using: &rng), chance(0.3) { ops.append(set(leaf, .contents, .bitmap(bitmap.id))) }
+            }
             movingGroup = group
         }
         return ops
@@ -87,7 +94,7 @@ package struct RandomScene {
         next += 1
         let kind =
             kind
-            ?? (chance(0.02)
+            ?? (emitters && chance(0.02)
                 ? .emitter
                 : [LayerKind.layer, .layer, .layer, .layer, .layer, .shape, .gradient, .text, .replicator, .scroll, .transform]
                     .randomElement(using: &rng)!)
@@ -202,7 +209,46 @@ package struct RandomScene {
     package mutating func changes(at time: Double) -> [Change] {
         var changes: [Change] = []
         for _ in 0..<Int.random(in: 0...2, using: &rng) {
+            changes += change(at: time)
+        }
+        // The moving subtree: its root moves every frame; nothing inside changes, mostly.
+        if let group = movingGroup, layers.contains(group) {
+            changes.append(.operations([set(group, .position, .point(Point(x: 30 + 20 * (time * 3).truncatingRemainder(dividingBy: 1), y: 30 + time)))]))
+        }
+        return changes
+    }
+
+    /// The changes of one frame in which only leaves move, turn, fade or change colour, written or
+    /// animated: what the leaf patch rewrites in place.
+    package mutating func leafChanges(at time: Double) -> [Change] {
+        var changes: [Change] = []
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard let h = layers.randomElement(using: &rng) else { break }
+            let timing = MediaTiming(beginTime: time, duration: number(0.05...0.3))
+            let operation: LayerOperation
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: operation = set(h, .position, .point(Point(x: number(-6...100), y: number(-6...76))))
+            case 1: operation = set(h, .opacity, .number(number(0.2...1)))
+            case 2: operation = set(h, .backgroundColor, .color(color(opaque: chance(0.5))))
+            case 3: operation = .addAnimation(LayerHandle(h), .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.3), timing: timing), key: "o")
+            case 4: operation = .addAnimation(LayerHandle(h), .basic(LayerKeyPath(.backgroundColor), to: .color(color()), timing: timing), key: "c")
+            case 5: operation = .addAnimation(LayerHandle(h), .basic(LayerKeyPath(.borderColor), to: .color(color()), timing: timing), key: "b")
+            case 6:
+                operation = .addAnimation(
+                    LayerHandle(h), .basic(LayerKeyPath(.position), by: .point(Point(x: number(-8...8), y: number(-8...8))), timing: timing),
+                    key: "p")
+            default: operation = .addAnimation(LayerHandle(h), .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(number(-1...1)), timing: timing), key: "t")
+            }
+            changes.append(.operations([operation]))
+        }
+        return changes
+    }
+
+    /// One random change of a random layer.
+    private mutating func change(at time: Double) -> [Change] {
+        var changes: [Change] = []
+        do {
+            guard let h = layers.randomElement(using: &rng) else { return [] }
             let timing = MediaTiming(beginTime: time, duration: number(0.05...0.4))
             switch Int.random(in: 0..<100, using: &rng) {
             case 0..<12: changes.append(.operations([set(h, .position, .point(Point(x: number(-6...100), y: number(-6...76))))]))
@@ -219,13 +265,16 @@ package struct RandomScene {
             case 54..<58: changes.append(.operations([set(h, .borderColor, .color(color()))]))
             case 58..<72:
                 let animation: Animation
-                switch Int.random(in: 0..<7, using: &rng) {
+                switch Int.random(in: 0..<8, using: &rng) {
                 case 0: animation = .basic(LayerKeyPath(.position), by: .point(Point(x: number(-10...10), y: number(-10...10))), timing: timing)
                 case 1: animation = .basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: timing)
                 case 2: animation = .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(number(-2...2)), timing: timing)
                 case 3: animation = .basic(LayerKeyPath(.backgroundColor), to: .color(color()), timing: timing)
                 case 4: animation = .basic(LayerKeyPath(.bounds), to: .rect(Rect(x: 0, y: 0, width: number(2...30), height: number(2...30))), timing: timing)
                 case 5: animation = .basic(LayerKeyPath(.cornerRadius), from: .number(0), to: .number(5), timing: timing)
+                case 6:
+                    let rect = Rect(x: number(0...0.5), y: number(0...0.5), width: number(0.2...0.5), height: number(0.2...0.5))
+                    animation = .basic(LayerKeyPath(.contentsRect), to: .rect(rect), timing: timing)
                 default: animation = .basic(LayerKeyPath(.zPosition), from: .number(-1), to: .number(1), timing: timing)
                 }
                 changes.append(.operations([.addAnimation(LayerHandle(h), animation, key: chance(0.5) ? "a" : nil)]))
@@ -244,10 +293,6 @@ package struct RandomScene {
             case 93..<96: changes.append(.operations([set(h, .shouldRasterize, .bool(chance(0.5)))]))
             default: changes.append(.operations([.removeAllAnimations(LayerHandle(h))]))
             }
-        }
-        // The moving subtree: its root moves every frame; nothing inside changes, mostly.
-        if let group = movingGroup, layers.contains(group) {
-            changes.append(.operations([set(group, .position, .point(Point(x: 30 + 20 * (time * 3).truncatingRemainder(dividingBy: 1), y: 30 + time)))]))
         }
         return changes
     }

@@ -161,6 +161,16 @@ package final class RenderListHarness {
             let sampled = PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             return regions.contains { !$0.intersection(sampled).isEmpty }
         }
+        // A cache not drawn again this frame must not show texels that changed this frame.
+        let redrawn = Set(retained.caches.pending.map(\.handle))
+        for (handle, entry) in snapshot.caches.sorted(by: { $0.key < $1.key }) where !redrawn.contains(handle) {
+            guard let body = entry.body else { continue }
+            for case let (index, sample) in ListSnapshot(body).entries.enumerated()
+            where !sample.drawn.isCollapsed && sample.binding.handle.map({ samplesChangedTexels($0, sample.drawn.uv) }) == true {
+                add(.cacheEqualsFresh, ["cache \(handle) of \(entry.layer) was not drawn again, but its instance \(index) samples texels of \(sample.binding) that changed"])
+                break
+            }
+        }
         if let previous {
             add(
                 .damageCoversChanges,

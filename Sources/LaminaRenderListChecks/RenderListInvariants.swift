@@ -16,7 +16,8 @@ package enum RenderListInvariants {
         if retained.entries.count != fresh.entries.count {
             note("\(retained.entries.count) instances, a fresh build has \(fresh.entries.count)")
         }
-        for (index, (a, b)) in zip(retained.entries, fresh.entries).enumerated() {
+        for (index, (a, b)) in zip(retained.entries, fresh.entries).enumerated() where a.isUsed || b.isUsed {
+            if a.isUsed != b.isUsed { note("instance \(index): used \(a.isUsed), fresh \(b.isUsed)") }
             if a.whole != b.whole { note("instance \(index): \(describe(a.whole, against: b.whole))") }
             if a.drawn.isCollapsed != b.drawn.isCollapsed { note("instance \(index): collapsed \(a.drawn.isCollapsed), fresh \(b.drawn.isCollapsed)") }
             if a.binding != b.binding { note("instance \(index): samples \(a.binding), fresh \(b.binding)") }
@@ -116,9 +117,10 @@ package enum RenderListInvariants {
         }
         for index in after.entries.indices {
             let (a, b) = (before.entries[index], after.entries[index])
+            guard a.isUsed || b.isUsed else { continue }
             let texelsChanged = !b.drawn.isCollapsed && (b.binding.handle.map { rewritten($0, b.drawn.uv) } ?? false)
             guard a.drawn != b.drawn || a.binding != b.binding || a.variant != b.variant || texelsChanged else { continue }
-            for (snapshot, entry) in [(before, a), (after, b)] {
+            for (snapshot, entry) in [(before, a), (after, b)] where entry.isUsed {
                 let what = entry.drawn.isCollapsed ? "collapsed" : "\(entry.drawn.pixelBounds(width: width, height: height).map { "\($0)" } ?? "anywhere")"
                 require(
                     footprint(of: index, entry, in: snapshot, width: width, height: height),

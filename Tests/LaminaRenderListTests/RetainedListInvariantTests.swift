@@ -20,7 +20,9 @@ struct RetainedListInvariantTests {
     }
 
     /// Runs `frames` frames of a random scene of `count` layers; returns the violations and coverage.
-    static func run(seed: UInt64, count: Int, frames: Int, movingLeaves: Int = 20) -> ([InvariantViolation], Coverage) {
+    static func run(
+        seed: UInt64, count: Int, frames: Int, movingLeaves: Int = 20, leavesOnly: Bool = false
+    ) -> ([InvariantViolation], Coverage) {
         let harness = RenderListHarness()
         var scene = RandomScene(seed: seed)
         for _ in 0..<3 {
@@ -30,13 +32,13 @@ struct RetainedListInvariantTests {
         var violations: [InvariantViolation] = []
         var coverage = Coverage()
         do {
-            try harness.commit(scene.scene(count: count, movingLeaves: movingLeaves), at: 0)
+            try harness.commit(scene.scene(count: count, movingLeaves: movingLeaves, emitters: !leavesOnly), at: 0)
         } catch {
             Issue.record("the scene was refused: \(error)")
         }
         for frame in 0..<frames {
             let time = Double(frame) / 60
-            for change in frame == 0 ? [] : scene.changes(at: time) {
+            for change in frame == 0 ? [] : leavesOnly ? scene.leafChanges(at: time) : scene.changes(at: time) {
                 switch change {
                 case .operations(let operations):
                     // A random edit may be refused (a mask that would make a cycle): refused whole, as a
@@ -62,6 +64,12 @@ struct RetainedListInvariantTests {
         #expect(violations.isEmpty, "\(violations.count) violations, the first: \(violations.prefix(8).map(\.description).joined(separator: "\n"))")
     }
 
+    @Test("leaves that move, turn, fade or change colour are patched in place, equal to a fresh build", arguments: 11...14)
+    func patchedLeaves(seed: UInt64) {
+        let (violations, _) = Self.run(seed: seed, count: 40, frames: 60, movingLeaves: 0, leavesOnly: true)
+        #expect(violations.isEmpty, "\(violations.count) violations, the first: \(violations.prefix(8).map(\.description).joined(separator: "\n"))")
+    }
+
     @Test("the runs reach every retained path: leaves patched, parts kept, caches shown, frames drawn in part")
     func pathsReached() {
         var total = Coverage()
@@ -73,7 +81,10 @@ struct RetainedListInvariantTests {
             total.partialFrames += coverage.partialFrames
             total.fullFrames += coverage.fullFrames
         }
+        var patched = 0
+        for seed in UInt64(11)...14 { patched += Self.run(seed: seed, count: 40, frames: 60, movingLeaves: 0, leavesOnly: true).1.patchedLeaves }
         #expect(total.patchedLeaves > 0)
+        #expect(patched > 50)
         #expect(total.keptLeaves > 0)
         #expect(total.cachedFrames > 0)
         #expect(total.partialFrames > total.fullFrames / 4)
