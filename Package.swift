@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
+        .library(name: "LaminaFuzzInput", targets: ["LaminaFuzzInput"]),
         .library(name: "LaminaWayland", targets: ["LaminaWayland"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "laminad", targets: ["laminad"]),
@@ -111,7 +112,7 @@ let package = Package(
         // render-list fuzzer drive it. No GL.
         .target(
             name: "LaminaRenderListChecks",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaRenderList"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaRenderList", "LaminaFuzzInput"],
             swiftSettings: strict
         ),
         // The GL half: the display, shaders, textures behind the handles, and drawing the list.
@@ -183,10 +184,13 @@ let package = Package(
         // CPU rasterisation of what the layer kinds draw (shapes through cairo): no GL.
         .target(name: "LaminaSchema", swiftSettings: strict),
         .executableTarget(name: "lamina-schema", dependencies: ["LaminaSchema"], swiftSettings: strict),
+        // Fuzzer bytes read as choices, and the transactions a client could send built from them: what
+        // every structure-aware fuzz target reads its input with. No GL.
+        .target(name: "LaminaFuzzInput", dependencies: ["LaminaCore"], swiftSettings: strict),
         // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
         .target(
             name: "LaminaFuzzing",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire"],
+            dependencies: ["LaminaCore", "LaminaFuzzInput", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire"],
             swiftSettings: strict
         ),
         // The client library apps import: Core Animation's programming model over the wire.

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 //
-// libFuzzer targets: the wire decoder alone (WireFuzzer), and the daemon's whole path from decode to
-// the render list (PipelineFuzzer, over LaminaFuzzing's harness). Build and run with `make fuzz` and
-// `make fuzz-pipeline` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
+// libFuzzer targets: the wire decoder alone (WireFuzzer), the daemon's whole path from decode to
+// the render list (PipelineFuzzer, over LaminaFuzzing's harness), and the render list's invariants on
+// the CPU alone (RenderListFuzzer, over LaminaRenderListChecks). Build and run with `make fuzz`,
+// `make fuzz-pipeline` and `make fuzz-render-list` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
 // `-parse-as-library`).
 
 import PackageDescription
@@ -15,6 +16,11 @@ let package = Package(
         .executableTarget(
             name: "WireFuzzer",
             dependencies: ["FuzzerDriver", .product(name: "LaminaWire", package: "Lamina")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "RenderListFuzzer",
+            dependencies: ["FuzzerDriver", .product(name: "LaminaRenderListChecks", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaFuzzInput
 public import LaminaRender
 import LaminaRenderList
 import LaminaCompositor

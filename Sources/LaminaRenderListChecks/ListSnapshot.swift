@@ -58,6 +58,17 @@ package struct ListSnapshot: Equatable {
         /// (A layer that clips keeps a stencil shape for clips nested inside it, which nothing uses
         /// while none is: its bytes draw nothing, and may lag.)
         package var isUsed = false
+
+        /// Instances compare bit for bit: a NaN that reached one is the same NaN in the other.
+        package static func == (a: Entry, b: Entry) -> Bool {
+            sameBits(a.drawn, b.drawn) && sameBits(a.whole, b.whole) && a.binding == b.binding && a.variant == b.variant
+                && a.groups == b.groups && a.isUsed == b.isUsed
+        }
+    }
+
+    /// Whether two instances hold the same bytes.
+    package static func sameBits(_ a: LayerInstance, _ b: LayerInstance) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
 
     /// A command other than a draw, or a range of drawn instances.

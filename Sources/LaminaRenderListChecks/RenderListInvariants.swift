@@ -18,7 +18,7 @@ package enum RenderListInvariants {
         }
         for (index, (a, b)) in zip(retained.entries, fresh.entries).enumerated() where a.isUsed || b.isUsed {
             if a.isUsed != b.isUsed { note("instance \(index): used \(a.isUsed), fresh \(b.isUsed)") }
-            if a.whole != b.whole { note("instance \(index): \(describe(a.whole, against: b.whole))") }
+            if !ListSnapshot.sameBits(a.whole, b.whole) { note("instance \(index): \(describe(a.whole, against: b.whole))") }
             if a.drawn.isCollapsed != b.drawn.isCollapsed { note("instance \(index): collapsed \(a.drawn.isCollapsed), fresh \(b.drawn.isCollapsed)") }
             if a.binding != b.binding { note("instance \(index): samples \(a.binding), fresh \(b.binding)") }
             if a.variant != b.variant {
@@ -119,7 +119,7 @@ package enum RenderListInvariants {
             let (a, b) = (before.entries[index], after.entries[index])
             guard a.isUsed || b.isUsed else { continue }
             let texelsChanged = !b.drawn.isCollapsed && (b.binding.handle.map { rewritten($0, b.drawn.uv) } ?? false)
-            guard a.drawn != b.drawn || a.binding != b.binding || a.variant != b.variant || texelsChanged else { continue }
+            guard !ListSnapshot.sameBits(a.drawn, b.drawn) || a.binding != b.binding || a.variant != b.variant || texelsChanged else { continue }
             for (snapshot, entry) in [(before, a), (after, b)] where entry.isUsed {
                 let what = entry.drawn.isCollapsed ? "collapsed" : "\(entry.drawn.pixelBounds(width: width, height: height).map { "\($0)" } ?? "anywhere")"
                 require(
@@ -148,9 +148,13 @@ package enum RenderListInvariants {
         if let g = snapshot.groups.firstIndex(where: { $0.composite == index || $0.shadow?.composite == index || $0.transition?.old == index }) {
             return widened(snapshot.groups[g].bounds, through: entry.groups + [g], in: snapshot, width: width, height: height)
         }
-        guard let b = entry.drawn.pixelBounds(width: width, height: height) else { return nil }
-        let x0 = Int(b.minX.rounded(.down)), y0 = Int(b.minY.rounded(.down))
-        let x1 = Int(b.maxX.rounded(.up)), y1 = Int(b.maxY.rounded(.up))
+        guard let b = entry.drawn.pixelBounds(width: width, height: height), b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite,
+            b.maxY.isFinite
+        else { return nil }
+        // Held within ±2^24 pixels, far past any target: extreme but legal geometry stays a valid Int.
+        func pixel(_ v: Float) -> Int { Int(Swift.min(Swift.max(v, -16_777_216), 16_777_216)) }
+        let x0 = pixel(b.minX.rounded(.down)), y0 = pixel(b.minY.rounded(.down))
+        let x1 = pixel(b.maxX.rounded(.up)), y1 = pixel(b.maxY.rounded(.up))
         return widened(PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0), through: entry.groups, in: snapshot, width: width, height: height)
     }
 
@@ -170,6 +174,7 @@ package enum RenderListInvariants {
                 let offset = snapshot.entries[shadow.composite].drawn.rect
                 let pad = RenderGroup.blurRadius(sigma: shadow.sigma) + 2
                 let blurred = spread(region, by: pad)
+                guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 16_777_216, abs(offset.y) < 16_777_216 else { return nil }
                 let moved = PixelRegion(
                     x: blurred.x + Int(offset.x.rounded(.down)), y: blurred.y + Int(offset.y.rounded(.down)), width: blurred.width + 1,
                     height: blurred.height + 1)
