@@ -160,7 +160,7 @@ let package = Package(
         // The frame pipeline over the renderer: apply, evaluate, build, draw.
         .target(
             name: "LaminaCompositor",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaRenderList", "LaminaWire", "CLaminaSys"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaRenderList"],
             swiftSettings: strict
         ),
         // The daemon: client sessions, the I/O and compositor threads, systemd.

@@ -103,10 +103,6 @@ int lamina_peer_groups(int socket, uint32_t *groups, int capacity) {
 #endif
 }
 
-int lamina_release_free_memory(void) {
-    return malloc_trim(0);
-}
-
 int lamina_accept(int socket) {
     return accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }

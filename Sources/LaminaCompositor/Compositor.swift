@@ -2,7 +2,6 @@ public import LaminaCore
 public import LaminaModel
 public import LaminaRender
 public import LaminaRenderList
-import CLaminaSys
 
 /// The frame pipeline: the one place where committed transactions become pixels.
 ///
@@ -173,7 +172,7 @@ public final class Compositor {
         for bitmap in bitmaps { renderer.textures.remove(bitmap) }
         // The driver frees texture storage into the C heap, which keeps it for reuse; a departed
         // client's megabytes go back to the system now rather than at some later allocation.
-        if !bitmaps.isEmpty { lamina_release_free_memory() }
+        if !bitmaps.isEmpty { _ = mallocTrim(0) }
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
@@ -389,3 +388,9 @@ public final class Compositor {
         return changes.added
     }
 }
+
+/// glibc's `malloc_trim` (`<malloc.h>`, which Swift's Glibc module leaves out): returns the C heap's
+/// free memory at its top and in its arenas to the system. Declared here rather than through a C
+/// target of our own: it is the one libc call the compositor makes that Swift does not import.
+@_silgen_name("malloc_trim")
+private func mallocTrim(_ pad: Int) -> Int32

@@ -1,7 +1,6 @@
 public import LaminaCore
 public import LaminaRender
 import LaminaRenderList
-public import LaminaWire
 
 /// What a client commits at once: bitmaps to (re)upload and the operations to apply, atomically, in
 /// order, at one frame boundary.
@@ -73,6 +72,6 @@ public struct BitmapContents: Sendable {
 public enum BitmapPixels: Sendable {
     case image(RGBAImage)
     case pool(
-        SharedMemoryPool, offset: Int, width: Int, height: Int, bytesPerRow: Int, format: PixelFormat,
+        any PixelMemory, offset: Int, width: Int, height: Int, bytesPerRow: Int, format: PixelFormat,
         alpha: RGBAImage.Alpha)
 }

@@ -39,9 +39,6 @@ int lamina_peer_credentials(int socket, int32_t *pid, uint32_t *uid, uint32_t *g
 /// The peer's supplementary groups (SO_PEERGROUPS), at most `capacity`. Returns how many, or -1.
 int lamina_peer_groups(int socket, uint32_t *groups, int capacity);
 
-/// malloc_trim(0): returns the C heap's free memory to the system. Returns 1 when some was released.
-int lamina_release_free_memory(void);
-
 /// accept4(socket, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK).
 int lamina_accept(int socket);
 

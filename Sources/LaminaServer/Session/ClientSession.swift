@@ -1,8 +1,6 @@
 import LaminaCompositor
 public import LaminaModel
 import LaminaCore
-import LaminaRender
-import LaminaRenderList
 public import LaminaWire
 
 /// One client's protocol session, as a state machine with no socket inside.

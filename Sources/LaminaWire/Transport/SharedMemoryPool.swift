@@ -1,4 +1,5 @@
 import CLaminaSys
+public import LaminaCore
 import Glibc
 
 /// A shared-memory pool: a memfd mapped into this process.
@@ -7,7 +8,7 @@ import Glibc
 /// daemon maps the descriptor read-only with `map(descriptor:size:)`, after checking it is sealed
 /// against shrinking (`F_SEAL_SHRINK`), so the client cannot truncate it under the mapping and fault
 /// the daemon with SIGBUS. The mapping lives as long as the object; so do uploads reading from it.
-public final class SharedMemoryPool: @unchecked Sendable {
+public final class SharedMemoryPool: PixelMemory, @unchecked Sendable {
     /// The memfd (owned: closed when the pool goes).
     public let descriptor: Int32
     /// Bytes mapped.
