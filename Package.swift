@@ -2,11 +2,13 @@
 //
 // Lamina: Core Animation's model as a headless GPU compositor for Linux.
 // The module layout follows ARCHITECTURE.md; dependency arrows point one way:
-//   LaminaCore <- LaminaWire <- LaminaServer <- laminad / lamina
+//   LaminaCore <- every Lamina module (values and pure functions)
+//   LaminaCore, LaminaRaster <- LaminaRenderList (the frame as data, no GL) <- LaminaRender (GL) <- LaminaCompositor
+//   LaminaCore, LaminaModel, LaminaRenderList <- LaminaCompositor <- LaminaServer <- laminad
 //   LaminaCore, LaminaWire, LaminaImage <- Lamina (the client library) <- apps, examples, lamina
-//   LaminaCore <- LaminaRender <- LaminaServer (Render knows nothing of the wire or of clients)
-//   LaminaCore <- LaminaRaster (CPU rasterising: text through Pango, shapes through cairo) <- LaminaRender
-// and the C system libraries and the embedded Shaders sit under LaminaRender only (cairo also under
+//   LaminaCore, LaminaModel, LaminaImage <- LaminaScene <- lamina
+//   LaminaRenderList, LaminaModel, LaminaFuzzInput <- LaminaRenderListChecks (the list's invariants, no GL)
+// The C system libraries and the embedded Shaders sit under LaminaRender only (cairo also under
 // Lamina and LaminaRaster, Pango under LaminaRaster only).
 
 import PackageDescription

@@ -10,34 +10,34 @@
 /// (The wire numbers are separate, and fixed.)
 public enum LayerSchema {
     public static let properties: [PropertySchema] = [
-        .init("bounds", .rect, .rect(0, 0, 0, 0), wire: 0, "The layer's own coordinate space: origin and size in points."),
-        .init("position", .point, .point(0, 0), wire: 1, "Where the anchor point sits in the superlayer."),
+        .init("bounds", .rect, .rect(0, 0, 0, 0), wire: 0, change: .bounds, "The layer's own coordinate space: origin and size in points."),
+        .init("position", .point, .point(0, 0), wire: 1, change: .placement, "Where the anchor point sits in the superlayer."),
         .init(
             "contents", .bitmap, .none, wire: 17, accessor: false,
-            "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`."),
+            change: .contents, "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`."),
         .init(
             "backgroundColor", .color, .color(0, 0, 0, 0, words: "transparent", swift: ".clear"), wire: 13,
-            "The background fill."),
-        .init("opacity", .number, .number(1), wire: 8, "Opacity, 0 to 1."),
-        .init("transform", .transform, .identity, wire: 5, "The transform applied around the anchor point."),
-        .init("cornerRadius", .number, .number(0), wire: 16, "The radius of the rounded corners of background, border and clip."),
-        .init("zPosition", .number, .number(0), wire: 2, "Position on the z axis (drawing order among siblings, and depth)."),
+            change: .paint, "The background fill."),
+        .init("opacity", .number, .number(1), wire: 8, change: .opacity, "Opacity, 0 to 1."),
+        .init("transform", .transform, .identity, wire: 5, change: .placement, "The transform applied around the anchor point."),
+        .init("cornerRadius", .number, .number(0), wire: 16, change: .shape, "The radius of the rounded corners of background, border and clip."),
+        .init("zPosition", .number, .number(0), wire: 2, change: .reorders, "Position on the z axis (drawing order among siblings, and depth)."),
         .init(
             "anchorPoint", .point, .point(0.5, 0.5), wire: 3,
-            "The point of the bounds, in unit coordinates, that `position` places and transforms turn around."),
-        .init("anchorPointZ", .number, .number(0), wire: 4, "The anchor point's z coordinate."),
-        .init("sublayerTransform", .transform, .identity, wire: 6, "A transform applied to the sublayers (a perspective, say)."),
-        .init("hidden", swift: "isHidden", .bool, .bool(false), wire: 7, "Whether the layer (and its sublayers) is not drawn."),
+            change: .placement, "The point of the bounds, in unit coordinates, that `position` places and transforms turn around."),
+        .init("anchorPointZ", .number, .number(0), wire: 4, change: .placement, "The anchor point's z coordinate."),
+        .init("sublayerTransform", .transform, .identity, wire: 6, change: .sublayers, "A transform applied to the sublayers (a perspective, say)."),
+        .init("hidden", swift: "isHidden", .bool, .bool(false), wire: 7, change: .visibility, "Whether the layer (and its sublayers) is not drawn."),
         .init(
             "allowsGroupOpacity", .bool, .bool(true), wire: 9, animatable: false,
-            "Whether sublayers are composited as a group before opacity applies."),
-        .init("doubleSided", swift: "isDoubleSided", .bool, .bool(true), wire: 10, "Whether the back side is drawn when turned away."),
+            change: .effects, "Whether sublayers are composited as a group before opacity applies."),
+        .init("doubleSided", swift: "isDoubleSided", .bool, .bool(true), wire: 10, change: .facing, "Whether the back side is drawn when turned away."),
         .init(
             "geometryFlipped", swift: "isGeometryFlipped", .bool, .bool(false), wire: 11, animatable: false,
-            "Whether the sublayers' y axis is flipped."),
-        .init("masksToBounds", .bool, .bool(false), wire: 12, "Whether sublayers are clipped to the bounds (and corner radius)."),
-        .init("borderWidth", .number, .number(0), wire: 14, "The border's width in points."),
-        .init("borderColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 15, "The border's colour."),
+            change: .sublayers, "Whether the sublayers' y axis is flipped."),
+        .init("masksToBounds", .bool, .bool(false), wire: 12, change: .shape, "Whether sublayers are clipped to the bounds (and corner radius)."),
+        .init("borderWidth", .number, .number(0), wire: 14, change: .shape, "The border's width in points."),
+        .init("borderColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 15, change: .paint, "The border's colour."),
         .init(
             "compositingFilter", .keyword, .choice("normal"), wire: 61, animatable: false,
             keyword: .init(
@@ -47,82 +47,82 @@ public enum LayerSchema {
                     "hardLight", "difference", "exclusion", "plusLighter", "plusDarker",
                 ],
                 "How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`."),
-            "How the layer, with its sublayers, combines with what is behind it (a blend mode)."),
+            change: .effects, "How the layer, with its sublayers, combines with what is behind it (a blend mode)."),
         .init(
             "filters", .filters, .empty, wire: 69, nullable: true,
-            "Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`."),
+            change: .effects, "Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`."),
         .init(
             "backgroundFilters", .filters, .empty, wire: 70, nullable: true,
-            "Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`."),
+            change: .effects, "Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`."),
         .init(
             "maskedCorners", .corners, .allCorners, wire: 59, animatable: false,
-            "Which corners `cornerRadius` rounds (the others stay square)."),
+            change: .shape, "Which corners `cornerRadius` rounds (the others stay square)."),
         .init(
             "cornerCurve", .keyword, .choice("circular"), wire: 60, animatable: false,
             keyword: .init(
                 "CornerCurve", ["circular", "continuous"],
                 "The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner."),
-            "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner)."),
-        .init("contentsRect", .rect, .rect(0, 0, 1, 1), wire: 18, "The part of `contents` shown, in unit coordinates."),
+            change: .shape, "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner)."),
+        .init("contentsRect", .rect, .rect(0, 0, 1, 1), wire: 18, change: .contents, "The part of `contents` shown, in unit coordinates."),
         .init(
             "contentsCenter", .rect, .rect(0, 0, 1, 1), wire: 19,
-            "The stretchable centre of `contents` (nine-slice), in unit coordinates."),
+            change: .contents, "The stretchable centre of `contents` (nine-slice), in unit coordinates."),
         .init(
             "contentsGravity", .gravity, .enumeration("resize", wire: 9), wire: 20, animatable: false,
-            "How `contents` is placed in the bounds."),
-        .init("contentsScale", .number, .number(1), wire: 21, animatable: false, domain: .positive, "Pixels of `contents` per point."),
+            change: .contents, "How `contents` is placed in the bounds."),
+        .init("contentsScale", .number, .number(1), wire: 21, animatable: false, domain: .positive, change: .contents, "Pixels of `contents` per point."),
         .init(
             "minificationFilter", .filter, .enumeration("linear", wire: 0), wire: 22, animatable: false,
-            "The filter when `contents` is drawn smaller."),
+            change: .contents, "The filter when `contents` is drawn smaller."),
         .init(
             "magnificationFilter", .filter, .enumeration("linear", wire: 0), wire: 23, animatable: false,
-            "The filter when `contents` is drawn larger."),
+            change: .contents, "The filter when `contents` is drawn larger."),
         .init(
             "minificationFilterBias", .number, .number(0), wire: 31,
-            "A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels)."),
+            change: .contents, "A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels)."),
         .init(
             "allowsEdgeAntialiasing", .bool, .bool(false), wire: 32, animatable: false,
-            "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation)."),
+            change: .shape, "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation)."),
         .init(
             "shouldRasterize", .bool, .bool(false), wire: 33, animatable: false,
-            "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes."),
+            change: .effects, "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes."),
         .init(
             "rasterizationScale", .number, .number(1), wire: 34, animatable: false, domain: .positive,
-            "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results)."),
-        .init("shadowColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 24, "The shadow's colour."),
-        .init("shadowOpacity", .number, .number(0), wire: 25, "The shadow's opacity (0: no shadow)."),
-        .init("shadowOffset", .size, .size(0, -3), wire: 26, "The shadow's offset."),
-        .init("shadowRadius", .number, .number(3), wire: 27, "The shadow's blur radius."),
+            change: .effects, "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results)."),
+        .init("shadowColor", .color, .color(0, 0, 0, 1, words: "opaque black", swift: ".black"), wire: 24, change: .shadow, "The shadow's colour."),
+        .init("shadowOpacity", .number, .number(0), wire: 25, change: .shadow, "The shadow's opacity (0: no shadow)."),
+        .init("shadowOffset", .size, .size(0, -3), wire: 26, change: .shadow, "The shadow's offset."),
+        .init("shadowRadius", .number, .number(3), wire: 27, change: .shadow, "The shadow's blur radius."),
         .init(
             "shadowPath", .path, .empty, wire: 67, nullable: true,
-            "The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen."),
+            change: .effects, "The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen."),
         .init(
             "beginTime", .number, .number(0), wire: 28, animatable: false,
-            "When the layer's time begins, in its superlayer's time (`MediaTiming`)."),
+            change: .timing, "When the layer's time begins, in its superlayer's time (`MediaTiming`)."),
         .init(
             "timeOffset", .number, .number(0), wire: 29, animatable: false,
-            "An offset added to the layer's local time (`MediaTiming`)."),
+            change: .timing, "An offset added to the layer's local time (`MediaTiming`)."),
         .init(
             "speed", .number, .number(1), wire: 30, animatable: false,
-            "The rate of the layer's time relative to its superlayer's (`MediaTiming`)."),
+            change: .timing, "The rate of the layer's time relative to its superlayer's (`MediaTiming`)."),
         .init(
             "duration", .number, .number(.infinity), wire: 62, animatable: false, domain: .nonNegativeOrInfinite,
-            "The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over."),
+            change: .timing, "The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over."),
         .init(
             "repeatCount", .number, .number(0), wire: 63, animatable: false, domain: .nonNegativeOrInfinite,
-            "How many times the layer's time repeats its duration (`MediaTiming`); 0 means once."),
+            change: .timing, "How many times the layer's time repeats its duration (`MediaTiming`); 0 means once."),
         .init(
             "repeatDuration", .number, .number(0), wire: 64, animatable: false, domain: .nonNegativeOrInfinite,
-            "How long the layer's time repeats its duration (`MediaTiming`); 0 means not set."),
+            change: .timing, "How long the layer's time repeats its duration (`MediaTiming`); 0 means not set."),
         .init(
             "autoreverses", .bool, .bool(false), wire: 65, animatable: false,
-            "Whether each repeat of the layer's time runs forward then back (`MediaTiming`)."),
+            change: .timing, "Whether each repeat of the layer's time runs forward then back (`MediaTiming`)."),
         .init(
             "fillMode", .keyword, .choice("removed"), wire: 66, animatable: false,
             keyword: .init(
                 "FillMode", ["removed", "forwards", "backwards", "both"],
                 "What shows outside the active interval (`CAMediaTimingFillMode`).", existing: true),
-            "Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says."),
+            change: .timing, "Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says."),
 
         // MARK: CAShapeLayer
         .init(

@@ -35,13 +35,18 @@ public struct PropertySchema: Sendable {
     public var isNullable: Bool
     /// A keyword property's Swift enumeration and its choices, in wire order.
     public var keyword: SchemaKeyword?
+    /// What a change to it does to what is drawn; a kind's own property is `kindDrawing` unless its
+    /// row says otherwise. Nil only for a row that forgot it, which a test refuses.
+    public var change: SchemaChange?
 
     /// A row.
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
         animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, kind: SchemaKind? = nil,
-        also: [SchemaKind] = [], nullable: Bool = false, keyword: SchemaKeyword? = nil, _ meaning: String
+        also: [SchemaKind] = [], nullable: Bool = false, keyword: SchemaKeyword? = nil, change: SchemaChange? = nil,
+        _ meaning: String
     ) {
+        self.change = change ?? (kind == nil ? nil : .kindDrawing)
         self.domain = domain
         self.kind = kind
         self.alsoKinds = also

@@ -9,6 +9,7 @@ public enum SchemaGenerator {
             ("Sources/LaminaCore/Properties/Property+Keys.swift", typedKeys(rows)),
             ("Sources/LaminaCore/Properties/LayerProperties+Table.swift", table(rows)),
             ("Sources/LaminaCore/Properties/PropertyKeywords.swift", keywords(rows)),
+            ("Sources/LaminaCore/Properties/PropertyChange.swift", changes(rows)),
             ("Sources/Lamina/Layer/Layer+Properties.swift", clientProperties(rows)),
         ]
     }
@@ -83,6 +84,46 @@ public enum SchemaGenerator {
             lines.append("    case \(keyword.choices.joined(separator: ", "))")
             lines.append("}")
         }
+        return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    static func changes(_ rows: [PropertySchema]) -> String {
+        var lines = [
+            "/// What a change to a property does to what is drawn (the schema's `change:`): what the render list's",
+            "/// retained paths, its caches and the client's layout decide by, through tables of the classes each",
+            "/// takes, never lists of keys.",
+            "public enum PropertyChange: UInt8, Sendable, CaseIterable {",
+        ]
+        for change in SchemaChange.allCases {
+            lines.append("    /// \(change.meaning)")
+            lines.append("    case \(change.rawValue)")
+        }
+        lines += [
+            "",
+            "    /// Each key's class, by `PropertyKey.rawValue`.",
+            "    @usableFromInline static let byKey: [PropertyChange] = [",
+        ]
+        for row in rows { lines.append("        .\(row.change?.rawValue ?? "kindDrawing"),  // \(row.name)") }
+        lines += [
+            "    ]",
+            "",
+            "    /// The keys of `classes`, as a `PropertyValues.written`-style mask (bit `rawValue` of each).",
+            "    public static func mask(_ classes: [PropertyChange]) -> UInt128 {",
+            "        PropertyKey.allCases.reduce(0) { classes.contains($1.change) ? $0 | 1 &<< UInt128($1.rawValue) : $0 }",
+            "    }",
+            "",
+            "    /// The keys of `classes`.",
+            "    public static func keys(_ classes: [PropertyChange]) -> Set<PropertyKey> {",
+            "        Set(PropertyKey.allCases.filter { classes.contains($0.change) })",
+            "    }",
+            "}",
+            "",
+            "extension PropertyKey {",
+            "    /// What a change to the property does to what is drawn.",
+            "    @inlinable",
+            "    public var change: PropertyChange { PropertyChange.byKey[rawValue] }",
+            "}",
+        ]
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
     }
 

@@ -10,6 +10,13 @@ struct GeneratedFilesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    @Test("every row says what a change to it does")
+    func everyRowHasAChangeClass() {
+        for row in LayerSchema.properties {
+            #expect(row.change != nil, "\(row.name) has no change class: give its row a `change:`")
+        }
+    }
+
     @Test("every generated Swift file is current (make generate)")
     func swiftFiles() throws {
         for (path, text) in SchemaGenerator.swiftFiles() {

@@ -133,7 +133,7 @@ open class Layer {
         // New bounds lay the sublayers out again; a new frame, the siblings a constraint layout places
         // relative to this one.
         if path.key == .bounds { setNeedsLayout() }
-        if [.bounds, .position, .anchorPoint, .transform].contains(path.key), let parent = superlayer, parent.layoutManager != nil {
+        if [PropertyChange.bounds, .placement].contains(path.key.change), let parent = superlayer, parent.layoutManager != nil {
             parent.setNeedsLayout()
         }
         if path.key.descriptor.isAnimatable { runAction(forKey: path.key.name) }

@@ -105,21 +105,15 @@ struct LayerParts {
     /// none of them keeps its parts from frame to frame (`LayerPartsTable`). Its placement (`position`,
     /// `transform`, `anchorPoint`, `zPosition`, `anchorPointZ`), `opacity` and `hidden` are not among
     /// them.
-    static let keys: UInt128 = [
-        PropertyKey.bounds, .cornerRadius, .maskedCorners, .cornerCurve, .masksToBounds, .doubleSided,
-        .allowsEdgeAntialiasing, .contents, .minificationFilter, .magnificationFilter,
-        .minificationFilterBias, .contentsRect, .contentsCenter, .contentsGravity, .contentsScale, .borderWidth,
-        .shadowOpacity, .shadowColor, .shadowPath, .filters, .backgroundFilters, .compositingFilter,
-        .allowsGroupOpacity, .shouldRasterize,
-    ].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+    static let keys = PropertyChange.mask(ChangeTiers.parts)
 
     /// Of `keys`, those an animation lays over kept parts (`layOver(bounds:)`) instead of sending the
     /// layer to be read afresh: `bounds`, which the parts hold as it is and nothing else of them is
     /// derived from (the contents are laid out for it when drawn).
-    static let laidOverKeys: UInt128 = 1 &<< UInt128(PropertyKey.bounds.rawValue)
+    static let laidOverKeys = PropertyChange.mask(ChangeTiers.laidOver)
 
     /// The colours, which an animation paints over kept parts (`paintBackground`, `paintBorder`).
-    static let paintKeys: UInt128 = 1 &<< UInt128(PropertyKey.backgroundColor.rawValue) | 1 &<< UInt128(PropertyKey.borderColor.rawValue)
+    static let paintKeys = PropertyChange.mask(ChangeTiers.painted)
 
     /// Reads the parts from a layer's values as this frame presents them.
     init(_ values: borrowing PresentedValues) {

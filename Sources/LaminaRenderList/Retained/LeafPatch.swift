@@ -128,9 +128,7 @@ package struct LeafPatch {
 
     /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
     /// its bounds, its opacity and its colours.
-    static let patchableKeys: UInt128 =
-        [PropertyKey.position, .anchorPoint, .anchorPointZ, .transform, .bounds, .opacity, .backgroundColor, .borderColor]
-        .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+    static let patchableKeys = PropertyChange.mask(ChangeTiers.patched)
 
     /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
     /// instances, so each is read out of the list once.

@@ -19,8 +19,7 @@ struct LeafPlacement: LayerValueSource {
 
     /// The keys a leaf drawn this way may animate (besides its colours, `LayerParts.paintKeys`): any
     /// other animated sends it the long way.
-    static let animatableKeys: UInt128 = [PropertyKey.position, .transform, .zPosition, .opacity, .anchorPoint, .anchorPointZ]
-        .reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
+    static let animatableKeys = PropertyChange.mask(ChangeTiers.keptLeaf)
 
     init(_ model: borrowing PropertyValues) {
         bounds = model[.bounds]

@@ -114,10 +114,7 @@ extension CachedSubtree: Sendable {}
 package final class SubtreeCaches {
     /// The properties that place a layer rather than shape what it draws: a cache survives changes
     /// to them.
-    static let placementKeys: Set<PropertyKey> = [
-        .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .opacity, .hidden, .doubleSided,
-        .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .beginTime, .timeOffset, .speed,
-    ]
+    static let placementKeys = PropertyChange.keys(ChangeTiers.cachePlacement)
     /// Frames a subtree must stay unchanged inside before it is cached automatically.
     static let stillFrames: UInt64 = 3
     /// The fewest layers a subtree has for automatic caching to be worth a texture.

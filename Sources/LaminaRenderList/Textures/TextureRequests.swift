@@ -46,8 +46,12 @@ package final class TextureRequests {
 
     /// Returns the requests since the last call, in order, and starts a new record.
     package func take() -> [Request] {
-        defer { pending.removeAll(keepingCapacity: true) }
-        return pending
+        // Most frames ask nothing: answered without touching the storage (emptying a buffer the
+        // caller shares would allocate a new one).
+        guard !pending.isEmpty else { return [] }
+        var taken: [Request] = []
+        swap(&taken, &pending)
+        return taken
     }
 
     /// The texels of the `create` and `replace` requests waiting (for memory accounting in tests).
