@@ -112,7 +112,7 @@ extension RenderListBuilder {
         let bounds = values[.bounds]
         guard !values[.masksToBounds] else { return bounds }
         var extent = bounds
-        if values.model.kind == .shape, let shape = Self.shapeExtent(values) { extent = extent.union(shape) }
+        if KindDrawing.of(values.model.kind).reachesPastBounds, let shape = Self.shapeExtent(values) { extent = extent.union(shape) }
         let sublayerSpace = values.sublayerSpaceTransform.flattened
         for child in (try? tree.sublayers(of: id)) ?? [] {
             let childValues = PresentedValues(model: tree[child], overlay: presentation.overlay(of: child))

@@ -7,9 +7,9 @@ extension RenderListBuilder {
     /// How many separately drawn parts a layer's kind adds (for group opacity: two overlapping parts
     /// at partial opacity need an offscreen group to look like one layer).
     func kindPartCount(_ values: PresentedValues) -> Int {
-        switch values.model.kind {
-        case .layer, .scroll, .replicator, .transform: 0
-        case .emitter: particlePartCount(values)
+        switch KindDrawing.of(values.model.kind).own {
+        case .nothing: 0
+        case .particles: particlePartCount(values)
         case .gradient: values[.colors].isEmpty ? 0 : 1
         case .shape:
             values[.path].isEmpty ? 0 : (values[.fillColor].alpha > 0 ? 1 : 0) + (values[.strokeColor].alpha > 0 ? 1 : 0)

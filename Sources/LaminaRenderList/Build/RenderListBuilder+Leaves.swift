@@ -9,7 +9,7 @@ extension RenderListBuilder {
     /// Ten thousand layers each turning spent most of their build reading the same thirty values of
     /// every layer every frame; this is what is left: the placement, the world transform, the instances.
     mutating func visitKeptLeaf(_ id: LayerID, toTarget: Transform3D, toClip: Transform3D?, opacity: Double) -> Bool {
-        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return false }
+        guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return false }
         let animated = presentation.animatedKeyMask(of: id)
         guard !animated.transition,
             animated.keys & ~(LeafPlacement.animatableKeys | LayerParts.paintKeys | LayerParts.laidOverKeys) == 0,

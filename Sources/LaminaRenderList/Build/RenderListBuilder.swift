@@ -169,7 +169,8 @@ package struct RenderListBuilder {
         let hasShadow = parts.hasShadow
         let groupOpacity = parts.allowsGroupOpacity && layerOpacity < 1 && partCount(parts, values, sublayers) >= 2
 
-        if values.model.kind == .transform {
+        let kind = KindDrawing.of(values.model.kind)
+        if kind.sublayers == .sharedSpace {
             visitTransformLayer(id, values, world: world, toClip: localToClip, opacity: opacity * layerOpacity, sublayers: sublayers)
             return
         }
@@ -288,18 +289,18 @@ package struct RenderListBuilder {
         if drawsOwn {
             drawBackgroundAndContents(
                 id, parts, own, world: world, localToClip: localToClip, opacity: opacity, identity: values.model.identity)
-            if values.model.kind == .gradient {
-                drawGradient(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin)
-            }
         }
-        if drawsOwn, values.model.kind == .text {
-            drawText(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity)
-        }
-        // A shape may reach outside its bounds (or have none): it is placed by its own extent.
-        if values.model.kind == .shape {
+        let kind = KindDrawing.of(values.model.kind)
+        switch kind.own {
+        case .nothing: break
+        case .gradient:
+            if drawsOwn { drawGradient(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity, edgeMargin: edgeMargin) }
+        case .text:
+            if drawsOwn { drawText(id, values, matrix: matrix, localToClip: localToClip, opacity: opacity) }
+        case .shape:
+            // A shape may reach outside its bounds (or have none): it is placed by its own extent.
             drawShape(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
-        }
-        if values.model.kind == .emitter {
+        case .particles:
             drawParticles(id, values, world: world, localToClip: localToClip, opacity: opacity)
         }
 
@@ -326,7 +327,7 @@ package struct RenderListBuilder {
             if drawsSublayers {
                 let context = list.addContext(
                     VisitContext(toTarget: childToTarget, toClip: childToClip, opacity: opacity, clip: clip))
-                if values.model.kind == .replicator {
+                if kind.sublayers == .replicated {
                     drawReplicas(
                         id, values, sublayers: ordered(sublayers), toTarget: childToTarget, toClip: childToClip, opacity: opacity,
                         context: context)

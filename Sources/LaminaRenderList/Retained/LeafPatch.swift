@@ -220,7 +220,7 @@ package struct LeafPatch {
         _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: inout LayerPartsTable,
         _ state: inout State
     ) -> LeafOutcome {
-        guard let identity = tree.leafIdentity(of: id), identity.kind == .layer else { return .left }
+        guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
         guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
             return table.withLeaf(of: id, identity: identity) { kept, placement in
                 patch(Moving.self, id, animated, kept, placement, in: &list, &state)

@@ -147,7 +147,7 @@ package struct RenderListUpdate {
             // only; inside a transform layer's 3D space the sublayers are drawn far to near, an order a
             // change may change: the outermost such layer is visited again, whole. Only a layer visited
             // there (not local) has one above it to look for.
-            if !list.segments[Int(id.index)].isLocal, let outer = outermostReplicatorOrTransformLayer(above: id) { id = outer }
+            if !list.segments[Int(id.index)].isLocal, let outer = outermostWholeSubtree(above: id) { id = outer }
             let slot = Int(id.index)
             if marked.insert(Int32(slot)).inserted {
                 candidates.append(id)
@@ -173,12 +173,13 @@ package struct RenderListUpdate {
         return work > enough ? nil : topmost
     }
 
-    /// The outermost replicator or transform layer above `id`, if any.
-    private func outermostReplicatorOrTransformLayer(above id: LayerID) -> LayerID? {
+    /// The outermost layer above `id` whose kind draws its subtree whole (a replicator's copies, a
+    /// transform layer's 3D space), if any.
+    private func outermostWholeSubtree(above id: LayerID) -> LayerID? {
         var found: LayerID?
         var ancestor = (try? tree.superlayer(of: id)) ?? nil
         while let a = ancestor {
-            if tree[a].kind == .replicator || tree[a].kind == .transform { found = a }
+            if KindDrawing.of(tree[a].kind).drawsSubtreeWhole { found = a }
             ancestor = (try? tree.superlayer(of: a)) ?? nil
         }
         return found
