@@ -49,6 +49,8 @@ generate:
 # only: the LaminaRender tests link every program on the real driver for that. The layer program is
 # checked as the renderer builds it: with layer-instance.glsl (InstanceLayout's header) after #version.
 SHADERS := $(filter-out Shaders/layer.vert Shaders/layer.frag,$(wildcard Shaders/*.vert Shaders/*.frag))
+# The layer program's variants: the first word of each row of the table LaminaRender builds them from.
+LAYER_VARIANTS := $(shell grep -v '^\#' Shaders/layer-variants.txt | awk '{print $$1}')
 
 check-shaders: deps
 	@for f in $(SHADERS); do \
@@ -59,12 +61,13 @@ check-shaders: deps
 	  { head -n 1 Shaders/layer.$$stage; [ $$stage = vert ] && echo "#define VERTEX_SHADER 1"; cat Shaders/layer-instance.glsl; \
 	    tail -n +2 Shaders/layer.$$stage; } > $$tmp/layer.$$stage; \
 	done; \
-	for variant in FULL PLAIN BLIT; do \
-	  glslangValidator -l -D$$variant $$tmp/layer.vert $$tmp/layer.frag >/dev/null \
-	    || { glslangValidator -l -D$$variant $$tmp/layer.vert $$tmp/layer.frag; echo "make check-shaders: layer ($$variant) has errors"; exit 1; }; \
+	for variant in $(LAYER_VARIANTS); do \
+	  define=$$( [ $$variant = - ] && echo FULL_BUILD || echo $$variant ); \
+	  glslangValidator -l -D$$define $$tmp/layer.vert $$tmp/layer.frag >/dev/null \
+	    || { glslangValidator -l -D$$define $$tmp/layer.vert $$tmp/layer.frag; echo "make check-shaders: layer ($$variant) has errors"; exit 1; }; \
 	done; \
 	rm -rf $$tmp; \
-	echo "make check-shaders: $(words $(SHADERS)) shaders valid, and layer with its generated header as FULL, PLAIN and BLIT"
+	echo "make check-shaders: $(words $(SHADERS)) shaders valid, and layer with its generated header in its $(words $(LAYER_VARIANTS)) variants ($(LAYER_VARIANTS))"
 
 # The load test runs alone, after the rest: it measures the daemon's frame timing.
 test: deps check-shaders

@@ -90,6 +90,7 @@ let package = Package(
                 .embedInCode("layer.frag"),
                 .embedInCode("blur.vert"),
                 .embedInCode("color-matrix.frag"),
+                .embedInCode("layer-variants.txt"),
                 .embedInCode("blur.frag"),
             ],
             swiftSettings: strict

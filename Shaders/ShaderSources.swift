@@ -16,6 +16,17 @@ public enum ShaderSources {
         "color-matrix.frag": text(PackageResources.color_matrix_frag),
     ]
 
+    /// The layer program's variants (`layer-variants.txt`): the symbol each is built with (nil for the
+    /// full build), its program's name, and what it draws. The same table `make check-shaders` reads.
+    public static let layerVariants: [(define: String?, name: String, meaning: String)] =
+        text(PackageResources.layer_variants_txt).split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#") else { return nil }
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3 else { return nil }
+            let define = fields[0] == "-" ? nil : String(fields[0])
+            return (define, String(fields[1]), fields[2...].joined(separator: " "))
+        }
+
     /// The source of one file, or `nil` when no file of that name was embedded.
     public static func source(named name: String) -> String? {
         all[name]

@@ -33,3 +33,18 @@ layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 #define GRADIENT_TYPE(s) (s).y
 #define GRADIENT_ORIGIN(s) (s).z
 #define GRADIENT_COUNT(s) (s).w
+// What u_secondMode makes of the second texture (SecondMode).
+#define SECOND_NONE 0
+#define SECOND_MASK 1
+#define SECOND_CROSS_FADE 2
+// A gradient's type (LaminaCore's GradientType: gradientType's wire numbers).
+#define GRADIENT_AXIAL 0
+#define GRADIENT_RADIAL 1
+#define GRADIENT_CONIC 2
+// A shape's corner flags (CornerShape.Flags): less CORNERS_SHAPED, the bits below.
+#define CORNERS_SHAPED 1
+#define CORNER_SQUARE_TOP_LEFT 1
+#define CORNER_SQUARE_TOP_RIGHT 2
+#define CORNER_SQUARE_BOTTOM_LEFT 4
+#define CORNER_SQUARE_BOTTOM_RIGHT 8
+#define CORNERS_CONTINUOUS 16

@@ -89,7 +89,7 @@ flat in vec4 v_gradient;
 flat in vec3 v_gradientInfo;
 
 uniform sampler2D u_second;    // unit 1: a mask (its alpha multiplies) or a transition's old appearance
-uniform int u_secondMode;      // 0: unused, 1: mask, 2: cross-fade from u_second to this by u_mix
+uniform int u_secondMode;      // SECOND_NONE, SECOND_MASK, or SECOND_CROSS_FADE from u_second to this by u_mix
 uniform float u_mix;
 uniform bool u_stencilOnly;    // writing a clip shape: keep pixels at least half covered, colour masked
 
@@ -107,18 +107,18 @@ float ramp(float d) {
 // continuous one the superellipse |u|^3 + |v|^3 = 1 spanning 1.528 radius along each edge. Each is
 // divided by its screen-space gradient: a one pixel wide ramp across the edge under any transform.
 float shapeCoverage(vec2 p, vec4 rect, float radius, float inset, float flags) {
-    int f = max(int(flags) - 1, 0);
+    int f = max(int(flags) - CORNERS_SHAPED, 0);
     vec2 center = rect.xy + rect.zw * 0.5;
     vec2 halfSize = rect.zw * 0.5 - inset;
     vec2 q = abs(p - center) - halfSize;
-    // The corner this pixel is nearest: bit 0 top left (minX, minY; y runs down), 1 top right,
-    // 2 bottom left, 3 bottom right.
+    // The corner this pixel is nearest: 0 top left (minX, minY; y runs down), 1 top right, 2 bottom
+    // left, 3 bottom right, the order of the CORNER_SQUARE_ bits, so its bit is 1 << corner.
     int corner = (p.x > center.x ? 1 : 0) + (p.y > center.y ? 2 : 0);
     bool square = ((f >> corner) & 1) == 1;
     float r = square ? 0.0 : clamp(radius - inset, 0.0, max(min(halfSize.x, halfSize.y), 0.0));
     float edges = ramp(q.x) * ramp(q.y);
     float rounded;
-    if ((f & 16) != 0) {
+    if ((f & CORNERS_CONTINUOUS) != 0) {
         float a = min(1.528 * r, max(min(halfSize.x, halfSize.y), 0.0));
         vec2 u = max(q + a, 0.0) / max(a, 1e-6);
         // The implicit function divided by its gradient: the distance to the curve near it, in local
@@ -144,17 +144,17 @@ vec4 stopColor(ivec2 origin, int i) { return texelFetch(u_texture, origin + ivec
 float stopLocation(ivec2 origin, int i) { return texelFetch(u_texture, origin + ivec2(2 * i + 1, 0), 0).r; }
 
 vec4 gradientColor(vec2 p) {
-    float type = v_gradientInfo.x;
+    int type = int(v_gradientInfo.x + 0.5);
     int originIndex = int(v_gradientInfo.y);
     ivec2 origin = ivec2(originIndex % 1024, originIndex / 1024);
     int n = int(v_gradientInfo.z);
     vec2 s = v_gradient.xy;
     vec2 d = v_gradient.zw - s;
     float t;
-    if (type < 0.5) {
+    if (type == GRADIENT_AXIAL) {
         float length2 = dot(d, d);
         t = length2 > 0.0 ? dot(p - s, d) / length2 : 0.0;
-    } else if (type < 1.5) {
+    } else if (type == GRADIENT_RADIAL) {
         vec2 q = p - s;
         vec2 r = abs(d);
         // A zero radius: only the centre line is inside.
@@ -197,9 +197,9 @@ void main() {
     } else if (TEXTURE_MODE(v_params) == TEXTURE_GRADIENT) {
         color *= gradientColor(v_local);
     }
-    if (u_secondMode == 1) {
+    if (u_secondMode == SECOND_MASK) {
         color *= texture(u_second, v_uv).a;
-    } else if (u_secondMode == 2) {
+    } else if (u_secondMode == SECOND_CROSS_FADE) {
         color = mix(texture(u_second, v_uv) * v_color, color, u_mix);
     }
 

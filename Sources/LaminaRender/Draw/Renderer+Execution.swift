@@ -170,7 +170,7 @@ extension Renderer {
         variantInUse = .full
         layerProgram.set(uniforms.texture, Int32(0))
         layerProgram.set(uniforms.second, Int32(1))
-        layerProgram.set(uniforms.secondMode, Int32(0))
+        layerProgram.set(uniforms.secondMode, SecondMode.none.rawValue)
         layerProgram.set(uniforms.stencilOnly, false)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)

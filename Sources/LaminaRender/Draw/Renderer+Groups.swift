@@ -39,10 +39,10 @@ extension Renderer {
             case .fade:
                 bind(offscreen: content.texture, unit: 0)
                 bind(offscreen: old, unit: 1)
-                layerProgram.set(uniforms.secondMode, Int32(2))
+                layerProgram.set(uniforms.secondMode, SecondMode.crossFade.rawValue)
                 layerProgram.set(uniforms.mix, Float(transition.progress.progress))
                 drawDetached(group.composite)
-                layerProgram.set(uniforms.secondMode, Int32(0))
+                layerProgram.set(uniforms.secondMode, SecondMode.none.rawValue)
             case .moveIn, .push:
                 bind(offscreen: old, unit: 0)
                 drawDetached(transition.old)
@@ -59,14 +59,14 @@ extension Renderer {
         bind(offscreen: content.texture, unit: 0)
         if let mask {
             bind(offscreen: mask.texture, unit: 1)
-            layerProgram.set(uniforms.secondMode, Int32(1))
+            layerProgram.set(uniforms.secondMode, SecondMode.mask.rawValue)
         }
         if group.blendMode != .normal {
             compositeBlended(group, masked: mask != nil)
         } else {
             drawDetached(group.composite)
         }
-        layerProgram.set(uniforms.secondMode, Int32(0))
+        layerProgram.set(uniforms.secondMode, SecondMode.none.rawValue)
     }
 
     /// Draws a group's composite with its blend mode: Core Graphics' `plusLighter` with additive
@@ -89,7 +89,7 @@ extension Renderer {
         }
         blend.program.use()
         blend.program.set(blend.texture, Int32(0))
-        blend.program.set(blend.secondMode, Int32(masked ? 1 : 0))
+        blend.program.set(blend.secondMode, (masked ? SecondMode.mask : .none).rawValue)
         blend.program.set(blend.stencilOnly, false)
         if group.blendMode == .plusDarker {
             blend.program.set(blend.complement, true)

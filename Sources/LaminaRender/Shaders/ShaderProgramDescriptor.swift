@@ -1,3 +1,4 @@
+import Shaders
 import LaminaRenderList
 /// A program Lamina draws with: its name and the two embedded files it is built from.
 ///
@@ -36,37 +37,39 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
     public static let quad = ShaderProgramDescriptor(
         name: "quad", vertexShader: "quad.vert", fragmentShader: "quad.frag")
 
-    /// The layer renderer's one program: instanced rounded-rectangle fills, borders, contents pieces,
-    /// stencil clip shapes and offscreen composites (see `layer.vert` for the instance attributes).
-    public static let layer = ShaderProgramDescriptor(
-        name: "layer", vertexShader: "layer.vert", fragmentShader: "layer.frag", header: InstanceLayout.glslHeader)
+    /// The layer program's variants, from the one table of them (`Shaders/layer-variants.txt`, which
+    /// `make check-shaders` validates too): instanced rounded-rectangle fills, borders, contents pieces,
+    /// stencil clip shapes and offscreen composites (see `layer.vert` for the instance attributes), each
+    /// variant built with its symbol defined.
+    public static let layerVariants: [ShaderProgramDescriptor] = ShaderSources.layerVariants.map {
+        ShaderProgramDescriptor(
+            name: $0.name, vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: $0.define.map { [$0] } ?? [],
+            header: InstanceLayout.glslHeader)
+    }
 
-    /// The layer program for square-cornered, unclipped instances (`PLAIN`): colour or contents only,
-    /// with a third of the varyings, so the bulk of a scene costs the rasteriser least.
-    public static let plainLayer = ShaderProgramDescriptor(
-        name: "layer-plain", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["PLAIN"],
-        header: InstanceLayout.glslHeader)
+    /// The layer variant named `name` in the table.
+    static func layerVariant(_ name: String) -> ShaderProgramDescriptor {
+        guard let variant = layerVariants.first(where: { $0.name == name }) else {
+            preconditionFailure("Shaders/layer-variants.txt has no \(name)")
+        }
+        return variant
+    }
 
-    /// The layer program for contents at full strength, square and unclipped (`BLIT`): the texel is the
-    /// colour, through one smooth varying. Drawn as two-triangle rectangles into a BGRA target, this is
-    /// what Mesa's llvmpipe shades on its fast "linear" path.
-    public static let blitLayer = ShaderProgramDescriptor(
-        name: "layer-blit", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLIT"],
-        header: InstanceLayout.glslHeader)
-
-    /// The layer program for colour fills, square and unclipped (`FILL`): the colour is the only
-    /// varying, smooth. Drawn as two-triangle rectangles into a BGRA target, llvmpipe shades these on
-    /// its linear path too, so backgrounds under translucent contents leave the contents' tiles there.
-    public static let fillLayer = ShaderProgramDescriptor(
-        name: "layer-fill", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["FILL"],
-        header: InstanceLayout.glslHeader)
-
-    /// The layer program that composites a group with a blend mode (`BLEND_ADVANCED`): the full build,
-    /// declaring `GL_KHR_blend_equation_advanced`'s equations. Built where the driver has the
-    /// extension (llvmpipe does).
-    public static let blendLayer = ShaderProgramDescriptor(
-        name: "layer-blend", vertexShader: "layer.vert", fragmentShader: "layer.frag", defines: ["BLEND_ADVANCED"],
-        header: InstanceLayout.glslHeader)
+    /// Everything: rounded shapes, borders, clips, masks, transitions, stencil shapes.
+    public static let layer = layerVariant("layer")
+    /// Square-cornered, unclipped instances (`PLAIN`): colour or contents only, with a third of the
+    /// varyings, so the bulk of a scene costs the rasteriser least.
+    public static let plainLayer = layerVariant("layer-plain")
+    /// Contents at full strength, square and unclipped (`BLIT`): the texel is the colour, through one
+    /// smooth varying. Drawn as two-triangle rectangles into a BGRA target, this is what Mesa's
+    /// llvmpipe shades on its fast "linear" path.
+    public static let blitLayer = layerVariant("layer-blit")
+    /// Colour fills, square and unclipped (`FILL`): the colour is the only varying, smooth; llvmpipe's
+    /// linear path too, so backgrounds under translucent contents leave the contents' tiles there.
+    public static let fillLayer = layerVariant("layer-fill")
+    /// Composites of a group with a blend mode (`BLEND_ADVANCED`): the full build, declaring
+    /// `GL_KHR_blend_equation_advanced`'s equations. Built where the driver has the extension.
+    public static let blendLayer = layerVariant("layer-blend")
 
     /// One direction of a separable Gaussian blur over a texture (shadows, blur filters), or with no
     /// taps a copy (the steps down of a downsampled blur).
@@ -78,9 +81,7 @@ public struct ShaderProgramDescriptor: Hashable, Sendable, CustomStringConvertib
         name: "color-matrix", vertexShader: "blur.vert", fragmentShader: "color-matrix.frag")
 
     /// Every program.
-    public static let all: [ShaderProgramDescriptor] = [
-        .quad, .layer, .plainLayer, .blitLayer, .fillLayer, .blendLayer, .blur, .colorMatrix,
-    ]
+    public static let all: [ShaderProgramDescriptor] = [.quad] + layerVariants + [.blur, .colorMatrix]
 
     /// The program's name.
     public var description: String { name }

@@ -35,5 +35,23 @@ struct CornerShape: Hashable {
     var isRounded: Bool { radius > 0 && !rounded.isEmpty }
 
     /// The shader's flags.
-    var flags: Float { 1 + Float(~rounded.rawValue & 15) + (continuous ? 16 : 0) }
+    var flags: Float {
+        Float(Flags.shaped + Int(~rounded.rawValue & UInt8(Flags.squareMask)) + (continuous ? Flags.continuous : 0))
+    }
+
+    /// The numbers the flags are made of, which the layer program's header names (`InstanceLayout`).
+    enum Flags {
+        /// Added to every shaped instance's flags (0 is unshaped); the shader subtracts it.
+        static let shaped = 1
+        /// The bit of each corner left square (the complement of `maskedCorners`), after `shaped` is
+        /// subtracted: `CornerMask`'s bits.
+        static let squareCorners: [(name: String, bit: Int)] = [
+            ("topLeft", Int(CornerMask.minXMinY.rawValue)), ("topRight", Int(CornerMask.maxXMinY.rawValue)),
+            ("bottomLeft", Int(CornerMask.minXMaxY.rawValue)), ("bottomRight", Int(CornerMask.maxXMaxY.rawValue)),
+        ]
+        /// Every square-corner bit.
+        static let squareMask = 15
+        /// The bit of the continuous curve (`cornerCurve`).
+        static let continuous = 16
+    }
 }

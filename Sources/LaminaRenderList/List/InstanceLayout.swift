@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// The layer program's per-instance attributes and named constants, as data: the one description from
 /// which the renderer points its vertex attributes and the GLSL header `layer.vert` and `layer.frag`
 /// are compiled with (`glslHeader`) both come, as Weston's `gl_shader_attrib_loc` and shader
@@ -70,8 +72,32 @@ public enum InstanceLayout {
         for part in LayerInstance.Sampling.allCases {
             lines.append("#define \(macroName(String(describing: part)))(s) (s).\(Array("xyzw")[part.rawValue])")
         }
+        lines.append("// What u_secondMode makes of the second texture (SecondMode).")
+        for mode in SecondMode.allCases {
+            lines.append("#define SECOND_\(macroName(String(describing: mode))) \(mode.rawValue)")
+        }
+        lines.append("// A gradient's type (LaminaCore's GradientType: gradientType's wire numbers).")
+        for type in GradientType.allCases {
+            lines.append("#define GRADIENT_\(macroName(String(describing: type))) \(type.rawValue)")
+        }
+        lines.append("// A shape's corner flags (CornerShape.Flags): less CORNERS_SHAPED, the bits below.")
+        lines.append("#define CORNERS_SHAPED \(CornerShape.Flags.shaped)")
+        for corner in CornerShape.Flags.squareCorners {
+            lines.append("#define CORNER_SQUARE_\(macroName(corner.name)) \(corner.bit)")
+        }
+        lines.append("#define CORNERS_CONTINUOUS \(CornerShape.Flags.continuous)")
         return lines.joined(separator: "\n") + "\n"
     }()
+}
+
+/// What the layer program's `u_secondMode` makes of the second texture (`u_second`), set per composite.
+public enum SecondMode: Int32, CaseIterable, Sendable {
+    /// No second texture.
+    case none = 0
+    /// The second texture is a mask: its alpha multiplies the first's.
+    case mask = 1
+    /// A cross-fade from the second texture to the first by `u_mix` (a transition).
+    case crossFade = 2
 }
 
 /// A Swift name as a GLSL macro's: `cornerRadius` → `CORNER_RADIUS`.
