@@ -15,8 +15,6 @@ public struct RenderList {
     public internal(set) var groups: [RenderGroup] = []
     /// The layers with `backgroundFilters`, in drawing order (`RenderCommand.backdrop`).
     public internal(set) var backdrops: [Backdrop] = []
-    /// Whether a replicator draws copies whose animations lag the original's: the next frame builds
-    /// the whole list again, since those copies move though the model's animated layers may not.
     /// The replicators whose copies lag (`instanceDelay`) over animated sublayers: the copies animate
     /// on while the frame's own presentation may not, so they are changed every frame.
     package var laggingReplicators: [LayerID] = []

@@ -1,8 +1,9 @@
 package import LaminaCore
 
-/// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded or
-/// changed colour: each one's instances are rewritten in place — their matrix, their colours, their
-/// clip mapping — and nothing is visited, laid out or appended for them.
+/// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded,
+/// changed colour or animated their bounds: each one's instances are rewritten in place — their matrix,
+/// their colours, their clip mapping, and for animated bounds their quads, made again by the builder's
+/// instance makers (`PatchKind`) — and nothing is visited or appended for them.
 ///
 /// Ten thousand layers each turning change every layer every frame: too many for `RenderListUpdate`
 /// (which visits each changed subtree again, into a scratch list, and compares), so the list was built
@@ -14,8 +15,8 @@ package import LaminaCore
 ///
 /// A leaf is patched only where the result is what a build would make: visited alone and flat
 /// (`RenderSegment.isSimple`, `isLocal`), outside offscreen groups, its model values those its kept
-/// parts were read from, animating nothing but `position`, `anchorPoint`, `transform`, `opacity` and its
-/// colours, still drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
+/// parts were read from, animating nothing but what `ChangeTiers.patched` lists (its placement, bounds,
+/// opacity and colours), still drawn (facing the viewer, on the target, not hidden or transparent), with the same instances as
 /// before (none collapsed by occlusion culling, none with anti-aliased edges, whose quads depend on the
 /// matrix), each drawable by its run as before (the same sampler where texels land on pixels, the same
 /// opacity class, full strength in a `blit` run). The other changed layers are left to

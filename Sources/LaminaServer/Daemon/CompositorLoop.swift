@@ -356,8 +356,6 @@ final class CompositorLoop {
 
     // MARK: Frames
 
-    /// Draws the frame of the tick at `time` (its commits are stamped with it, its animations are
-    /// evaluated at it, and frame callbacks report it).
     /// How long before a blank the frame shown there is started: the 90th percentile of the recent
     /// frames' draw times, plus a millisecond (1/4 of an interval until 8 frames were measured).
     private var repaintLead: Double {
@@ -365,6 +363,8 @@ final class CompositorLoop {
         return drawTimes.percentile(0.9) + 0.001
     }
 
+    /// Draws the frame of the tick at `time` (its commits are stamped with it, its animations are
+    /// evaluated at it, and frame callbacks report it).
     private func drawFrame(at time: Double) {
         needsFrame = false
         let report: FrameReport
