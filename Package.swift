@@ -234,6 +234,8 @@ let package = Package(
         .executableTarget(name: "CubeAndConfetti", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CubeAndConfetti", swiftSettings: strict),
 
         // MARK: Tests.
+        // What every suite shares: approximate equality, a seeded generator, the repository's files.
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore"], path: "Tests/TestSupport", swiftSettings: strict),
         // The smallest Wayland compositor the Wayland output's tests need (Weston 10 cannot inject input).
         .executableTarget(
             name: "lamina-wayland-test-host",
@@ -243,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaCoreTests",
-            dependencies: [
+            dependencies: ["LaminaTestSupport", 
                 "LaminaCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -251,13 +253,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaRenderTests",
-            dependencies: ["LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
+            dependencies: ["LaminaTestSupport", "LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaCore", "Shaders", "CGLES3"],
             swiftSettings: strict
         ),
         // The render list's invariant suite: on the CPU alone (no GL in its dependency closure).
         .testTarget(
             name: "LaminaRenderListTests",
-            dependencies: ["LaminaRenderListChecks", "LaminaRenderList", "LaminaModel", "LaminaCore"],
+            dependencies: ["LaminaTestSupport", "LaminaRenderListChecks", "LaminaRenderList", "LaminaModel", "LaminaCore"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -267,7 +269,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaWireTests",
-            dependencies: [
+            dependencies: ["LaminaTestSupport", 
                 "LaminaWire", "LaminaCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -275,17 +277,17 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys"],
+            dependencies: ["LaminaTestSupport", "Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
+            dependencies: ["LaminaTestSupport", "LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LaminaSceneTests",
-            dependencies: ["LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],
+            dependencies: ["LaminaTestSupport", "LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],
             swiftSettings: strict
         ),
         .testTarget(

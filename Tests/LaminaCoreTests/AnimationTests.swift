@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import PropertyBased
 import Testing
+import LaminaTestSupport
 
 /// The presentation values of one layer with model `model` and `animations` applied in order at `time`.
 func present(

@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 @Suite("Geometry: Point, Size, Rect, AffineTransform, Color")
 struct GeometryTests {

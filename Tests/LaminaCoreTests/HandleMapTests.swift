@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// Handles to layers, kept in an array for handles numbered densely and a dictionary for the rest:
 /// it must answer as one dictionary would, whatever numbers a client picks.

@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// The tree's undo log: a transaction edits the tree in place and a rejected one is undone whole.
 @Suite("The model tree's journal")
@@ -120,18 +121,5 @@ struct JournalTests {
         #expect(!tree.existedBeforeJournal(fresh) && tree.existedBeforeJournal(layer))
         tree.commitJournal()
         #expect(try tree.presentationValueBeforeJournal(LayerKeyPath(.opacity), of: layer, at: 0) == .number(0.25))
-    }
-}
-
-/// SplitMix64: the same edits on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import LaminaCore
 import PropertyBased
 import Testing
+import LaminaTestSupport
 
 /// A tree with one root the size of a 200x200 canvas at the canvas origin.
 private func canvasTree() -> (LayerTree, LayerID) {

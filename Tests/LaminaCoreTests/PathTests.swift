@@ -1,6 +1,7 @@
 import LaminaCore
 import PropertyBased
 import Testing
+import LaminaTestSupport
 
 /// A point, briefly: these tests spell out many of them.
 private func xy(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

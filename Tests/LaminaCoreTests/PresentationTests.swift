@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 @Suite("Presentation: the engine over a tree")
 struct PresentationTests {

@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 @Suite("The layer property table and key paths")
 struct PropertyTableTests {

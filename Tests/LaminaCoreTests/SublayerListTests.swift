@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// Long sublayer lists keep removed entries until compacted: every edit and read must see exactly
 /// what a plain ordered list would. Checked against such a list, edit by edit, over random edits of

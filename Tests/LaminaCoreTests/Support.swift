@@ -1,23 +1,6 @@
 import LaminaCore
 import PropertyBased
-
-/// Whether two numbers agree within `tolerance` (absolute, or relative for large magnitudes).
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
-}
-
-func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
-    close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
-}
-
-func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
-    close(a.origin, b.origin, tolerance) && close(a.size.width, b.size.width, tolerance)
-        && close(a.size.height, b.size.height, tolerance)
-}
-
-func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bool {
-    zip(a.elements, b.elements).allSatisfy { close($0, $1, tolerance) }
-}
+import LaminaTestSupport
 
 /// Random well-conditioned transforms: a scale (never near zero, possibly mirrored), a rotation about a
 /// random axis, a translation, and sometimes a skew and a perspective, composed in random-ish order.

@@ -1,6 +1,7 @@
 import LaminaCore
 import PropertyBased
 import Testing
+import LaminaTestSupport
 
 @Suite("Timing functions")
 struct TimingFunctionTests {

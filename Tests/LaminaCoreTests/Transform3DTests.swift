@@ -1,6 +1,7 @@
 import LaminaCore
 import PropertyBased
 import Testing
+import LaminaTestSupport
 
 @Suite("CATransform3D semantics")
 struct Transform3DTests {

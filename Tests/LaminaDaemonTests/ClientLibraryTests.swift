@@ -8,6 +8,7 @@ import LaminaRender
 import LaminaRenderList
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// The client library against a real `laminad`: implicit and explicit transactions, actions, completion
 /// blocks, presentation values, display links, contents and errors. The library's state is one per
@@ -392,22 +393,6 @@ struct ClientLibraryTests {
         try connection.wait { recorder.events == ["start", "removed"] }
     }
 
-    /// Whether two property values agree within 1e-6 in every number.
-    func close(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
-        func numbers(_ v: PropertyValue) -> [Double]? {
-            switch v {
-            case .number(let x): [x]
-            case .point(let p): [p.x, p.y]
-            case .size(let s): [s.width, s.height]
-            case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
-            case .color(let c): [c.red, c.green, c.blue, c.alpha]
-            case .transform(let t): [t.row1, t.row2, t.row3, t.row4].flatMap { r in (0..<4).map { r[$0] } }
-            default: nil
-            }
-        }
-        guard let x = numbers(a), let y = numbers(b) else { return a == b }
-        return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 || abs($0 - $1) <= 1e-6 }
-    }
 
     @Test("a display link calls back once per frame on the daemon's clock, at a preferred lower rate, and not while paused")
     func displayLinkRate() throws {

@@ -5,6 +5,7 @@ import LaminaRender
 import LaminaRenderList
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// The executables `swift build` put beside the tests.
 let buildFolder: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -6,6 +6,7 @@ import LaminaRender
 import LaminaRenderList
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// Clients that misbehave on purpose. After each, the daemon still serves a bystander whose layer is
 /// unchanged, and its statistics and open descriptors show nothing of the offender left behind.

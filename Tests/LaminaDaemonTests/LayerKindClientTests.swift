@@ -3,6 +3,7 @@ import Lamina
 import LaminaCore
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// `ShapeLayer`, `GradientLayer` and `TextLayer` through the client library against a real `laminad`:
 /// their properties travel the wire, animate in the daemon as computed here, and draw.
@@ -78,35 +79,11 @@ struct LayerKindClientTests {
                 for key in LayerProperties.keys(of: kind) where key.descriptor.kinds == LayerKinds(kind) {
                     let local = try mine.value(forKeyPath: key.name)
                     let remote = try #require(daemonValues[key.name])
-                    #expect(Self.close(local, remote), "\(key.name): here \(local), daemon \(remote)")
+                    #expect(close(local, remote), "\(key.name): here \(local), daemon \(remote)")
                 }
             }
             try connection.processEvents(timeout: 0.05)
         }
-    }
-
-    /// Whether two values agree within 1e-6 in every number (lists and paths element by element).
-    static func close(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
-        guard a.type == b.type else { return false }
-        guard let difference = a.zip(b, { x, y in abs(x - y) }) ?? (a.vector != nil ? .number(((a.vector! - b.vector!) * (a.vector! - b.vector!)).sum().squareRoot()) : nil) else {
-            return a == b
-        }
-        var largest = 0.0
-        switch difference {
-        case .number(let n): largest = n
-        case .numbers(let list): largest = list.max() ?? 0
-        case .colors(let list): largest = list.map { max($0.red, $0.green, $0.blue, $0.alpha) }.max() ?? 0
-        case .path(let p): largest = p.elements.map { e -> Double in
-                switch e {
-                case .move(let q), .line(let q): max(q.x, q.y)
-                case .quadCurve(let q, let c): max(q.x, q.y, c.x, c.y)
-                case .curve(let q, let c1, let c2): max(q.x, q.y, c1.x, c1.y, c2.x, c2.y)
-                case .close: 0
-                }
-            }.max() ?? 0
-        default: return a == b
-        }
-        return largest <= 1e-6
     }
 
     @Test("shapes and gradients are drawn by the daemon: pixels on a screenshot")

@@ -4,6 +4,7 @@ import LaminaCore
 import LaminaImage
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// A folder to serve as `XDG_RUNTIME_DIR` for a Wayland host and its clients (mode 0700, as
 /// libwayland wants it), removed at the end.

@@ -1,6 +1,6 @@
-import Foundation
 import LaminaRenderListChecks
 import Testing
+import LaminaTestSupport
 
 /// The render-list fuzzer's body in the test suite, on the CPU: every input it ever crashed on
 /// (`Fuzz/RenderListRegressions`), its kept corpus (`Fuzz/RenderListCorpus`), and a smoke of seeded
@@ -8,10 +8,7 @@ import Testing
 struct RenderListFuzzTests {
     /// The files of a folder under `Fuzz/`, in name order.
     static func inputs(_ folder: String) throws -> [(String, [UInt8])] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fuzz").appendingPathComponent(folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
-        return try names.map { ($0, Array(try Data(contentsOf: root.appendingPathComponent($0)))) }
+        try RepositoryFiles.fuzzInputs(folder).map { ($0.name, $0.bytes) }
     }
 
     @Test("every input that once broke an invariant, and the kept corpus, run clean")

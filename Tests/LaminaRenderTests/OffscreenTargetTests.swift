@@ -2,6 +2,7 @@ import LaminaCore
 import LaminaRender
 import LaminaRenderList
 import Testing
+import LaminaTestSupport
 
 /// Where a target pixel's centre falls relative to a rectangle, `margin` pixels clear of its edges
 /// (transforms here are isometries, so distances in the layer are distances on the target).

@@ -2,6 +2,7 @@ import LaminaCore
 import LaminaRender
 import LaminaRenderList
 import Testing
+import LaminaTestSupport
 
 /// A straight-alpha image with every kind of pixel: opaque, semi-transparent, nearly and fully
 /// transparent, across all channel values.

@@ -2,6 +2,7 @@ import Glibc
 import LaminaRender
 import LaminaRenderList
 import Synchronization
+import LaminaTestSupport
 
 /// Collects what a `RenderLog` was told, so a test can check each step was logged.
 final class LogLines: Sendable {
@@ -44,7 +45,3 @@ func removeFolder(_ path: String, files: [String]) {
     rmdir(path)
 }
 
-/// Whether every channel of `a` is within `tolerance` of `b`'s.
-func nearlyEqual(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>, within tolerance: Int) -> Bool {
-    (0..<4).allSatisfy { abs(Int(a[$0]) - Int(b[$0])) <= tolerance }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaScene
 import Testing
+import LaminaTestSupport
 
 /// Runs the built `lamina` executable (beside the test bundle in the build folder) as a real process.
 struct LaminaRun {
@@ -117,7 +118,3 @@ func scene(
     """
 }
 
-/// Whether two numbers agree to 1e-6 (probe prints shortest round-trip decimals).
-func close(_ a: [Double], _ b: [Double], tolerance: Double = 1e-6) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// Animation fields and the time rules of the scene format, through `lamina probe`.
 @Suite struct ProbeAnimationTests {

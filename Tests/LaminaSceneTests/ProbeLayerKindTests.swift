@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaScene
 import Testing
+import LaminaTestSupport
 
 /// Shape, gradient and text layers in scene files, through `lamina probe`: their properties with
 /// Core Animation's defaults, their values in the contract's JSON forms, and their animations.

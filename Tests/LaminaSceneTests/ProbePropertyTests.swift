@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// Every layer property of the scene format, read back through `lamina probe`.
 @Suite struct ProbePropertyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 /// The timeline: transactions at scene times, implicit actions, adds, removes.
 @Suite struct TimelineTests {

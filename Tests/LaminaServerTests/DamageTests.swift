@@ -4,6 +4,7 @@ import LaminaRenderList
 import LaminaCompositor
 import LaminaModel
 import Testing
+import LaminaTestSupport
 
 /// Damage tracking: a frame that changed a few layers visits only their subtrees again and redraws only
 /// the union of their old and new screen bounds over the last frame's pixels. Every test here drives
@@ -13,7 +14,7 @@ import Testing
     static let gpu: GPUContext = try! GPUContext(display: DisplaySelection.standard().select())
 
     /// A seeded generator (SplitMix64): the same scenes on every run.
-    typealias Seeded = PipelineFuzzTests.Generator
+    typealias Seeded = SeededGenerator
 
     /// Two 64x48-point compositors at `scale`: the first tracks damage, the second redraws everything.
     static func pair(_ context: RenderContext, output: OutputConfiguration) throws -> (Compositor, Compositor, ClientID, ClientID) {
@@ -186,7 +187,7 @@ import Testing
     /// part (the rest whole or not at all), after checking every frame's pixels against a full redraw.
     static func compare(seed: UInt64, frames: Int, scale: Double) throws -> (partial: Int, mismatches: [String]) {
         try gpu.perform { context in
-            var rng = Seeded(state: seed)
+            var rng = Seeded(seed: seed)
             let (tracked, full, a, b) = try pair(context, scale: scale)
             let bitmaps = (0..<3).map { image(&rng, opaque: $0 == 0) }
             var setup = Transaction(

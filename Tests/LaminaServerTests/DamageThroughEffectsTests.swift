@@ -15,7 +15,7 @@ extension DamageTests {
     @Test func filtersAndBackdropsDamageWhatTheyReach() throws {
         let (partial, mismatches) = try Self.gpu.perform { context in
             let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: 160, height: 100, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
-            var rng = Seeded(state: 11)
+            var rng = Seeded(seed: 11)
             func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
             func square(_ h: UInt64, under parent: UInt64?, _ x: Double, _ y: Double, _ size: Double) -> [LayerOperation] {
                 [

@@ -42,7 +42,7 @@ extension DamageTests {
         seed: UInt64, count: UInt64, frames: Int, animatedOneIn share: Int = 1, hierarchyAndBitmaps: Bool = true
     ) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
         try gpu.perform { context in
-            var rng = Seeded(state: seed)
+            var rng = Seeded(seed: seed)
             // Past the layers (which keep to the first 64x48 points) when only some animate: what an
             // update redraws is then a box of the output, not all of it.
             let (tracked, full, a, b) =

@@ -14,7 +14,7 @@ extension DamageTests {
     /// inside a still layer that clips them.
     static func patchedScene(seed: UInt64, count: UInt64, frames: Int) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
         try gpu.perform { context in
-            var rng = Seeded(state: seed)
+            var rng = Seeded(seed: seed)
             let (tracked, full, a, b) = try pair(
                 context, output: OutputConfiguration(width: 200, height: 90, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
             let bitmaps = (0..<2).map { image(&rng, opaque: $0 == 0) }
@@ -139,7 +139,7 @@ extension DamageTests {
         // frames; at frame 5 each gets a finite animation of something its parts are read from. While
         // it runs the leaf is drawn the usual way; when it ends, the parts kept from before still
         // match the model, and a patch that trusted them left the last animated size on screen.
-        var rng = Seeded(state: 41)
+        var rng = Seeded(seed: 41)
         // Translucent, so nothing is culled (a moving opaque quad that hides something is left to the
         // update, which would hide what this test is about).
         var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
@@ -182,7 +182,7 @@ extension DamageTests {
         // makes its quads again, its contents laid out for each frame's bounds); the frame it ends only
         // position animates anywhere, so the whole frame is a patch, and one taking the kept parts for
         // what that leaf's instances show would leave its last narrow quads on screen.
-        var rng = Seeded(state: 7)
+        var rng = Seeded(seed: 7)
         var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
         for h in UInt64(1)...4 {
             let handle = LayerHandle(h)

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaFuzzing
 import Testing
+import LaminaTestSupport
 
 /// The whole-path fuzz harness in the test suite: every input the fuzzer ever crashed on
 /// (`Fuzz/Regressions`), the kept corpus (`Fuzz/Corpus`), and a bounded smoke of seeded random inputs,
@@ -10,10 +11,7 @@ import Testing
 
     /// The files of a folder under `Fuzz/`, in name order.
     static func inputs(_ folder: String) throws -> [(String, [UInt8])] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fuzz").appendingPathComponent(folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
-        return try names.map { ($0, Array(try Data(contentsOf: root.appendingPathComponent($0)))) }
+        try RepositoryFiles.fuzzInputs(folder).map { ($0.name, $0.bytes) }
     }
 
     @Test("every input that once crashed the fuzzer, and the kept corpus, run clean")
@@ -26,21 +24,9 @@ import Testing
         try Self.harness.checkNothingLeft()
     }
 
-    /// SplitMix64: a seeded, reproducible stream of inputs (and of random scenes, in the damage tests).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("a smoke of seeded random inputs runs clean (make fuzz runs millions)")
     func smoke() throws {
-        var generator = Generator(state: 17)
+        var generator = SeededGenerator(seed: 17)
         for i in 0..<Self.smokeCount {
             let length = Int(generator.next() % 512)
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

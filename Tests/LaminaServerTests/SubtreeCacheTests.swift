@@ -43,7 +43,7 @@ import Testing
     @Test(arguments: [UInt64(11), 12, 13])
     func aStillSubtreeMovedByWholePixelsDrawsFromItsCacheExactlyAsDirectly(seed: UInt64) throws {
         let result = try Self.gpu.perform { context in
-            var rng = Seeded(state: seed)
+            var rng = Seeded(seed: seed)
             let (tracked, full, a, b) = try DamageTests.pair(context, output: OutputConfiguration(width: 96, height: 72))
             var origin = Point(x: 20, y: 15)
             let setup = Self.container(at: origin, children: 24, &rng)
@@ -98,7 +98,7 @@ import Testing
 
     @Test func shouldRasterizeAtTheOutputsScaleDrawsWhatDrawingDirectlyDoes() throws {
         let (cached, direct, statistics) = try Self.gpu.perform { context in
-            var rng = Seeded(state: 7)
+            var rng = Seeded(seed: 7)
             let output = OutputConfiguration(width: 96, height: 72, scale: 2)
             let (a, b, ca, cb) = try DamageTests.pair(context, output: output)
             var scene = Self.container(at: Point(x: 20, y: 15), children: 12, &rng)
@@ -163,7 +163,7 @@ import Testing
 
     @Test func aSmallSubtreeMovingWholeIsDrawnDirectly() throws {
         let shown = try Self.gpu.perform { context in
-            var rng = Seeded(state: 5)
+            var rng = Seeded(seed: 5)
             let c = try Compositor(context, output: OutputConfiguration(width: 96, height: 72))
             let client = c.addClient()
             c.commit(Self.container(at: Point(x: 20, y: 15), children: 3, &rng), from: client)

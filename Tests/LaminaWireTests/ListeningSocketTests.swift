@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// `SystemCalls.listen(at:)`: the daemon's socket file, whatever the umask and whatever already lies at
 /// the path.

@@ -1,7 +1,7 @@
-import Foundation
 import LaminaCore
 import LaminaWire
 import Testing
+import LaminaTestSupport
 
 /// `docs/protocol.md`'s examples (section 14) against the codec: every block of bytes decodes, at the
 /// version the document states, and encodes back to the same bytes, so the document cannot drift from
@@ -9,11 +9,7 @@ import Testing
 /// or an event by its opcode; any other block is one operation.
 struct ProtocolExamplesTests {
     /// The document's text.
-    static let document: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/protocol.md")
-        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    }()
+    static let document = RepositoryFiles.text("docs/protocol.md")
 
     /// The byte blocks of section 14, in order: each line's leading hexadecimal pairs, up to its
     /// description.

@@ -2,6 +2,7 @@ import LaminaCore
 @testable import LaminaRender
 @testable import LaminaRenderList
 import Testing
+import LaminaTestSupport
 
 /// Opaque bitmaps, hidden-surface removal and the shortcuts that must not change a pixel: what lets a
 /// screen of opaque windows cost one layer deep on a software rasteriser.

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaRender
 import LaminaRenderList
 import Testing
+import LaminaTestSupport
 
 /// Where 3D layers land, against the projection worked out by hand: a rotation of θ about y takes a
 /// point (x, y, 0) relative to the anchor to (x·cos θ, y, −x·sin θ); perspective m34 = −1/d makes
@@ -21,7 +22,6 @@ struct PerspectiveTests {
         return Point(x: anchor.x + x * c / w, y: anchor.y + y / w)
     }
 
-    static func close(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
 
     @Test("a layer's own transform with perspective and a rotation about y: a trapezoid, not a shear")
     func ownPerspective() throws {
@@ -34,8 +34,8 @@ struct PerspectiveTests {
         }
         let anchor = Point(x: 100, y: 100)
         let topLeft = Self.landing(-50, -50, anchor: anchor), bottomRight = Self.landing(50, 50, anchor: anchor)
-        #expect(Self.close(try scene.tree.convert(Point(x: 0, y: 0), from: layer, to: nil), topLeft))
-        #expect(Self.close(try scene.tree.convert(Point(x: 100, y: 100), from: layer, to: nil), bottomRight))
+        #expect(close(try scene.tree.convert(Point(x: 0, y: 0), from: layer, to: nil), topLeft))
+        #expect(close(try scene.tree.convert(Point(x: 100, y: 100), from: layer, to: nil), bottomRight))
         let drawn = try draw(scene)
         // The vertical edges stay vertical (x = 61.95 and 133.02 at every height): pixels a little
         // inside each, at the top and the bottom, are covered; a little outside, not.
@@ -66,9 +66,9 @@ struct PerspectiveTests {
         // parent's anchor.
         let anchor = Point(x: 100, y: 100)
         let topLeft = Self.landing(-20, -20, anchor: anchor), bottomRight = Self.landing(20, 20, anchor: anchor)
-        #expect(Self.close(try scene.tree.convert(Point(x: 0, y: 0), from: child, to: nil), topLeft))
-        #expect(Self.close(try scene.tree.convert(Point(x: 40, y: 40), from: child, to: nil), bottomRight))
-        #expect(Self.close(try scene.tree.convert(topLeft, from: nil, to: child), Point(x: 0, y: 0)))
+        #expect(close(try scene.tree.convert(Point(x: 0, y: 0), from: child, to: nil), topLeft))
+        #expect(close(try scene.tree.convert(Point(x: 40, y: 40), from: child, to: nil), bottomRight))
+        #expect(close(try scene.tree.convert(topLeft, from: nil, to: child), Point(x: 0, y: 0)))
         let drawn = try draw(scene)
         for y in [95, 100, 105] {
             #expect(drawn[Int(topLeft.x + 1.5), y] == pixel(255, 0, 0), "left edge at row \(y)")

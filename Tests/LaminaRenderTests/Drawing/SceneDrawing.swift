@@ -1,6 +1,7 @@
 import LaminaCore
 import LaminaRender
 import LaminaRenderList
+import LaminaTestSupport
 
 /// A presentation tree to draw in a test: the model, what animates it, the bitmaps it shows, and the
 /// target it goes into. Built on the test's thread, drawn on the render thread.
