@@ -14,7 +14,7 @@ DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-m
                 libwayland-dev wayland-protocols libxkbcommon-dev weston
 
 
-.PHONY: check-mutations fuzz-render-list
+.PHONY: check-mutations fuzz-render-list fuzz-json
 .PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
@@ -76,6 +76,7 @@ test: deps check-shaders
 	$(SWIFT) test --skip-build --filter HostileLoadTests $(SWIFTFLAGS)
 	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
 	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS)
+	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS)
 
 # The render list's mutations (scripts/mutations/*.patch), each applied in turn: the CPU invariant
 # suite (LaminaRenderListTests) must fail on every one. About a minute a mutation on two cores.
@@ -86,6 +87,7 @@ check-mutations: deps
 # list's, on the CPU alone, about half a minute.
 FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_RENDER_LIST_SMOKE_RUNS ?= 200000
+FUZZ_JSON_SMOKE_RUNS ?= 200000
 
 # The examples, each rendered once by the embedded compositor (no daemon) at a time that shows it
 # off, plus the card flip as a frame sequence. NAME:TIME pairs.
@@ -147,6 +149,13 @@ fuzz-render-list: deps
 	@mkdir -p out/fuzz-render-list
 	Fuzz/.build/release/RenderListFuzzer -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=2 -rss_limit_mb=2048 \
 	  -print_final_stats=1 out/fuzz-render-list Fuzz/RenderListCorpus
+
+# The JSON parser and writer under libFuzzer (LaminaJSON's JSONRoundTrip), over the kept corpus in
+# Fuzz/JSONCorpus; a crash belongs in Fuzz/JSONRegressions once fixed.
+fuzz-json: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product JSONFuzzer $(SWIFTFLAGS)
+	@mkdir -p out/fuzz-json
+	Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
 
 # Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
 # for staging: the binaries, the systemd units (ExecStart= rewritten for PREFIX), the sysusers entry,

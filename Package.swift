@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
+        .library(name: "LaminaJSON", targets: ["LaminaJSON"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
         .library(name: "LaminaFuzzInput", targets: ["LaminaFuzzInput"]),
         .library(name: "LaminaWayland", targets: ["LaminaWayland"]),
@@ -176,10 +177,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // JSON as scene files and Lottie files need it: a strict parser keeping members in order, refusing
+        // duplicate keys, saying where an error is; and a writer. No dependencies.
+        .target(name: "LaminaJSON", swiftSettings: strict),
         // Scene files: decoding, compiling to transactions, probing (no GL: playback is the command's).
         .target(
             name: "LaminaScene",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaImage"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaImage", "LaminaJSON"],
             swiftSettings: strict
         ),
         // The layer property schema and its generator (`make generate`): no dependencies, so it builds
@@ -205,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaScene", "LaminaWire", "LaminaVideo",
+                "LaminaJSON", "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaScene", "LaminaWire", "LaminaVideo",
                 "LaminaWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -262,6 +266,7 @@ let package = Package(
             dependencies: ["LaminaTestSupport", "LaminaRenderListChecks", "LaminaRenderList", "LaminaModel", "LaminaCore"],
             swiftSettings: strict
         ),
+        .testTarget(name: "LaminaJSONTests", dependencies: ["LaminaJSON", "LaminaTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LaminaRasterTests",
             dependencies: ["LaminaRaster", "LaminaCore"],
@@ -287,7 +292,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaSceneTests",
-            dependencies: ["LaminaTestSupport", "LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],
+            dependencies: ["LaminaJSON", "LaminaTestSupport", "LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -2,8 +2,9 @@
 //
 // libFuzzer targets: the wire decoder alone (WireFuzzer), the daemon's whole path from decode to
 // the render list (PipelineFuzzer, over LaminaFuzzing's harness), and the render list's invariants on
-// the CPU alone (RenderListFuzzer, over LaminaRenderListChecks). Build and run with `make fuzz`,
-// `make fuzz-pipeline` and `make fuzz-render-list` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
+// the CPU alone (RenderListFuzzer, over LaminaRenderListChecks), and the JSON parser and writer
+// (JSONFuzzer). Build and run with `make fuzz`, `make fuzz-pipeline`, `make fuzz-render-list` and
+// `make fuzz-json` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
 // `-parse-as-library`).
 
 import PackageDescription
@@ -16,6 +17,11 @@ let package = Package(
         .executableTarget(
             name: "WireFuzzer",
             dependencies: ["FuzzerDriver", .product(name: "LaminaWire", package: "Lamina")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "JSONFuzzer",
+            dependencies: ["FuzzerDriver", .product(name: "LaminaJSON", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import LaminaJSON
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,5 +1,6 @@
 public import LaminaCore
 import LaminaModel
+public import LaminaJSON
 
 /// `lamina probe`: the presentation values of every layer on the canvas at one scene time, as JSON.
 ///

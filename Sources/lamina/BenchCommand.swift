@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaminaScene
 import LaminaCompositor
+import LaminaJSON
 
 /// `lamina bench`: frame times by phase.
 struct BenchCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaminaScene
+import LaminaJSON
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaminaScene
+import LaminaJSON
 
 /// `lamina probe`: presentation values as JSON.
 struct ProbeCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import LaminaScene
 import Testing
 import LaminaTestSupport
+import LaminaJSON
 
 /// Runs the built `lamina` executable (beside the test bundle in the build folder) as a real process.
 struct LaminaRun {

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaScene
 import Testing
 import LaminaTestSupport
+import LaminaJSON
 
 /// Shape, gradient and text layers in scene files, through `lamina probe`: their properties with
 /// Core Animation's defaults, their values in the contract's JSON forms, and their animations.

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaImage
 import LaminaScene
 import Testing
+import LaminaJSON
 
 /// `lamina render` and `lamina bench`: real pixels from the embedded compositor on the GPU (llvmpipe
 /// in CI), read back from the PNG files the command writes.

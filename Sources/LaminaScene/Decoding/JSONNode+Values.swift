@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaJSON
 
 /// The value kinds of the scene format (see `docs/scene-format.md`), read from JSON.
 extension JSONNode {

@@ -1,3 +1,4 @@
+import LaminaJSON
 /// A JSON value with the path that leads to it, so every decoding error can say where it is.
 struct JSONNode {
     let value: JSONValue

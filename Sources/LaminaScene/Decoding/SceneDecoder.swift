@@ -1,6 +1,7 @@
 import LaminaCore
 import LaminaImage
 import LaminaModel
+import LaminaJSON
 
 /// Reads a scene document (format 1) into a `Scene`, checking every field: unknown fields, wrong
 /// types, out-of-range numbers, unknown images and layer names, duplicate names, bad animations.
