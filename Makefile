@@ -14,7 +14,7 @@ DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-m
                 libwayland-dev wayland-protocols libxkbcommon-dev weston
 
 
-.PHONY: check-mutations fuzz-render-list fuzz-json
+.PHONY: check-mutations fuzz-render-list fuzz-json fuzz-session
 .PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
@@ -77,6 +77,7 @@ test: deps check-shaders
 	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
 	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS)
 	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS)
+	$(MAKE) fuzz-session FUZZ_RUNS=$(FUZZ_SESSION_SMOKE_RUNS)
 
 # The render list's mutations (scripts/mutations/*.patch), each applied in turn: the CPU invariant
 # suite (LaminaRenderListTests) must fail on every one. About a minute a mutation on two cores.
@@ -88,6 +89,7 @@ check-mutations: deps
 FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_RENDER_LIST_SMOKE_RUNS ?= 200000
 FUZZ_JSON_SMOKE_RUNS ?= 200000
+FUZZ_SESSION_SMOKE_RUNS ?= 30000
 
 # The examples, each rendered once by the embedded compositor (no daemon) at a time that shows it
 # off, plus the card flip as a frame sequence. NAME:TIME pairs.
@@ -156,6 +158,15 @@ fuzz-json: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product JSONFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-json
 	Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
+
+# A client's protocol session under libFuzzer (LaminaFuzzing's SessionFuzzing: bytes in, replies out,
+# the session's promises checked), over the kept corpus in Fuzz/SessionCorpus; a crash belongs in
+# Fuzz/SessionRegressions once fixed.
+fuzz-session: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product SessionFuzzer $(SWIFTFLAGS)
+	@mkdir -p out/fuzz-session
+	Fuzz/.build/release/SessionFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
+	  out/fuzz-session Fuzz/SessionCorpus
 
 # Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
 # for staging: the binaries, the systemd units (ExecStart= rewritten for PREFIX), the sysusers entry,

@@ -194,10 +194,13 @@ let package = Package(
         // Fuzzer bytes read as choices, and the transactions a client could send built from them: what
         // every structure-aware fuzz target reads its input with. No GL.
         .target(name: "LaminaFuzzInput", dependencies: ["LaminaCore"], swiftSettings: strict),
-        // The whole-path fuzz harness: the libFuzzer target (Fuzz/) and the regression tests run it.
+        // The whole-path and session fuzz harnesses: the libFuzzer targets (Fuzz/) and the regression tests run them.
         .target(
             name: "LaminaFuzzing",
-            dependencies: ["LaminaCore", "LaminaFuzzInput", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire"],
+            dependencies: [
+                "LaminaCore", "LaminaFuzzInput", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire",
+                "LaminaServer",
+            ],
             swiftSettings: strict
         ),
         // The client library apps import: Core Animation's programming model over the wire.

@@ -3,8 +3,9 @@
 // libFuzzer targets: the wire decoder alone (WireFuzzer), the daemon's whole path from decode to
 // the render list (PipelineFuzzer, over LaminaFuzzing's harness), and the render list's invariants on
 // the CPU alone (RenderListFuzzer, over LaminaRenderListChecks), and the JSON parser and writer
-// (JSONFuzzer). Build and run with `make fuzz`, `make fuzz-pipeline`, `make fuzz-render-list` and
-// `make fuzz-json` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
+// (JSONFuzzer), and a client's protocol session, bytes in and replies out (SessionFuzzer). Build and
+// run with `make fuzz`, `make fuzz-pipeline`, `make fuzz-render-list`, `make fuzz-json` and
+// `make fuzz-session` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
 // `-parse-as-library`).
 
 import PackageDescription
@@ -17,6 +18,11 @@ let package = Package(
         .executableTarget(
             name: "WireFuzzer",
             dependencies: ["FuzzerDriver", .product(name: "LaminaWire", package: "Lamina")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "SessionFuzzer",
+            dependencies: ["FuzzerDriver", .product(name: "LaminaFuzzing", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
