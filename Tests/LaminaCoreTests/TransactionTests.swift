@@ -32,7 +32,7 @@ struct TransactionTests {
     @Test("A completion waits for the animations of its transaction and the nested ones")
     func completion() {
         var stack = TransactionStack()
-        var tracker = CompletionTracker()
+        var tracker = CompletionTracker<CompletionID>()
         stack.begin()
         stack.completion = CompletionID(1)
         stack.record(AnimationID(10))
@@ -52,10 +52,23 @@ struct TransactionTests {
         #expect(tracker.waitingCount == 0)
     }
 
+    @Test("The daemon's commits complete by the same rule, keyed by client and serial; a client that leaves is forgotten")
+    func commitCompletion() {
+        struct Key: Hashable, Sendable { var client: Int, serial: UInt32 }
+        var tracker = CompletionTracker<Key>()
+        #expect(tracker.track(Key(client: 1, serial: 1), waitingFor: []) == Key(client: 1, serial: 1))
+        #expect(tracker.track(Key(client: 1, serial: 2), waitingFor: [AnimationID(5), AnimationID(6)]) == nil)
+        #expect(tracker.track(Key(client: 2, serial: 2), waitingFor: [AnimationID(6)]) == nil)
+        #expect(tracker.animationStopped(AnimationID(5)) == [])
+        tracker.forget { $0.client == 2 }
+        #expect(tracker.animationStopped(AnimationID(6)) == [Key(client: 1, serial: 2)])
+        #expect(tracker.waitingCount == 0)
+    }
+
     @Test("A completion with no animations runs at once after commit")
     func emptyCompletion() {
         var stack = TransactionStack()
-        var tracker = CompletionTracker()
+        var tracker = CompletionTracker<CompletionID>()
         stack.begin()
         stack.completion = CompletionID(3)
         let pending = stack.commit()!

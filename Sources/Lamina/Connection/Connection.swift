@@ -47,7 +47,7 @@ public final class Connection {
     private var unacknowledged: [(serial: UInt32, commit: OutgoingCommit)] = []
     /// The daemon's animation identities to the model tree's.
     private var animationIDs: [UInt64: AnimationID] = [:]
-    private var tracker = CompletionTracker()
+    private var tracker = CompletionTracker<CompletionID>()
     private var replies: [UInt32: ServerMessage] = [:]
     private var errors: [LaminaError] = []
     private var topLevel: [Layer] = []

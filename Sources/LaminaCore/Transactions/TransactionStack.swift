@@ -115,10 +115,13 @@ public struct TransactionStack: Sendable {
     }
 }
 
-/// Fires completions as the animations they wait for stop.
-public struct CompletionTracker: Sendable {
-    private var waiting: [CompletionID: Set<AnimationID>] = [:]
-    private var byAnimation: [AnimationID: [CompletionID]] = [:]
+/// Fires completions as the animations they wait for stop: a transaction's completion block in the
+/// client library (`CompletionID`), and the daemon's `transactionCompleted` for a client's commit (keyed
+/// by client and serial). One rule for both: a completion fires when the last animation it waits for
+/// stops (finished, removed, replaced, or its layer destroyed), at once when it waits for none.
+public struct CompletionTracker<Completion: Hashable & Sendable>: Sendable {
+    private var waiting: [Completion: Set<AnimationID>] = [:]
+    private var byAnimation: [AnimationID: [Completion]] = [:]
 
     /// Nothing tracked.
     public init() {}
@@ -126,19 +129,19 @@ public struct CompletionTracker: Sendable {
     /// The completions still waiting.
     public var waitingCount: Int { waiting.count }
 
-    /// Starts tracking; returns the completion at once when it waits for nothing.
-    public mutating func track(_ pending: PendingCompletion) -> CompletionID? {
-        if pending.animations.isEmpty { return pending.completion }
-        waiting[pending.completion] = pending.animations
-        for a in pending.animations { byAnimation[a, default: []].append(pending.completion) }
+    /// Starts tracking `completion`, waiting for `animations`; returns it at once when it waits for none.
+    public mutating func track(_ completion: Completion, waitingFor animations: Set<AnimationID>) -> Completion? {
+        if animations.isEmpty { return completion }
+        waiting[completion] = animations
+        for a in animations { byAnimation[a, default: []].append(completion) }
         return nil
     }
 
-    /// Notes that an animation stopped (finished, removed, replaced, or its layer destroyed); returns the
-    /// completions that are now due, in the order they were tracked.
-    public mutating func animationStopped(_ animation: AnimationID) -> [CompletionID] {
+    /// Notes that an animation stopped; returns the completions that are now due, in the order they were
+    /// tracked.
+    public mutating func animationStopped(_ animation: AnimationID) -> [Completion] {
         guard let completions = byAnimation.removeValue(forKey: animation) else { return [] }
-        var fired: [CompletionID] = []
+        var fired: [Completion] = []
         for c in completions {
             waiting[c]?.remove(animation)
             if waiting[c]?.isEmpty == true {
@@ -147,5 +150,22 @@ public struct CompletionTracker: Sendable {
             }
         }
         return fired
+    }
+
+    /// Stops tracking the completions `isGone` says so of (a client that left): they never fire.
+    public mutating func forget(where isGone: (Completion) -> Bool) {
+        waiting = waiting.filter { !isGone($0.key) }
+        for (animation, completions) in byAnimation {
+            let kept = completions.filter { !isGone($0) }
+            byAnimation[animation] = kept.isEmpty ? nil : kept
+        }
+    }
+}
+
+extension CompletionTracker where Completion == CompletionID {
+    /// Starts tracking a completion the outermost commit handed over; returns it at once when it waits
+    /// for nothing.
+    public mutating func track(_ pending: PendingCompletion) -> CompletionID? {
+        track(pending.completion, waitingFor: pending.animations)
     }
 }

@@ -29,9 +29,9 @@ final class CompositorLoop {
     private var needsFrame = false
     private var frameRequests: [(client: ClientID, serial: UInt32)] = []
     private var screenshots: [(client: ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)] = []
-    /// Transactions whose animations have not all stopped: (client, serial) -> animations left.
-    private var incomplete: [AnimationID: (client: ClientID, serial: UInt32)] = [:]
-    private var remaining: [ClientKey: Int] = [:]
+    /// Commits whose animations have not all stopped, by client and serial: `transactionCompleted`
+    /// goes out when the last stops (the rule the client library fires completion blocks by).
+    private var completions = CompletionTracker<ClientKey>()
     private var outgoing: [ClientDelivery] = []
     private var history = FrameTimeHistory()
     /// The recent frames' time from the wake-up until their GPU work was done: the CPU phases, then
@@ -45,7 +45,7 @@ final class CompositorLoop {
     private var rejected: UInt64 = 0
     private var clientNames: [ClientID: String] = [:]
 
-    private struct ClientKey: Hashable {
+    private struct ClientKey: Hashable, Sendable {
         var client: ClientID
         var serial: UInt32
     }
@@ -233,8 +233,7 @@ final class CompositorLoop {
             clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
-            for (animation, owner) in incomplete where owner.client == client { incomplete[animation] = nil }
-            for key in remaining.keys where key.client == client { remaining[key] = nil }
+            completions.forget { $0.client == client }
             needsFrame = true  // its layers leave the screen
             outgoing.append(.forgotten(client))
         case .commit(let client, let transaction):
@@ -394,11 +393,8 @@ final class CompositorLoop {
         for (client, serial, commitTime, animations) in report.applied {
             applied += 1
             send(client, .committed(serial: serial, commitTime: commitTime, animations: animations.map(\.rawValue)))
-            if animations.isEmpty {
-                send(client, .transactionCompleted(serial: serial))
-            } else {
-                remaining[ClientKey(client: client, serial: serial)] = animations.count
-                for animation in animations { incomplete[animation] = (client, serial) }
+            if let due = completions.track(ClientKey(client: client, serial: serial), waitingFor: Set(animations)) {
+                send(due.client, .transactionCompleted(serial: due.serial))
             }
         }
         for (client, serial, error) in report.rejected {
@@ -419,15 +415,8 @@ final class CompositorLoop {
                 send(
                     event.client,
                     .animationStopped(layer: event.layer, animation: event.animation.rawValue, key: event.key, finished: finished))
-                if let owner = incomplete.removeValue(forKey: event.animation) {
-                    let key = ClientKey(client: owner.client, serial: owner.serial)
-                    let left = (remaining[key] ?? 1) - 1
-                    if left <= 0 {
-                        remaining[key] = nil
-                        send(owner.client, .transactionCompleted(serial: owner.serial))
-                    } else {
-                        remaining[key] = left
-                    }
+                for due in completions.animationStopped(event.animation) {
+                    send(due.client, .transactionCompleted(serial: due.serial))
                 }
             }
         }
