@@ -478,7 +478,7 @@ final class CompositorLoop {
 
 extension ErrorCode {
     /// The wire's code for why a transaction was rejected.
-    init(_ reason: TransactionError.Reason) {
+    init(_ reason: TransactionRefusal) {
         switch reason {
         case .store(.unknownClient): self = .handshake
         case .store(.operation(.unknownLayer)): self = .unknownLayer
