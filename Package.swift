@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "LaminaModel", targets: ["LaminaModel"]),
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
         .library(name: "LaminaServer", targets: ["LaminaServer"]),
+        .library(name: "LaminaSession", targets: ["LaminaSession"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaJSON", targets: ["LaminaJSON"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
@@ -158,7 +159,7 @@ let package = Package(
         // The model half of the compositor: stores, namespaces, the rules of applying transactions.
         .target(
             name: "LaminaModel",
-            dependencies: ["LaminaCore"],
+            dependencies: ["LaminaCore", "LaminaImage"],
             swiftSettings: strict
         ),
         // The frame pipeline over the renderer: apply, evaluate, build, draw.
@@ -167,11 +168,18 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaModel", "LaminaRender", "LaminaRenderList"],
             swiftSettings: strict
         ),
-        // The daemon: client sessions, the I/O and compositor threads, systemd.
+        // A client's protocol session as a state machine with no socket: framing, the handshake, pools,
+        // commits checked and resolved, the output queue. No GL: tested byte for byte, fuzzed.
+        .target(
+            name: "LaminaSession",
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaWire", "LaminaImage", "CLaminaSys"],
+            swiftSettings: strict
+        ),
+        // The daemon: the I/O and compositor threads, systemd.
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire", "LaminaVideo", "LaminaImage", "LaminaWayland",
+                "LaminaSession", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire", "LaminaVideo", "LaminaImage", "LaminaWayland",
                 "CSystemd", "CLaminaSys",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -199,7 +207,7 @@ let package = Package(
             name: "LaminaFuzzing",
             dependencies: [
                 "LaminaCore", "LaminaFuzzInput", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaWire",
-                "LaminaServer",
+                "LaminaServer", "LaminaSession",
             ],
             swiftSettings: strict
         ),
@@ -290,7 +298,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaServerTests",
-            dependencies: ["LaminaTestSupport", "LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
+            dependencies: ["LaminaSession", "LaminaTestSupport", "LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
             swiftSettings: strict
         ),
         .testTarget(

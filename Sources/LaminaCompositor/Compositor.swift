@@ -31,7 +31,7 @@ public final class Compositor {
     private let context: RenderContext
     private let renderer: Renderer
     private var nextBitmap: UInt64 = 1
-    private var pending: [(client: ClientID, transaction: Transaction)] = []
+    private var pending: [(client: ClientID, transaction: Commit<BitmapContents>)] = []
     private var animationEvents: [AnimationEvent] = []
     /// Which layers changed from one frame to the next, for the render list's update.
     private var changedLayers = ChangedLayers()
@@ -176,7 +176,7 @@ public final class Compositor {
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
-    public func commit(_ transaction: Transaction, from client: ClientID) {
+    public func commit(_ transaction: Commit<BitmapContents>, from client: ClientID) {
         pending.append((client, transaction))
     }
 
@@ -200,7 +200,7 @@ public final class Compositor {
         var report = FrameReport(time: time)
         var mark = clock.now
 
-        func apply(_ client: ClientID, _ transaction: Transaction) {
+        func apply(_ client: ClientID, _ transaction: Commit<BitmapContents>) {
             let commitTime = transaction.commitTime ?? time
             do {
                 let added = try self.apply(transaction, from: client, at: commitTime, events: &report.events)
@@ -210,7 +210,7 @@ public final class Compositor {
             }
         }
         // Swap the queue out rather than copy it: a frame with commits allocates no second array.
-        var queued: [(client: ClientID, transaction: Transaction)] = []
+        var queued: [(client: ClientID, transaction: Commit<BitmapContents>)] = []
         swap(&queued, &pending)
         if let applyBudget, queued.count > 1 {
             let start = clock.now
@@ -314,7 +314,7 @@ public final class Compositor {
     /// old appearance of layers that get a transition, then the uploads; a failure at any step undoes
     /// the steps before it.
     private func apply(
-        _ transaction: Transaction, from client: ClientID, at commitTime: Double, events: inout [ClientEvent]
+        _ transaction: Commit<BitmapContents>, from client: ClientID, at commitTime: Double, events: inout [ClientEvent]
     ) throws(TransactionError) -> [AnimationID] {
         // New bitmaps get compositor identities first, so `contents` operations can name them.
         var newBitmaps: [BitmapID: BitmapID] = [:]

@@ -58,21 +58,21 @@ public final class PipelineHarness: Sendable {
     }
 
     /// The transactions an input describes, each checked through the wire codec.
-    static func transactions(_ bytes: [UInt8]) -> Result<[Transaction], Failure> {
+    static func transactions(_ bytes: [UInt8]) -> Result<[Commit<BitmapContents>], Failure> {
         var input = FuzzInput(Array(bytes.dropFirst()))
         guard let mode = bytes.first, mode & 1 == 0 else {
             // Raw: the bytes are the body of a commit, as a client would send it.
             let raw = RawMessage(opcode: ClientMessage.Opcode.commit.rawValue, body: Array(bytes.dropFirst()))
             guard case .commit(let commit)? = try? ClientMessage(raw) else { return .success([]) }
-            return .success([Transaction(operations: commit.operations, serial: commit.serial)])
+            return .success([Commit(operations: commit.operations, serial: commit.serial)])
         }
-        var transactions: [Transaction] = []
+        var transactions: [Commit<BitmapContents>] = []
         for serial in 0...UInt32(input.below(3)) {
             let operations = OperationSynthesizer.operations(&input)
             let message = ClientMessage.commit(Commit(serial: serial, operations: operations))
             // Compared as bytes: a NaN is never equal to itself, but must come back bit for bit.
             let encoded = message.raw.encoded
-            let decoded: Commit
+            let decoded: Commit<WireBitmap>
             do {
                 guard case .commit(let commit) = try ClientMessage(message.raw), ClientMessage.commit(commit).raw.encoded == encoded
                 else {
@@ -89,13 +89,13 @@ public final class PipelineHarness: Sendable {
                 let image = RGBAImage(width: width, height: height, filledWith: SIMD4(255, 0, 0, input.byte()), alpha: .straight)
                 bitmaps.append(BitmapContents(id: BitmapID(UInt64(input.below(4) + 1)), image: image))
             }
-            transactions.append(Transaction(operations: decoded.operations, bitmaps: bitmaps, serial: serial))
+            transactions.append(Commit(operations: decoded.operations, bitmaps: bitmaps, serial: serial))
         }
         return .success(transactions)
     }
 
     static func run(_ bytes: [UInt8], on compositor: Compositor) -> String? {
-        let transactions: [Transaction]
+        let transactions: [Commit<BitmapContents>]
         switch Self.transactions(bytes) {
         case .success(let t): transactions = t
         case .failure(let failure): return failure.description

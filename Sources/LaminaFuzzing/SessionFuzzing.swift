@@ -3,6 +3,7 @@ import LaminaFuzzInput
 import LaminaModel
 import LaminaServer
 import LaminaWire
+import LaminaSession
 
 /// One fuzz input through a client's protocol session (`ClientSession`), bytes in, replies out, as the
 /// I/O thread's shell drives it but with no socket: what the session fuzzer (`Fuzz/Sources/SessionFuzzer`)

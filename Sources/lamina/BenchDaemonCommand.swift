@@ -183,7 +183,7 @@ extension BenchDaemonCommand {
     /// For `seconds`: asks for a frame, and on each callback commits what `commit` makes for that
     /// frame (its serial is set here); then prints `test`'s fields with the frames the daemon drew
     /// and its CPU time per frame, as JSON.
-    func measureFrames(_ client: WireClient, pid: Int32, test: String, commit: (Int) -> Commit) throws {
+    func measureFrames(_ client: WireClient, pid: Int32, test: String, commit: (Int) -> Commit<WireBitmap>) throws {
         try client.send(.stats(serial: 2))
         let framesBefore = try client.receive { m -> UInt64? in if case .stats(2, let s) = m { return s.framesDrawn }; return nil }
         let cpuBefore = cpuSeconds(pid)

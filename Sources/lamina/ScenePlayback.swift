@@ -29,7 +29,7 @@ final class ScenePlayback {
         while nextStep < script.steps.count, script.steps[nextStep].at <= time {
             let step = script.steps[nextStep]
             let bitmaps = step.images.map { BitmapContents(id: $0.id, image: $0.image) }
-            compositor.commit(Transaction(operations: step.operations, bitmaps: bitmaps, commitTime: step.at), from: client)
+            compositor.commit(Commit(operations: step.operations, bitmaps: bitmaps, commitTime: step.at), from: client)
             nextStep += 1
         }
         let report: FrameReport

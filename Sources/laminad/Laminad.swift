@@ -4,6 +4,7 @@ import LaminaServer
 import LaminaWire
 import Logging
 import ServiceLifecycle
+import LaminaSession
 
 /// `laminad`: the Lamina compositor daemon.
 @main

@@ -4,6 +4,7 @@ import LaminaModel
 import LaminaServer
 import LaminaWire
 import Logging
+import LaminaSession
 
 /// The daemon's settings: the configuration file's keys overridden by the command line's options.
 struct Settings {

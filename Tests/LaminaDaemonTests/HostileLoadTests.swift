@@ -3,6 +3,7 @@ import Glibc
 import LaminaCore
 import LaminaWire
 import Testing
+import LaminaSession
 
 /// One well-behaved client keeps its frame callbacks while attackers, one at a time, try every attack
 /// the hardening work found: none may stall the compositor for more than two frame intervals.

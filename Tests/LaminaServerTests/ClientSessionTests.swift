@@ -5,6 +5,7 @@ import LaminaModel
 import LaminaServer
 import LaminaWire
 import Testing
+import LaminaSession
 
 /// The protocol session driven in process, byte for byte: the test owns the input, the output and the
 /// clock, as with swift-nio's `EmbeddedChannel`. No socket, no daemon, no GPU.

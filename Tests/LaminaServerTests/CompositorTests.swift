@@ -39,10 +39,10 @@ import Testing
     @Test func appliesInCommitOrderAndStampsCommitTimes() throws {
         let (x, pixel) = try withCompositor { c in
             let client = c.addClient()
-            c.commit(Transaction(operations: Self.square(1, at: .zero), commitTime: 0), from: client)
+            c.commit(Commit(operations: Self.square(1, at: .zero), commitTime: 0), from: client)
             let slide = Animation.basic(LayerKeyPath(.position), from: .point(.zero), to: .point(Point(x: 20, y: 0)),
                                         timing: MediaTiming(duration: 1))
-            c.commit(Transaction(operations: [.addAnimation(LayerHandle(1), slide, key: "slide")], commitTime: 1), from: client)
+            c.commit(Commit(operations: [.addAnimation(LayerHandle(1), slide, key: "slide")], commitTime: 1), from: client)
             let report = try c.frame(at: 1.5)
             #expect(report.applied.map(\.commitTime) == [0, 1])
             let id = c.store.layer(LayerHandle(1), of: client)!
@@ -61,7 +61,7 @@ import Testing
         let action = try #require(Actions.defaultAction(forKey: "contents", settings: settings))
         let pixels = try withCompositor { c in
             let client = c.addClient()
-            var setup = Transaction(operations: Self.square(1, at: .zero, size: 20), commitTime: 0)
+            var setup = Commit(operations: Self.square(1, at: .zero, size: 20), commitTime: 0)
             setup.operations.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
             setup.bitmaps = [BitmapContents(id: BitmapID(1), image: Self.red), BitmapContents(id: BitmapID(2), image: blue)]
             c.commit(setup, from: client)
@@ -69,7 +69,7 @@ import Testing
             // What a committer sends when the property changes with actions on: the new contents and
             // the default action under its key.
             c.commit(
-                Transaction(
+                Commit(
                     operations: [
                         .set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(2))),
                         .addAnimation(LayerHandle(1), action, key: "contents"),
@@ -91,11 +91,11 @@ import Testing
     @Test func aBadTransactionIsRejectedWholeAndNothingElseIsLost() throws {
         let result = try withCompositor { c in
             let a = c.addClient(), b = c.addClient()
-            c.commit(Transaction(operations: Self.square(1, at: .zero)), from: b)
+            c.commit(Commit(operations: Self.square(1, at: .zero)), from: b)
             var bad = Self.square(1, at: Point(x: 20, y: 0))
             bad.append(.set(LayerHandle(9), LayerKeyPath(.opacity), .number(0.5)))
-            c.commit(Transaction(operations: bad), from: a)
-            c.commit(Transaction(operations: Self.square(2, at: Point(x: 30, y: 10))), from: a)
+            c.commit(Commit(operations: bad), from: a)
+            c.commit(Commit(operations: Self.square(2, at: Point(x: 30, y: 10))), from: a)
             let report = try c.frame(at: 0)
             let image = try c.readPixels()
             return (
@@ -115,13 +115,13 @@ import Testing
         let errors = try withCompositor { c in
             let client = c.addClient()
             let (p, q) = (LayerHandle(1), LayerHandle(2))
-            c.commit(Transaction(operations: [.create(p, name: nil), .create(q, name: nil), .insertSublayer(q, into: p, at: nil)]), from: client)
-            c.commit(Transaction(operations: [.insertSublayer(p, into: q, at: nil)]), from: client)
-            c.commit(Transaction(operations: [.insertSublayer(p, into: nil, at: 5)]), from: client)
-            c.commit(Transaction(operations: [.create(p, name: nil)]), from: client)
-            c.commit(Transaction(operations: [.set(p, LayerKeyPath(.contents), .bitmap(BitmapID(7)))]), from: client)
+            c.commit(Commit(operations: [.create(p, name: nil), .create(q, name: nil), .insertSublayer(q, into: p, at: nil)]), from: client)
+            c.commit(Commit(operations: [.insertSublayer(p, into: q, at: nil)]), from: client)
+            c.commit(Commit(operations: [.insertSublayer(p, into: nil, at: 5)]), from: client)
+            c.commit(Commit(operations: [.create(p, name: nil)]), from: client)
+            c.commit(Commit(operations: [.set(p, LayerKeyPath(.contents), .bitmap(BitmapID(7)))]), from: client)
             let other = c.addClient()
-            c.commit(Transaction(operations: [.destroy(p)]), from: other)
+            c.commit(Commit(operations: [.destroy(p)]), from: other)
             return try c.frame(at: 0).rejected.map { "\($0.error)" }
         }
         #expect(errors == [
@@ -138,9 +138,9 @@ import Testing
             let client = c.addClient()
             let h = LayerHandle(1)
             let fade = Animation.basic(LayerKeyPath(.opacity), from: .number(0), to: .number(1), timing: MediaTiming(duration: 1))
-            c.commit(Transaction(operations: [.create(h, name: nil), .insertSublayer(h, into: nil, at: nil), .addAnimation(h, fade, key: "fade")], commitTime: 0), from: client)
+            c.commit(Commit(operations: [.create(h, name: nil), .insertSublayer(h, into: nil, at: nil), .addAnimation(h, fade, key: "fade")], commitTime: 0), from: client)
             var all = try c.frame(at: 0.5).events
-            c.commit(Transaction(operations: [.addAnimation(h, fade, key: "fade")], commitTime: 0.5), from: client)
+            c.commit(Commit(operations: [.addAnimation(h, fade, key: "fade")], commitTime: 0.5), from: client)
             all += try c.frame(at: 0.6).events
             all += try c.frame(at: 2).events
             return all.map { "\($0.layer) \($0.key ?? "-") \($0.kind)" }
@@ -158,13 +158,13 @@ import Testing
             var ops = Self.square(1, at: .zero, size: 20, color: .clear)
             ops.append(.set(h, LayerKeyPath(.contents), .bitmap(BitmapID(3))))
             ops.append(.set(h, LayerKeyPath(.magnificationFilter), .filter(.nearest)))
-            c.commit(Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(3), image: Self.red)]), from: client)
+            c.commit(Commit(operations: ops, bitmaps: [BitmapContents(id: BitmapID(3), image: Self.red)]), from: client)
             try c.frame(at: 0)
             let before = try c.readPixels()
             var changed = Self.red
             changed.bytes[4..<8] = [0, 0, 255, 255]  // pixel (1, 0) turns blue
             c.commit(
-                Transaction(bitmaps: [BitmapContents(id: BitmapID(3), image: changed, damage: PixelRegion(x: 1, y: 0, width: 1, height: 1))]),
+                Commit(bitmaps: [BitmapContents(id: BitmapID(3), image: changed, damage: PixelRegion(x: 1, y: 0, width: 1, height: 1))]),
                 from: client)
             try c.frame(at: 0)
             return (before, try c.readPixels(), c.textureStatistics.uploads)
@@ -180,9 +180,9 @@ import Testing
             let client = c.addClient()
             var ops = Self.square(1, at: .zero)
             ops.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
-            c.commit(Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(1), image: Self.red)]), from: client)
+            c.commit(Commit(operations: ops, bitmaps: [BitmapContents(id: BitmapID(1), image: Self.red)]), from: client)
             try c.frame(at: 0)
-            c.commit(Transaction(operations: Self.square(2, at: .zero)), from: client)  // still queued
+            c.commit(Commit(operations: Self.square(2, at: .zero)), from: client)  // still queued
             c.removeClient(client)
             try c.frame(at: 0)
             return (c.tree.count, c.textureStatistics.count, try c.readPixels()[5, 5])
@@ -201,11 +201,11 @@ import Testing
             var ops = Self.square(1, at: .zero)
             ops.append(.set(LayerHandle(1), LayerKeyPath(.contents), .bitmap(BitmapID(1))))
             c.commit(
-                Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(2), image: Self.red), BitmapContents(id: BitmapID(1), image: big)]),
+                Commit(operations: ops, bitmaps: [BitmapContents(id: BitmapID(2), image: Self.red), BitmapContents(id: BitmapID(1), image: big)]),
                 from: client)
             let report = try c.frame(at: 0)
             // The same handles are free again afterwards: nothing of the rejected transaction stayed.
-            c.commit(Transaction(operations: Self.square(1, at: .zero)), from: client)
+            c.commit(Commit(operations: Self.square(1, at: .zero)), from: client)
             let later = try c.frame(at: 0).applied.count
             return (report.rejected.map { "\($0.error)" }, c.tree.count, c.textureStatistics.count, later)
         }
@@ -242,9 +242,9 @@ extension CompositorTests {
         let frames = try withCompositor { c in
             let a = c.addClient(), b = c.addClient()
             for serial in 1...3 as ClosedRange<UInt32> {
-                c.commit(Transaction(operations: Self.square(UInt64(serial), at: .zero), serial: serial), from: a)
+                c.commit(Commit(operations: Self.square(UInt64(serial), at: .zero), serial: serial), from: a)
             }
-            c.commit(Transaction(operations: Self.square(1, at: .zero), serial: 10), from: b)
+            c.commit(Commit(operations: Self.square(1, at: .zero), serial: 10), from: b)
             var frames: [[String]] = []
             for t in 0..<4 {
                 // A budget of zero: one transaction per frame.

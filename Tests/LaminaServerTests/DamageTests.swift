@@ -131,10 +131,10 @@ import LaminaTestSupport
 
     /// One random change of the kind clients make frame to frame: mostly one property of one layer,
     /// sometimes an animation, a repainted bitmap or a change of the hierarchy.
-    static func change(_ rng: inout Seeded, layers: inout [UInt64], next: inout UInt64, bitmaps: [RGBAImage]) -> Transaction {
+    static func change(_ rng: inout Seeded, layers: inout [UInt64], next: inout UInt64, bitmaps: [RGBAImage]) -> Commit<BitmapContents> {
         let h = LayerHandle(layers.randomElement(using: &rng)!)
-        func set(_ key: PropertyKey, _ value: PropertyValue) -> Transaction {
-            Transaction(operations: [.set(h, LayerKeyPath(key), value)])
+        func set(_ key: PropertyKey, _ value: PropertyValue) -> Commit<BitmapContents> {
+            Commit(operations: [.set(h, LayerKeyPath(key), value)])
         }
         let timing = MediaTiming(duration: 0.35)
         switch Int.random(in: 0..<100, using: &rng) {
@@ -148,7 +148,7 @@ import LaminaTestSupport
             case 3: return set(.string, .string(["Core", "Animation 动画"].randomElement(using: &rng)!))
             case 4: return set(.foregroundColor, .color(color(&rng)))
             default:
-                return Transaction(operations: [.addAnimation(h, .basic(LayerKeyPath(.strokeEnd), to: .number(0), timing: timing), key: "stroke")])
+                return Commit(operations: [.addAnimation(h, .basic(LayerKeyPath(.strokeEnd), to: .number(0), timing: timing), key: "stroke")])
             }
         case 30..<40: return set(.position, .point(Point(x: .random(in: -4...60, using: &rng), y: .random(in: -4...44, using: &rng))))
         case 40..<47: return set(.opacity, .number(.random(in: 0...1, using: &rng)))
@@ -158,28 +158,28 @@ import LaminaTestSupport
         case 60..<64: return set(.contents, .bitmap(BitmapID(UInt64.random(in: 1...UInt64(bitmaps.count), using: &rng))))
         case 64..<72:
             let to = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
-            return Transaction(operations: [.addAnimation(h, .basic(LayerKeyPath(.backgroundColor), to: .color(to), timing: timing), key: "color")])
+            return Commit(operations: [.addAnimation(h, .basic(LayerKeyPath(.backgroundColor), to: .color(to), timing: timing), key: "color")])
         case 72..<78:
             let by = Point(x: .random(in: -10...10, using: &rng), y: .random(in: -10...10, using: &rng))
-            return Transaction(operations: [.addAnimation(h, .basic(LayerKeyPath(.position), by: .point(by), timing: timing), key: "move")])
+            return Commit(operations: [.addAnimation(h, .basic(LayerKeyPath(.position), by: .point(by), timing: timing), key: "move")])
         case 78..<82:
-            return Transaction(operations: [.addAnimation(h, .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(0.5), timing: timing), key: "turn")])
+            return Commit(operations: [.addAnimation(h, .basic(try! LayerKeyPath("transform.rotation.z"), by: .number(0.5), timing: timing), key: "turn")])
         case 82..<90:
             // A bitmap repainted in place: whole, or a damaged corner.
             let index = Int.random(in: 0..<bitmaps.count, using: &rng)
             var image = bitmaps[index]
             for i in stride(from: 0, to: image.bytes.count, by: 4) { image.bytes[i] = UInt8.random(in: 0...255, using: &rng) }
             let damage: PixelRegion? = Bool.random(using: &rng) ? PixelRegion(x: 0, y: 0, width: 2, height: 2) : nil
-            return Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(UInt64(index + 1)), image: image, damage: damage)])
+            return Commit(operations: [], bitmaps: [BitmapContents(id: BitmapID(UInt64(index + 1)), image: image, damage: damage)])
         case 90..<95:
             let parent = Bool.random(using: &rng) ? layers.randomElement(using: &rng) : nil
             next += 1
             layers.append(next)
-            return Transaction(operations: makeLayer(next, under: parent, bitmaps: bitmaps.count, &rng))
+            return Commit(operations: makeLayer(next, under: parent, bitmaps: bitmaps.count, &rng))
         default:
             guard layers.count > 2 else { return set(.backgroundColor, .color(color(&rng))) }
             layers.removeAll { $0 == h.rawValue }
-            return Transaction(operations: [.destroy(h)])
+            return Commit(operations: [.destroy(h)])
         }
     }
 
@@ -190,7 +190,7 @@ import LaminaTestSupport
             var rng = Seeded(seed: seed)
             let (tracked, full, a, b) = try pair(context, scale: scale)
             let bitmaps = (0..<3).map { image(&rng, opaque: $0 == 0) }
-            var setup = Transaction(
+            var setup = Commit(
                 operations: [], bitmaps: bitmaps.enumerated().map { BitmapContents(id: BitmapID(UInt64($0.offset + 1)), image: $0.element) })
             var layers: [UInt64] = []
             for h in UInt64(1)...24 {
@@ -244,8 +244,8 @@ import LaminaTestSupport
                     .insertSublayer(LayerHandle(h), into: nil, at: nil),
                 ]
             }
-            let setup = Transaction(operations: square(1, 5, 5) + square(2, 180, 80) + square(3, 90, 40))
-            let change = Transaction(operations: [1, 2].map {
+            let setup = Commit(operations: square(1, 5, 5) + square(2, 180, 80) + square(3, 90, 40))
+            let change = Commit(operations: [1, 2].map {
                 .set(LayerHandle($0), LayerKeyPath(.backgroundColor), .color(Color(red: 0, green: 0, blue: 1)))
             })
             var reports: [FrameReport] = []
@@ -278,7 +278,7 @@ import LaminaTestSupport
     /// Runs `transactions` (one a frame, 0.1 s apart) through a damage-tracking compositor and a full
     /// one; returns each tracked frame's damage and whether every frame's pixels are equal.
     static func run(
-        _ transactions: [Transaction], size: (Double, Double)
+        _ transactions: [Commit<BitmapContents>], size: (Double, Double)
     ) throws -> (damages: [Damage], statistics: [FrameStatistics], same: Bool) {
         try Self.gpu.perform { context in
             let (tracked, full, a, b) = try Self.pair(context, output: OutputConfiguration(width: size.0, height: size.1))
@@ -296,8 +296,8 @@ import LaminaTestSupport
     }
 
     @Test func anOpaqueLayerMovingDamagesItsOldAndNewBounds() throws {
-        let move = Transaction(operations: [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: 60, y: 30)))])
-        let result = try Self.run([Transaction(operations: Self.opaqueSquare(1, 10, 10, side: 20, red: 1)), move], size: (200, 100))
+        let move = Commit(operations: [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: 60, y: 30)))])
+        let result = try Self.run([Commit(operations: Self.opaqueSquare(1, 10, 10, side: 20, red: 1)), move], size: (200, 100))
         // Its old and new bounds with a pixel of margin on every side; not the whole output.
         #expect(
             Set(result.damages[1].boxes) == [PixelRegion(x: 9, y: 9, width: 22, height: 22), PixelRegion(x: 59, y: 29, width: 22, height: 22)],
@@ -314,8 +314,8 @@ import LaminaTestSupport
             .set(LayerHandle(1), LayerKeyPath(.shadowRadius), .number(3)),
             .set(LayerHandle(1), LayerKeyPath(.shadowOffset), .size(Size(width: 5, height: 5))),
         ], at: 5)
-        let move = Transaction(operations: [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: 120, y: 40)))])
-        let result = try Self.run([Transaction(operations: setup), move], size: (200, 100))
+        let move = Commit(operations: [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: 120, y: 40)))])
+        let result = try Self.run([Commit(operations: setup), move], size: (200, 100))
         let damage = result.damages[1]
         #expect(!damage.isFull && !damage.isEmpty)
         // The square and its blurred shadow before and after, each inside the damage: the shadow's
@@ -344,13 +344,13 @@ import LaminaTestSupport
                 set(h, .backgroundColor, .color(color)), .insertSublayer(LayerHandle(h), into: parent.map(LayerHandle.init), at: nil),
             ]
         }
-        let setup = Transaction(
+        let setup = Commit(
             operations: layer(1, under: nil, Rect(x: 10, y: 10, width: 180, height: 80), Color(red: 0.9, green: 0.9, blue: 0.9))
                 + [set(1, .masksToBounds, .bool(true)), set(1, .cornerRadius, .number(roundedPanel ? 6 : 0))]
                 + layer(2, under: 1, Rect(x: 20, y: 10, width: 60, height: 50), Color(red: 1, green: 1, blue: 1))
                 + [set(2, .masksToBounds, .bool(true)), set(2, .cornerRadius, .number(8))]
                 + layer(3, under: 2, Rect(x: -5, y: 30, width: 70, height: 10), Color(red: 0, green: 0, blue: 1)))
-        let change = Transaction(operations: [set(2, .backgroundColor, .color(Color(red: 1, green: 0.8, blue: 0.8)))])
+        let change = Commit(operations: [set(2, .backgroundColor, .color(Color(red: 1, green: 0.8, blue: 0.8)))])
         let result = try Self.run([setup, change], size: (200, 100))
         let damage = result.damages[1]
         // The card's box: x 30 to 90, y 20 to 70 in the output, a pixel of margin around.
@@ -361,10 +361,10 @@ import LaminaTestSupport
     @Test func anOpaqueLayerThatHidAnotherUncoversItWhenItMoves() throws {
         // The small square is drawn first and wholly under the big opaque one: occlusion culling
         // collapses it. When the big one moves away, it must show again.
-        let setup = Transaction(operations: Self.opaqueSquare(1, 30, 30, side: 10, red: 0) + Self.opaqueSquare(2, 20, 20, side: 40, red: 1))
-        let move = Transaction(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 120, y: 20)))])
-        let back = Transaction(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 30, y: 30)))])
-        let away = Transaction(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 160, y: 70)))])
+        let setup = Commit(operations: Self.opaqueSquare(1, 30, 30, side: 10, red: 0) + Self.opaqueSquare(2, 20, 20, side: 40, red: 1))
+        let move = Commit(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 120, y: 20)))])
+        let back = Commit(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 30, y: 30)))])
+        let away = Commit(operations: [.set(LayerHandle(2), LayerKeyPath(.position), .point(Point(x: 160, y: 70)))])
         let result = try Self.run([setup, move, back, away], size: (200, 100))
         #expect(result.same, "the square the moved layer hid is drawn as a full redraw draws it")
         // Patched, not built again: the big square's old and new places (40 points and a pixel of

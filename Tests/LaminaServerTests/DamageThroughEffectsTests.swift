@@ -42,8 +42,8 @@ extension DamageTests {
             for frame in 0..<40 {
                 let moved = UInt64.random(in: 1...10, using: &rng)
                 let transaction = frame == 0
-                    ? Transaction(operations: ops)
-                    : Transaction(operations: [set(moved, .position, .point(Point(x: .random(in: 0...160, using: &rng), y: .random(in: 0...100, using: &rng))))])
+                    ? Commit(operations: ops)
+                    : Commit(operations: [set(moved, .position, .point(Point(x: .random(in: 0...160, using: &rng), y: .random(in: 0...100, using: &rng))))])
                 tracked.commit(transaction, from: a)
                 full.commit(transaction, from: b)
                 let report = try tracked.frame(at: Double(frame) * 0.1)
@@ -63,14 +63,14 @@ extension DamageTests {
     /// their composites reach, and still equals a full redraw; moving over them, it draws them.
     @Test func stillGroupsAwayFromTheDamageAreNotDrawn() throws {
         func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation { .set(LayerHandle(h), LayerKeyPath(key), value) }
-        let setup = Transaction(
+        let setup = Commit(
             operations: Self.opaqueSquare(1, 10, 10, side: 30, red: 1) + Self.opaqueSquare(2, 60, 10, side: 30, red: 0.5)
                 + Self.opaqueSquare(3, 150, 60, side: 10, red: 0)
                 + [set(1, .shadowOpacity, .number(0.8)), set(1, .shadowRadius, .number(4)), set(1, .shadowOffset, .size(Size(width: 3, height: 3))),
                    set(2, .filters, .filters([LayerFilter(.blur(radius: 3))]))])
         // The square moves away from the cards, then under the shadowed one's shadow (below the card,
         // left of where the blurred one's blur reaches).
-        let moves = [(170.0, 60.0), (160, 60), (20, 48)].map { Transaction(operations: [set(3, .position, .point(Point(x: $0.0, y: $0.1)))]) }
+        let moves = [(170.0, 60.0), (160, 60), (20, 48)].map { Commit(operations: [set(3, .position, .point(Point(x: $0.0, y: $0.1)))]) }
         let result = try Self.run([setup] + moves, size: (200, 100))
         #expect(result.same)
         #expect(result.statistics.map(\.groupsDrawn) == [2, 0, 0, 1], "\(result.statistics.map(\.groupsDrawn))")
@@ -94,10 +94,10 @@ extension DamageTests {
             set(2, .shadowOpacity, .number(0.8)), set(2, .shadowRadius, .number(3)),
             set(3, .filters, .filters([LayerFilter(.blur(radius: 3))])),
         ]
-        var transactions = [Transaction(operations: setup)]
+        var transactions = [Commit(operations: setup)]
         for frame in 1..<8 {
             let opacity = PropertyValue.number(1 - Double(frame) / 10)
-            transactions.append(Transaction(operations: [set(1, .opacity, opacity), set(2, .opacity, opacity), set(3, .opacity, opacity)]))
+            transactions.append(Commit(operations: [set(1, .opacity, opacity), set(2, .opacity, opacity), set(3, .opacity, opacity)]))
         }
         let result = try Self.run(transactions, size: (200, 100))
         #expect(result.same)
@@ -135,7 +135,7 @@ extension DamageTests {
             for frame in 0..<12 {
                 var changes = [set(1, .position, .point(Point(x: 30 + Double(frame) * 6, y: 30 + Double(frame % 3))))]
                 if frame % 4 == 2 { changes.append(set(1, .backgroundFilters, .filters([LayerFilter(.blur(radius: 2 + Double(frame) / 2))]))) }
-                let transaction = Transaction(operations: frame == 0 ? ops : changes)
+                let transaction = Commit(operations: frame == 0 ? ops : changes)
                 tracked.commit(transaction, from: a)
                 full.commit(transaction, from: b)
                 let damage = try tracked.frame(at: Double(frame) * 0.1).statistics.damage
@@ -195,7 +195,7 @@ extension DamageTests {
                 if frame == 8 { ops.append(set(1, .instanceTransform, .transform(Transform3D(rotationAngle: .pi / 5, x: 0, y: 0, z: 1)))) }
                 if frame == 12 { ops.append(set(2, .backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0)))) }
                 if frame % 5 == 3 { ops.append(set(3, .position, .point(Point(x: 100, y: 10 + Double(frame) * 2)))) }
-                let transaction = Transaction(operations: ops)
+                let transaction = Commit(operations: ops)
                 tracked.commit(transaction, from: a)
                 full.commit(transaction, from: b)
                 let report = try tracked.frame(at: Double(frame) / 20)
@@ -253,8 +253,8 @@ extension DamageTests {
                 if frame % 3 == 1 { ops.append(set(3, .position, .point(Point(x: 100, y: 10 + Double(frame) * 3)))) }
                 // A face inside the 3D space changes too: the transform layer is visited again whole.
                 if frame % 4 == 2 { ops.append(set(10, .backgroundColor, .color(Color(red: 1, green: Double(frame) / 16, blue: 0)))) }
-                tracked.commit(Transaction(operations: ops), from: a)
-                full.commit(Transaction(operations: ops), from: b)
+                tracked.commit(Commit(operations: ops), from: a)
+                full.commit(Commit(operations: ops), from: b)
                 let report = try tracked.frame(at: Double(frame) / 10)
                 try full.frame(at: Double(frame) / 10)
                 if !report.statistics.damage.isFull { partial += 1 }
@@ -315,7 +315,7 @@ extension DamageTests {
             var mismatches: [String] = []
             for frame in 0..<16 {
                 let transaction = frame == 0
-                    ? Transaction(operations: operations, bitmaps: [BitmapContents(id: BitmapID(1), image: image)]) : Transaction(operations: [])
+                    ? Commit(operations: operations, bitmaps: [BitmapContents(id: BitmapID(1), image: image)]) : Commit(operations: [])
                 tracked.commit(transaction, from: a)
                 full.commit(transaction, from: b)
                 let report = try tracked.frame(at: Double(frame) / 15)
@@ -343,7 +343,7 @@ extension DamageTests {
             (spark[.spin], spark[.spinRange], spark[.alphaSpeed], spark[.yAcceleration]) = (1, 3, -0.5, 30)
             let cells = Self.sparksAndRocket(spark, rocket: (1, 1, 30), trailRate: 20)
             let image = Self.sparkImage
-            let setup = Transaction(
+            let setup = Commit(
                 operations: [
                     .create(LayerHandle(1), name: nil, kind: .emitter), set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 120, height: 80))),
                     set(1, .position, .point(Point(x: 60, y: 40))), set(1, .emitterPosition, .point(Point(x: 60, y: 40))),

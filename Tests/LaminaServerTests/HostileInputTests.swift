@@ -18,7 +18,7 @@ import Testing
         try Self.gpu.perform { (context) throws -> T in
             let compositor = try Compositor(context, output: OutputConfiguration(width: 40, height: 20))
             let attacker = compositor.addClient(), bystander = compositor.addClient()
-            compositor.commit(Transaction(operations: Self.square(1000, at: Point(x: 30, y: 10))), from: bystander)
+            compositor.commit(Commit(operations: Self.square(1000, at: Point(x: 30, y: 10))), from: bystander)
             _ = try compositor.frame(at: 0)
             return try body(compositor, attacker)
         }
@@ -42,7 +42,7 @@ import Testing
         _ c: Compositor, _ client: ClientID, _ operations: [LayerOperation], at time: Double = 1,
         later: [Double] = [1.5, 1e6, 1e300]
     ) throws -> (error: String?, bystander: SIMD4<UInt8>) {
-        c.commit(Transaction(operations: operations, commitTime: time), from: client)
+        c.commit(Commit(operations: operations, commitTime: time), from: client)
         let report = try c.frame(at: time)
         for t in later { _ = try c.frame(at: t) }
         return (report.rejected.first.map { "\($0.error)" }, try c.readPixels()[35, 15])
@@ -209,7 +209,7 @@ import Testing
             let attacker = ClientID(77)
             c.addClient(attacker, limits: LayerStore.Limits(particles: 100_000))
             let bystander = c.addClient()
-            c.commit(Transaction(operations: Self.square(1000, at: Point(x: 30, y: 10))), from: bystander)
+            c.commit(Commit(operations: Self.square(1000, at: Point(x: 30, y: 10))), from: bystander)
             var flood = EmitterCell(name: "flood")
             flood[.birthRate] = 1e6
             flood[.lifetime] = 10

@@ -50,7 +50,7 @@ extension DamageTests {
                 ? try pair(context)
                 : try pair(context, output: OutputConfiguration(width: 160, height: 120, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
             var bitmaps = (0..<3).map { image(&rng, opaque: $0 == 0) }
-            var setup = Transaction(
+            var setup = Commit(
                 operations: [], bitmaps: bitmaps.enumerated().map { BitmapContents(id: BitmapID(UInt64($0.offset + 1)), image: $0.element) })
             var layers: [UInt64] = []
             for h in UInt64(1)...count {
@@ -79,13 +79,13 @@ extension DamageTests {
                     let index = Int.random(in: 0..<bitmaps.count, using: &rng)
                     bitmaps[index] = image(&rng, opaque: index == 0)
                     transactions.append(
-                        Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(UInt64(index + 1)), image: bitmaps[index])]))
+                        Commit(operations: [], bitmaps: [BitmapContents(id: BitmapID(UInt64(index + 1)), image: bitmaps[index])]))
                 }
                 if frame > 0, let h = layers.randomElement(using: &rng), let other = layers.randomElement(using: &rng) {
                     // A property a kept leaf's parts are read from, one it is placed by, and a colour.
                     let handle = LayerHandle(h)
                     transactions.append(
-                        Transaction(operations: [
+                        Commit(operations: [
                             .set(handle, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: .random(in: 3...30, using: &rng), height: .random(in: 3...30, using: &rng)))),
                             .set(handle, LayerKeyPath(.anchorPoint), .point(Point(x: .random(in: 0...1, using: &rng), y: .random(in: 0...1, using: &rng)))),
                             .set(LayerHandle(other), LayerKeyPath(.backgroundColor), .color(color(&rng))),

@@ -18,7 +18,7 @@ extension DamageTests {
             let (tracked, full, a, b) = try pair(
                 context, output: OutputConfiguration(width: 200, height: 90, background: Color(red: 0.1, green: 0.2, blue: 0.3)))
             let bitmaps = (0..<2).map { image(&rng, opaque: $0 == 0) }
-            var setup = Transaction(
+            var setup = Commit(
                 operations: [], bitmaps: bitmaps.enumerated().map { BitmapContents(id: BitmapID(UInt64($0.offset + 1)), image: $0.element) })
             // The clipping layer: turned a little, so its clip is evaluated in the shader's plane, not
             // a scissor box.
@@ -113,7 +113,7 @@ extension DamageTests {
     /// redrawing everything, committing `later` to both before frame `laterAt`: the frames that
     /// differ, and the tracked one's statistics.
     static func playBoth(
-        _ setup: Transaction, output: OutputConfiguration, frames: Int, later: Transaction, at laterAt: Int
+        _ setup: Commit<BitmapContents>, output: OutputConfiguration, frames: Int, later: Commit<BitmapContents>, at laterAt: Int
     ) throws -> (mismatches: [String], statistics: [FrameStatistics]) {
         try gpu.perform { context in
             let (tracked, full, a, b) = try Self.pair(context, output: output)
@@ -142,8 +142,8 @@ extension DamageTests {
         var rng = Seeded(seed: 41)
         // Translucent, so nothing is culled (a moving opaque quad that hides something is left to the
         // update, which would hide what this test is about).
-        var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
-        var later = Transaction(operations: [])
+        var setup = Commit(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
+        var later = Commit(operations: [])
         for h in UInt64(1)...12 {
             let handle = LayerHandle(h)
             func set(_ key: PropertyKey, _ value: PropertyValue) { setup.operations.append(.set(handle, LayerKeyPath(key), value)) }
@@ -183,7 +183,7 @@ extension DamageTests {
         // position animates anywhere, so the whole frame is a patch, and one taking the kept parts for
         // what that leaf's instances show would leave its last narrow quads on screen.
         var rng = Seeded(seed: 7)
-        var setup = Transaction(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
+        var setup = Commit(operations: [], bitmaps: [BitmapContents(id: BitmapID(1), image: Self.image(&rng, opaque: false))])
         for h in UInt64(1)...4 {
             let handle = LayerHandle(h)
             setup.operations += [
@@ -201,7 +201,7 @@ extension DamageTests {
             timing: MediaTiming(beginTime: 4.0 / 30, duration: 0.1))
         let (mismatches, statistics) = try Self.playBoth(
             setup, output: OutputConfiguration(width: 160, height: 40, background: Color(red: 0.1, green: 0.2, blue: 0.3)),
-            frames: 12, later: Transaction(operations: [.addAnimation(LayerHandle(2), narrow, key: "narrow")]), at: 4)
+            frames: 12, later: Commit(operations: [.addAnimation(LayerHandle(2), narrow, key: "narrow")]), at: 4)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         // All four patched while it narrows (its quads made again for each frame's bounds) and after; the
         // frame it ends (7), drawn again from its kept parts.

@@ -1,6 +1,7 @@
 import LaminaFuzzing
 import LaminaTestSupport
 import Testing
+import LaminaSession
 
 /// The session fuzzer's body in the test suite: every input it ever crashed on
 /// (`Fuzz/SessionRegressions`), its kept corpus (`Fuzz/SessionCorpus`), and a smoke of seeded random

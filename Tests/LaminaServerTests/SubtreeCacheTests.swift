@@ -18,7 +18,7 @@ import Testing
 
     /// A 40x30 container (anchor at its top left) at `origin` on the root, with `children` random
     /// sublayers (some nested, some reaching outside it, one showing bitmap 1).
-    static func container(at origin: Point, children: Int, _ rng: inout Seeded, rasterize: Bool = false) -> Transaction {
+    static func container(at origin: Point, children: Int, _ rng: inout Seeded, rasterize: Bool = false) -> Commit<BitmapContents> {
         var ops: [LayerOperation] = [
             .create(LayerHandle(1), name: "container"),
             set(1, .bounds, .rect(Rect(x: 0, y: 0, width: 40, height: 30))), set(1, .anchorPoint, .point(.zero)),
@@ -31,7 +31,7 @@ import Testing
         }
         ops += [set(2, .contents, .bitmap(BitmapID(1)))]
         let image = DamageTests.image(&rng, opaque: false)
-        return Transaction(operations: ops, bitmaps: [BitmapContents(id: BitmapID(1), image: image)])
+        return Commit(operations: ops, bitmaps: [BitmapContents(id: BitmapID(1), image: image)])
     }
 
     static func mismatch(_ x: RGBAImage, _ y: RGBAImage) -> String? {
@@ -62,7 +62,7 @@ import Testing
                 if frame % 10 == 7 {
                     ops.append(Self.set(UInt64.random(in: 2...25, using: &rng), .backgroundColor, .color(DamageTests.color(&rng))))
                 }
-                var t = Transaction(operations: ops)
+                var t = Commit(operations: ops)
                 if frame % 16 == 13 { t.bitmaps = [BitmapContents(id: BitmapID(1), image: DamageTests.image(&rng, opaque: true))] }
                 tracked.commit(t, from: a)
                 full.commit(t, from: b)
@@ -117,7 +117,7 @@ import Testing
         let rows = try Self.gpu.perform { context in
             try [2.0, 0.5].map { scale in
                 let c = try Compositor(context, output: OutputConfiguration(width: 40, height: 30, scale: 2))
-                c.commit(Transaction(operations: Self.rasterizedSquare(scale: scale)), from: c.addClient())
+                c.commit(Commit(operations: Self.rasterizedSquare(scale: scale)), from: c.addClient())
                 try c.frame(at: 0)
                 let image = try c.readPixels()
                 return (image[19, 30], image[20, 30], image[24, 30])
@@ -140,7 +140,7 @@ import Testing
             let client = c.addClient()
             var steps: [(renders: Int, pixel: SIMD4<UInt8>, moved: SIMD4<UInt8>)] = []
             func frame(_ ops: [LayerOperation], _ time: Double) throws {
-                c.commit(Transaction(operations: ops), from: client)
+                c.commit(Commit(operations: ops), from: client)
                 let report = try c.frame(at: time)
                 let image = try c.readPixels()
                 steps.append((report.statistics.cacheRenders, image[24, 30], image[24 + 20, 30]))
@@ -169,7 +169,7 @@ import Testing
             c.commit(Self.container(at: Point(x: 20, y: 15), children: 3, &rng), from: client)
             var shown = 0
             for frame in 0..<12 {
-                c.commit(Transaction(operations: [Self.set(1, .position, .point(Point(x: 20 + Double(frame), y: 15)))]), from: client)
+                c.commit(Commit(operations: [Self.set(1, .position, .point(Point(x: 20 + Double(frame), y: 15)))]), from: client)
                 shown += try c.frame(at: Double(frame) / 60).statistics.cachedSubtrees
             }
             return shown

@@ -6,6 +6,7 @@ import LaminaRenderList
 import LaminaWayland
 import LaminaWire
 import Logging
+import LaminaSession
 
 /// The compositor thread's loop: it owns the `Compositor` (and so the trees and the GL objects), takes
 /// requests from the I/O thread, draws frames on the output's frame clock and sends events back.

@@ -6,6 +6,7 @@ import LaminaRender
 import LaminaRenderList
 import LaminaWire
 import Logging
+import LaminaSession
 
 /// The I/O thread's shell: accepts clients and moves bytes between their sockets and their
 /// `ClientSession`s, which hold every protocol decision; forwards the sessions' requests to the

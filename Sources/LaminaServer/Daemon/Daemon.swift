@@ -6,6 +6,7 @@ import LaminaWire
 public import Logging
 import Glibc
 import Synchronization
+import LaminaSession
 
 /// `laminad`'s engine: the I/O thread serving client sockets and the compositor thread drawing frames,
 /// joined by two mailboxes (requests in, events out).

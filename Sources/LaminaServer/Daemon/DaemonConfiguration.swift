@@ -1,6 +1,7 @@
 public import LaminaModel
 public import LaminaWire
 import Glibc
+public import LaminaSession
 
 /// Everything `laminad` is told at start: where to listen, the output, and what each client may hold.
 public struct DaemonConfiguration: Sendable {
@@ -83,6 +84,3 @@ extension DaemonConfiguration {
         return settings
     }
 }
-
-/// Lamina's release.
-public let laminaVersion = "0.6.0"

@@ -7,24 +7,6 @@ public import LaminaCore
 /// events (a Wayland output's seat and resizes).
 public let laminaProtocolVersion: UInt32 = 6
 
-/// A commit: the client's serial for it (echoed in its acknowledgement, error and completion), the
-/// bitmaps it brings, and its operations, applied atomically in order at one frame boundary.
-public struct Commit: Hashable, Sendable {
-    public var serial: UInt32
-    public var bitmaps: [WireBitmap]
-    public var operations: [LayerOperation]
-    /// Bitmaps the client no longer shows anywhere (version 5): dropped once the operations are
-    /// applied; a layer still showing one shows nothing.
-    public var released: [BitmapID]
-
-    /// A commit.
-    public init(serial: UInt32, bitmaps: [WireBitmap] = [], operations: [LayerOperation], released: [BitmapID] = []) {
-        self.serial = serial
-        self.bitmaps = bitmaps
-        self.operations = operations
-        self.released = released
-    }
-}
 
 /// Where a screenshot's pixels go.
 public enum ScreenshotDestination: Hashable, Sendable {
@@ -50,8 +32,9 @@ public enum ClientMessage: Hashable, Sendable {
     case createPool(id: UInt32, size: UInt64, descriptor: Int32)
     /// Forgets a pool (bitmaps already uploaded from it stay).
     case destroyPool(id: UInt32)
-    /// A transaction.
-    case commit(Commit)
+    /// A commit as it travels: its bitmaps are references into the client's pools (`WireBitmap`), which
+    /// the daemon's session resolves to pixels before the compositor applies it.
+    case commit(Commit<WireBitmap>)
     /// Asks for one `frame` event at the next frame (the display link's tick).
     case requestFrame(serial: UInt32)
     /// Asks for one layer's presentation values now.

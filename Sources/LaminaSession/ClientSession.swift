@@ -1,4 +1,3 @@
-import LaminaCompositor
 public import LaminaModel
 import LaminaCore
 public import LaminaWire
@@ -374,7 +373,7 @@ public final class ClientSession {
 
     /// A commit's bitmaps checked against the client's pools and the bitmap limits, and the
     /// transaction the compositor applies.
-    private func transaction(_ commit: Commit) throws(ErrorReportError) -> Transaction {
+    private func transaction(_ commit: Commit<WireBitmap>) throws(ErrorReportError) -> Commit<BitmapContents> {
         var bitmaps: [BitmapContents] = []
         for (i, b) in commit.bitmaps.enumerated() {
             func refuse(_ code: ErrorCode, _ message: String) -> ErrorReportError {
@@ -415,7 +414,7 @@ public final class ClientSession {
                         format: b.format, alpha: b.premultiplied ? .premultiplied : .straight),
                     damage: damage))
         }
-        return Transaction(operations: commit.operations, bitmaps: bitmaps, released: commit.released, serial: commit.serial)
+        return Commit(operations: commit.operations, bitmaps: bitmaps, released: commit.released, serial: commit.serial)
     }
 }
 

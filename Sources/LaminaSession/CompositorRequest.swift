@@ -1,4 +1,3 @@
-public import LaminaCompositor
 public import LaminaModel
 public import LaminaCore
 public import LaminaWire
@@ -11,7 +10,7 @@ public enum CompositorRequest: Sendable {
     /// A client is gone: its layers, bitmaps and queued work go with it.
     case disconnect(ClientID)
     /// A transaction for the next frame boundary.
-    case commit(ClientID, Transaction)
+    case commit(ClientID, Commit<BitmapContents>)
     /// A frame callback at the next frame.
     case requestFrame(ClientID, serial: UInt32)
     /// A layer's presentation values now.

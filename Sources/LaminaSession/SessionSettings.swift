@@ -77,3 +77,6 @@ public struct SessionHost {
         self.poolTotals = poolTotals
     }
 }
+
+/// Lamina's release: what the daemon's welcome and `laminad --version` say.
+public let laminaVersion = "0.6.0"
