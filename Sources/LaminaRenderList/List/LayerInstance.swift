@@ -172,13 +172,14 @@ public struct LayerInstance: Hashable, Sendable {
 
     /// Whether `matrix` keeps the quad an axis-aligned rectangle in clip space (no rotation, skew or
     /// perspective): then its corners are its bounding box.
-    package var isAxisAligned: Bool {
+    // Inlinable: the renderer asks it of every instance it draws over a damaged box, from its own module.
+    @inlinable package var isAxisAligned: Bool {
         matrix0.y == 0 && matrix1.x == 0 && matrix0.w == 0 && matrix1.w == 0 && matrix3.w == 1
     }
 
     /// The bounding box of the quad in a `width` x `height` target's pixels (origin top left), or nil
     /// when a corner lies behind the eye.
-    package func pixelBounds(width: Int, height: Int) -> (minX: Float, minY: Float, maxX: Float, maxY: Float)? {
+    @inlinable package func pixelBounds(width: Int, height: Int) -> (minX: Float, minY: Float, maxX: Float, maxY: Float)? {
         // The four corners without an array: this runs for instances of every frame.
         let x0 = matrix0 * rect.x, x1 = matrix0 * (rect.x + rect.z)
         let y0 = matrix1 * rect.y + matrix3, y1 = matrix1 * (rect.y + rect.w) + matrix3
@@ -199,7 +200,7 @@ public struct LayerInstance: Hashable, Sendable {
     }
 
     /// Whether `collapse()` emptied it.
-    package var isCollapsed: Bool { rect.z == 0 && rect.w == 0 }
+    @inlinable package var isCollapsed: Bool { rect.z == 0 && rect.w == 0 }
 
     /// Sets how the bound texture contributes and where the quad's corners sample it.
     public mutating func texture(_ mode: TextureMode, uv: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
