@@ -8,7 +8,7 @@ import Testing
 import LaminaTestSupport
 
 /// The executables `swift build` put beside the tests.
-let buildFolder: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+let buildFolder = ProgramRun.buildFolder
 
 /// A datagram socket standing in for systemd's notification socket: the daemon writes `READY=1` to
 /// it once it serves, which is how the tests know it is up (no sleeping, no polling of the socket).

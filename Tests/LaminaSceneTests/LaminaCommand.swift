@@ -12,46 +12,15 @@ struct LaminaRun {
 }
 
 /// The `lamina` executable `swift build` put beside the tests.
-let laminaExecutable: URL = {
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    return exe.deletingLastPathComponent().appendingPathComponent("lamina")
-}()
+let laminaExecutable = ProgramRun.product("lamina")
 
 /// Runs `lamina` with `arguments` and waits for it.
 func lamina(_ arguments: String...) throws -> LaminaRun { try lamina(arguments) }
 
 /// Runs `lamina` with `arguments` and waits for it.
 func lamina(_ arguments: [String]) throws -> LaminaRun {
-    let process = Process()
-    process.executableURL = laminaExecutable
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall it.
-    let errData = ReadAll(err.fileHandleForReading)
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return LaminaRun(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData.wait(), as: UTF8.self))
-}
-
-/// Reads a handle to its end on another thread.
-final class ReadAll: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
+    let run = try ProgramRun.run(laminaExecutable, arguments)
+    return LaminaRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
 }
 
 /// The folder every test's files go in, one per test process, removed when the process exits: the
