@@ -250,7 +250,7 @@ let package = Package(
 
         // MARK: Tests.
         // What every suite shares: approximate equality, a seeded generator, the repository's files.
-        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore", "LaminaFuzzInput"], path: "Tests/TestSupport", swiftSettings: strict),
         // The smallest Wayland compositor the Wayland output's tests need (Weston 10 cannot inject input).
         .executableTarget(
             name: "lamina-wayland-test-host",

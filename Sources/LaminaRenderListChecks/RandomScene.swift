@@ -1,4 +1,5 @@
 package import LaminaCore
+package import LaminaFuzzInput
 
 /// Random scenes and random frame-to-frame changes for the invariant suite: trees of every layer kind
 /// with the properties that shape the render list (contents, corners, borders, clips, masks, shadows,
@@ -6,18 +7,8 @@ package import LaminaCore
 /// the edits clients make (a property, an animation, a repainted or replaced bitmap, a change of the
 /// hierarchy), each seeded so that a failure replays.
 package struct RandomScene {
-    /// A small, fast, seedable generator (SplitMix64).
-    package struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        package init(seed: UInt64) { state = seed }
-        package mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The generator the scene draws from (SplitMix64: `LaminaFuzzInput.SeededGenerator`).
+    package typealias Generator = SeededGenerator
 
     package var rng: Generator
     /// The layers made so far (handles), and the next handle.

@@ -6,14 +6,9 @@ import LaminaTestSupport
 /// (`Fuzz/RenderListRegressions`), its kept corpus (`Fuzz/RenderListCorpus`), and a smoke of seeded
 /// random inputs, each run through `RenderListFuzzing` with every frame's invariants checked.
 struct RenderListFuzzTests {
-    /// The files of a folder under `Fuzz/`, in name order.
-    static func inputs(_ folder: String) throws -> [(String, [UInt8])] {
-        try RepositoryFiles.fuzzInputs(folder).map { ($0.name, $0.bytes) }
-    }
-
     @Test("every input that once broke an invariant, and the kept corpus, run clean")
     func regressions() throws {
-        let inputs = try Self.inputs("RenderListRegressions") + Self.inputs("RenderListCorpus")
+        let inputs = try RepositoryFiles.fuzzInputs("RenderListRegressions") + RepositoryFiles.fuzzInputs("RenderListCorpus")
         #expect(inputs.count > 0)
         for (name, bytes) in inputs {
             let violations = RenderListFuzzing.run(bytes)

@@ -9,14 +9,9 @@ import LaminaTestSupport
 @Suite(.serialized) struct PipelineFuzzTests {
     static let harness = try! PipelineHarness()
 
-    /// The files of a folder under `Fuzz/`, in name order.
-    static func inputs(_ folder: String) throws -> [(String, [UInt8])] {
-        try RepositoryFiles.fuzzInputs(folder).map { ($0.name, $0.bytes) }
-    }
-
     @Test("every input that once crashed the fuzzer, and the kept corpus, run clean")
     func regressions() throws {
-        let inputs = try Self.inputs("Regressions") + Self.inputs("Corpus")
+        let inputs = try RepositoryFiles.fuzzInputs("Regressions") + RepositoryFiles.fuzzInputs("Corpus")
         #expect(inputs.count > 0)
         for (name, bytes) in inputs {
             do { try Self.harness.run(bytes) } catch { Issue.record("\(name): \(error)") }
