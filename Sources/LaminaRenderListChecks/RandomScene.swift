@@ -129,7 +129,7 @@ package struct RandomScene {
             ops.append(set(h, .shadowOpacity, .number(0.8)))
             ops.append(set(h, .shadowRadius, .number(number(0...4))))
             ops.append(set(h, .shadowOffset, .size(Size(width: number(-3...3), height: number(-3...3)))))
-            if chance(0.3) { ops.append(set(h, .shadowPath, .path(Path(rect: Rect(x: 0, y: 0, width: 10, height: 8))))) }
+            if chance(0.4) { ops.append(set(h, .shadowPath, .path(Path(rect: Rect(x: 0, y: 0, width: 10, height: 8))))) }
         }
         if chance(0.05) { ops.append(set(h, .filters, .filters([LayerFilter(.blur(radius: number(0.5...3)))]))) }
         if chance(0.03) { ops.append(set(h, .backgroundFilters, .filters([LayerFilter(.blur(radius: 2))]))) }
@@ -253,7 +253,9 @@ package struct RandomScene {
                 changes.append(.operations([set(h, .contentsRect, .rect(Rect(x: number(0...0.5), y: number(0...0.5), width: number(0.2...1), height: number(0.2...1))))]))
             case 46..<50: changes.append(.operations([set(h, .zPosition, .number(number(-2...2)))]))
             case 50..<54: changes.append(.operations([set(h, .hidden, .bool(chance(0.5)))]))
-            case 54..<58: changes.append(.operations([set(h, .borderColor, .color(color()))]))
+            case 54..<56: changes.append(.operations([set(h, .borderColor, .color(color()))]))
+            case 56..<58:
+                changes.append(.operations([chance(0.5) ? set(h, .shadowColor, .color(color())) : set(h, .shadowOpacity, .number(number(0...1)))]))
             case 58..<72:
                 let animation: Animation
                 switch Int.random(in: 0..<8, using: &rng) {

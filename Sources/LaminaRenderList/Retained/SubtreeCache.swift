@@ -67,7 +67,10 @@ public final class CachedSubtree {
     /// Whether it holds the body drawn from `values` at `scale` pixels per point.
     func matches(_ values: PropertyValues, scale: Double) -> Bool {
         guard isValid, scale == self.scale else { return false }
-        for key in PropertyKey.allCases where !SubtreeCaches.placementKeys.contains(key) {
+        // A shadow from a `shadowPath` is drawn inside the body (the group around the layer draws any
+        // other): then its colour and strength shape what the texture holds.
+        let placement = values[.shadowPath].isEmpty ? SubtreeCaches.placementKeys : SubtreeCaches.placementKeysBesidePathShadow
+        for key in PropertyKey.allCases where !placement.contains(key) {
             if values.value(key) != signature.value(key) { return false }
         }
         return true
@@ -115,6 +118,8 @@ package final class SubtreeCaches {
     /// The properties that place a layer rather than shape what it draws: a cache survives changes
     /// to them.
     static let placementKeys = PropertyChange.keys(ChangeTiers.cachePlacement)
+    /// `placementKeys` for a layer whose shadow comes from its `shadowPath`, drawn inside its body.
+    static let placementKeysBesidePathShadow = placementKeys.subtracting(PropertyChange.keys([.shadow]))
     /// Frames a subtree must stay unchanged inside before it is cached automatically.
     static let stillFrames: UInt64 = 3
     /// The fewest layers a subtree has for automatic caching to be worth a texture.
