@@ -65,7 +65,7 @@ struct ClientLibraryTests {
         try connection.synchronize()
     }
 
-    @Test("a transaction that adds no animation runs its completion at once, without waiting for the daemon")
+    @Test("a transaction that adds no animation runs its completion inside commit(), without waiting for the daemon")
     func completionWithoutAnimations() throws {
         let (daemon, connection) = try open()
         defer { withExtendedLifetime(daemon) {} }
@@ -79,11 +79,25 @@ struct ClientLibraryTests {
         Transaction.completionBlock = { fired += 1 }
         layer.opacity = 0.5
         Transaction.commit()
-        #expect(fired == 0, "not inside commit()")
-        _ = try connection.processEvents()
-        #expect(fired == 1)
+        #expect(fired == 1, "inside commit(), with no answer from the daemon")
         _ = try connection.processEvents()
         #expect(fired == 1, "once")
+    }
+
+    @Test("the implicit transaction's completion without animations runs when it commits, inside that commit")
+    func implicitCompletionWithoutAnimations() throws {
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        let layer = try committedLayer(connection, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var fired: [String] = []
+        Transaction.disableActions = true  // opens the implicit transaction
+        Transaction.completionBlock = { fired.append("implicit") }
+        layer.opacity = 0.5
+        #expect(fired.isEmpty, "not before the implicit transaction commits")
+        Transaction.flush()
+        #expect(fired == ["implicit"], "inside the flush that committed it")
+        try connection.synchronize()
+        #expect(fired == ["implicit"], "once")
     }
 
     @Test("affineTransform() and setAffineTransform(_:) read and write the transform's 2D part")

@@ -265,7 +265,6 @@ public final class Connection {
     /// run inside.
     @discardableResult
     public func processEvents(timeout: Double = 0) throws(LaminaError) -> Int {
-        Session.shared.fireDueCompletions()
         var handled = 0
         var wait = timeout
         while true {

@@ -258,14 +258,12 @@ final class Session {
     private func send(_ completions: [PendingCompletion]) {
         committedLayers.formUnion(newLayers)
         newLayers = []
-        // A transaction that added no animation has nothing to wait for: its completion runs right after
-        // the commit (on the next turn of the main queue, or the next time events are processed),
-        // without waiting for the daemon, as Core Animation's does.
+        // A transaction that added no animation has nothing to wait for: its completion is invoked
+        // immediately, inside the outermost commit, once the commit is on its way (Core Animation: "If
+        // no animations are added before the commit of the transaction group is completed, the block
+        // will be invoked immediately").
         let immediate = completions.filter { $0.animations.isEmpty }.map(\.completion)
-        if !immediate.isEmpty {
-            dueCompletions += immediate
-            DispatchQueue.main.async { MainActor.assumeIsolated { Session.shared.fireDueCompletions() } }
-        }
+        defer { for completion in immediate { fire(completion) } }
         let tracked = completions.filter { !$0.animations.isEmpty }
         let commit = OutgoingCommit(
             operations: operations, animations: addedAnimations, completions: tracked, bitmaps: pendingBitmaps,
@@ -400,13 +398,6 @@ final class Session {
         completionBlocks.removeValue(forKey: completion)?()
     }
 
-    /// Completions due at once (their transactions added no animation), in commit order.
-    private var dueCompletions: [CompletionID] = []
-
-    /// Runs the completions that are due, in order.
-    func fireDueCompletions() {
-        while !dueCompletions.isEmpty { fire(dueCompletions.removeFirst()) }
-    }
 }
 
 /// A weak reference to a layer, for the registry.

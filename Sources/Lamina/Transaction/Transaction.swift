@@ -54,8 +54,9 @@ public enum Transaction {
     }
 
     /// Runs once every animation added in the innermost transaction (and the ones nested in it) has
-    /// stopped, or once the daemon applied the transaction when it added none. Set it before adding
-    /// the animations, as in Core Animation.
+    /// stopped; when the transaction added none, at once, inside the outermost `commit()` (the implicit
+    /// transaction's when it commits), after the commit is on its way. Set it before adding the
+    /// animations, as in Core Animation.
     public static var completionBlock: (@MainActor () -> Void)? {
         get { Session.shared.stack.completion.flatMap { Session.shared.completionBlocks[$0] } }
         set {
