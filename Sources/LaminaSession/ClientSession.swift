@@ -45,6 +45,9 @@ public final class ClientSession {
     public let id: ClientID
     /// Who is at the other end, from the kernel (nil when it could not tell).
     public let peer: PeerCredentials?
+    /// The protocol version the session speaks: the lower of the client's and the daemon's, once the
+    /// client said hello (`negotiatedProtocolVersion`); the daemon's until then.
+    public private(set) var protocolVersion = laminaProtocolVersion
     /// The name the client gave in `hello`.
     public private(set) var name: String?
     /// Where the session is.
@@ -189,6 +192,8 @@ public final class ClientSession {
             return effects
         }
         if message.answersRequest { pendingRequests = max(pendingRequests - 1, 0) }
+        // Nothing the client's version does not know reaches it (an event added since).
+        guard message.introducedIn <= protocolVersion else { return effects }
         queue(message, &effects)
         return effects
     }
@@ -279,14 +284,16 @@ public final class ClientSession {
             fail(ErrorReport(serial: 0, code: .handshake, message: "the first message must be hello, not \(message.opcode)"), &effects)
             return
         }
-        guard version == laminaProtocolVersion else {
+        guard let negotiated = negotiatedProtocolVersion(client: version) else {
             fail(
                 ErrorReport(
                     serial: 0, code: .unsupportedVersion,
-                    message: "protocol version \(version) is not supported; this daemon speaks \(laminaProtocolVersion)"),
+                    message:
+                        "protocol version \(version) is not supported; this daemon serves versions \(laminaOldestServedVersion) to \(laminaProtocolVersion)"),
                 &effects)
             return
         }
+        protocolVersion = negotiated
         let given = name.isEmpty ? "unnamed" : name
         self.name = given
         state = .open
@@ -296,7 +303,7 @@ public final class ClientSession {
         queue(
             .welcome(
                 Welcome(
-                    protocolVersion: laminaProtocolVersion, serverVersion: settings.serverVersion, mediaTime: host.now(),
+                    protocolVersion: negotiated, serverVersion: settings.serverVersion, mediaTime: host.now(),
                     outputs: [
                         OutputInfo(
                             name: settings.outputName, width: output.width, height: output.height, scale: output.scale,

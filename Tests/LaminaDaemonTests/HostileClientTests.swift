@@ -297,13 +297,18 @@ struct HostileClientTests {
         try twice.send(.hello(version: laminaProtocolVersion, name: "again"))
         #expect(TestClient(twice).errorsUntilClosed().map(\.code) == [.handshake])
 
-        #expect(throws: WireClientError.self) {
-            _ = try WireClient.connect(path: setup.daemon.socketPath, name: "future", version: 99)
+        // A client newer than the daemon is welcomed at the daemon's version; one older than every
+        // version served is refused, told the versions served.
+        do {
+            // Scoped: the client leaves (its socket closes) before the bystander counts clients.
+            let future = try WireClient.connect(path: setup.daemon.socketPath, name: "future", version: 99)
+            #expect(future.welcome?.protocolVersion == laminaProtocolVersion)
         }
         do {
-            _ = try WireClient.connect(path: setup.daemon.socketPath, name: "future", version: 99)
+            _ = try WireClient.connect(path: setup.daemon.socketPath, name: "past", version: 1)
+            Issue.record("a version-1 client was welcomed")
         } catch .refused(let report) {
-            #expect(report.code == .unsupportedVersion && report.message.contains("version 99"))
+            #expect(report.code == .unsupportedVersion && report.message.contains("version 1"))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -95,6 +95,36 @@ struct ClientSessionTests {
         #expect(replies.first?.errorMessage?.contains("version 1 is not supported") == true)
     }
 
+    @Test("versions are negotiated: an older client served is welcomed at its version and hears nothing newer; a newer one at the daemon's")
+    func versionNegotiation() throws {
+        let handle = LayerHandle(1)
+        let events: [ServerMessage] = [
+            .input(InputEvent(kind: .touchCancelled, layer: handle, location: .zero, canvasLocation: .zero, time: 1, code: 7)),
+            .outputChanged(OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 2, refreshRate: 60)),
+            .frame(serial: 3, time: 1, targetTime: 2),
+        ]
+        for (asked, welcomed) in [(laminaOldestServedVersion, laminaOldestServedVersion), (laminaProtocolVersion, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
+            let session = Self.session()
+            Self.send(.hello(version: asked, name: "v\(asked)"), to: session)
+            guard case .welcome(let welcome) = try Self.read(session).first else {
+                Issue.record("version \(asked) was not welcomed")
+                continue
+            }
+            #expect(welcome.protocolVersion == welcomed && session.protocolVersion == welcomed)
+            for event in events { _ = session.deliver(event) }
+            let heard = try Self.read(session)
+            // Every message the session sends is one its version knows; a version-5 client hears the frame
+            // callback but neither the input event nor the output change version 6 added.
+            #expect(heard.allSatisfy { $0.introducedIn <= welcomed })
+            #expect(heard.count == events.filter { $0.introducedIn <= welcomed }.count)
+        }
+        let old = Self.session()
+        Self.send(.hello(version: laminaOldestServedVersion - 1, name: "old"), to: old)
+        let replies = try Self.read(old)
+        #expect(replies.map(\.errorCode) == [.unsupportedVersion] && old.isClosed)
+        #expect(replies.first?.errorMessage?.contains("serves versions \(laminaOldestServedVersion) to \(laminaProtocolVersion)") == true)
+    }
+
     @Test("a client that never reads while sending bad messages is cut off at its queue limit, whoever made the replies")
     func nonReaderIsBounded() throws {
         let limit: UInt32 = 4096

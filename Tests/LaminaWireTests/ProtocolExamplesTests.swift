@@ -66,10 +66,11 @@ struct ProtocolExamplesTests {
         }
     }
 
-    @Test("the document states the version the codec speaks, and no other as the refused one")
+    @Test("the document states the version the codec speaks and the versions the daemon serves")
     func statedVersion() {
         #expect(Self.document.hasPrefix("# The Lamina wire protocol (version \(laminaProtocolVersion))"))
-        #expect(Self.document.contains("a version other than \(laminaProtocolVersion)"))
-        #expect(!Self.document.contains("a version other than 2"))
+        #expect(Self.document.contains("serves versions \(laminaOldestServedVersion) and \(laminaProtocolVersion)"))
+        #expect(Self.document.contains("below the oldest served (\(laminaOldestServedVersion))"))
+        #expect(!Self.document.contains("a version other than"))
     }
 }

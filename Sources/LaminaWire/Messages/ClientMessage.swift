@@ -7,6 +7,19 @@ public import LaminaCore
 /// events (a Wayland output's seat and resizes).
 public let laminaProtocolVersion: UInt32 = 6
 
+/// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
+/// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears
+/// nothing its version does not know; a newer client is welcomed at `laminaProtocolVersion`.
+public let laminaOldestServedVersion: UInt32 = 5
+
+/// The version a daemon serving `oldest...newest` speaks to a client that said hello with `version`:
+/// the lower of the two, or nil when the client is older than every version served.
+public func negotiatedProtocolVersion(
+    client version: UInt32, oldest: UInt32 = laminaOldestServedVersion, newest: UInt32 = laminaProtocolVersion
+) -> UInt32? {
+    version < oldest ? nil : min(version, newest)
+}
+
 
 /// Where a screenshot's pixels go.
 public enum ScreenshotDestination: Hashable, Sendable {

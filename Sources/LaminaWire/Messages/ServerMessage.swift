@@ -113,6 +113,16 @@ public enum ServerMessage: Hashable, Sendable {
     /// The output changed size or scale (a window resized): the canvas root now covers it.
     case outputChanged(OutputInfo)
 
+    /// The protocol version that added this message: a client welcomed at an older version never
+    /// receives it (`input` and `outputChanged` came with version 6; every other message is older than
+    /// the oldest version served).
+    public var introducedIn: UInt32 {
+        switch self {
+        case .input, .outputChanged: 6
+        default: 1
+        }
+    }
+
     /// The opcodes; events have the high bit set so a capture tells the directions apart.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
