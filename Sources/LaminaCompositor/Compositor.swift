@@ -247,7 +247,12 @@ public final class Compositor {
         renderer.update(
             store.tree, presentation, changed: changed, roots: [store.root], scale: configuration.scale, for: target)
         report.phases.build = lap(&mark)
-        guard draws else { return report }
+        guard draws else {
+            // Not drawn, but what the build asked of the textures is done now: it would pile up
+            // (texels, textures to delete) until some later frame is drawn.
+            renderer.performTextureRequests()
+            return report
+        }
 
         if let fence = lastFrameFence {
             // One frame in flight at most: the GPU must be done with the last before this one is queued.

@@ -258,6 +258,13 @@ public final class Renderer {
         retained.update(tree, presentation, changed: changed, roots: roots, scale: scale, for: target.listTarget)
     }
 
+    /// Carries out what the builds since the last draw asked of the textures (made, written, mipmapped,
+    /// released) without drawing: for a caller that builds frames it does not draw, whose requests would
+    /// otherwise wait, texels and all, for the next draw.
+    public func performTextureRequests() {
+        gl.perform()
+    }
+
     /// The GPU half of a frame: draws the list `build` made into `target`, cleared first to
     /// `background`, then drops transition snapshots no longer drawn and evicts textures over budget.
     public func execute(

@@ -31,9 +31,6 @@ final class GLTextures {
         names[handle] ?? 0
     }
 
-    /// The number of live GL textures.
-    var count: Int { names.count }
-
     /// Makes an empty texture for a client bitmap's `record`, in its byte order.
     func makeBitmapTexture(_ record: BitmapTexture) {
         var name: GLuint = 0

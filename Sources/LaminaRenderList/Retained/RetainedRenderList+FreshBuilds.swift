@@ -10,9 +10,7 @@ extension RetainedRenderList {
         _ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1, for target: ListTarget,
         occluded: [Int]
     ) -> RenderList {
-        var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: RenderList(), caches: caches)
+        var builder = makeBuilder(tree, presentation, width: target.width, height: target.height, scale: scale, caches: caches)
         builder.build(roots: roots ?? tree.roots, occluded: occluded)
         return builder.list
     }
@@ -21,10 +19,7 @@ extension RetainedRenderList {
     /// extent, scale and size the cache was drawn with; nil when the layer is gone.
     package func freshBody(of entry: CachedSubtree, in tree: LayerTree, _ presentation: Presentation) -> RenderList? {
         guard tree.contains(entry.layer) else { return nil }
-        let builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: entry.width,
-            targetHeight: entry.height, projection: ListTarget.projection(width: entry.width, height: entry.height), scale: entry.scale,
-            list: RenderList(), caches: caches)
+        let builder = makeBuilder(tree, presentation, width: entry.width, height: entry.height, scale: entry.scale, caches: caches)
         let values = PresentedValues(model: tree[entry.layer], overlay: presentation.overlay(of: entry.layer))
         return builder.bodyList(
             entry.layer, values, extent: entry.extent, scale: entry.scale, width: entry.width, height: entry.height,

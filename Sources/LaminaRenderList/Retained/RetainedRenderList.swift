@@ -160,9 +160,19 @@ package final class RetainedRenderList {
     private func makeBuilder(
         _ tree: LayerTree, _ presentation: Presentation, scale: Double, for target: ListTarget, list: consuming RenderList
     ) -> RenderListBuilder {
+        makeBuilder(tree, presentation, width: target.width, height: target.height, scale: scale, list: list, caches: caches)
+    }
+
+    /// A builder over this list's textures of a list for a `width` x `height` target at `scale` pixels
+    /// per point, filling `list` (emptied first), showing `caches` (nil: every layer drawn directly).
+    func makeBuilder(
+        _ tree: LayerTree, _ presentation: Presentation, width: Int, height: Int, scale: Double,
+        list: consuming RenderList = RenderList(), caches: SubtreeCaches?
+    ) -> RenderListBuilder {
         RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: target.width,
-            targetHeight: target.height, projection: target.projection, scale: scale, list: consume list, caches: caches)
+            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width,
+            targetHeight: height, projection: ListTarget.projection(width: width, height: height), scale: scale,
+            list: consume list, caches: caches)
     }
 
     /// A list of `layer`'s subtree alone, as it appears in the whole tree (a transition's old
@@ -170,9 +180,7 @@ package final class RetainedRenderList {
     package func snapshot(
         of layer: LayerID, in tree: LayerTree, _ presentation: Presentation, scale: Double, width: Int, height: Int
     ) -> RenderList {
-        var builder = RenderListBuilder(
-            tree: tree, presentation: presentation, textures: textures, generated: generated, targetWidth: width, targetHeight: height,
-            projection: ListTarget.projection(width: width, height: height), scale: scale, list: RenderList())
+        var builder = makeBuilder(tree, presentation, width: width, height: height, scale: scale, caches: nil)
         builder.build(subtreeOf: layer)
         return builder.list
     }

@@ -36,8 +36,6 @@ public final class GeneratedTexture {
     package let width: Int
     package let height: Int
     package let storage: Storage
-    /// The frame that last drew it.
-    package var drawnInFrame: UInt64 = 0
     /// Where its writes and release are posted.
     private let requests: TextureRequests
 

@@ -27,7 +27,7 @@ package final class TextureRequests {
     }
 
     /// The requests since the last `take`, in order.
-    package private(set) var pending: [Request] = []
+    private var pending: [Request] = []
     /// The last handle made.
     private var lastHandle: UInt64 = 0
 
@@ -52,16 +52,6 @@ package final class TextureRequests {
         var taken: [Request] = []
         swap(&taken, &pending)
         return taken
-    }
-
-    /// The texels of the `create` and `replace` requests waiting (for memory accounting in tests).
-    package var pendingBytes: Int {
-        pending.reduce(0) {
-            switch $1 {
-            case .create(_, _, _, _, let texels), .replace(_, _, _, let texels): $0 + texels.count
-            case .mipmaps, .release: $0
-            }
-        }
     }
 }
 
