@@ -573,13 +573,47 @@ struct ClientLibraryTests {
         #expect(Set(names.keys) == Set(LayerProperties.table.map(\.name)))
         #expect(names["hidden"] == "isHidden" && names["doubleSided"] == "isDoubleSided" && names["opacity"] == "opacity")
         let layer = Layer()
-        for row in LayerProperties.table {
+        for row in LayerProperties.table where row.type != .keyword {
             #expect(try layer.value(forKeyPath: row.name) == row.defaultValue, "\(row.name)")
             #expect(Layer.defaultValue(forKey: row.name) == row.defaultValue)
         }
         #expect(Layer.keyPathName(\Layer.isHidden) == "hidden" && Layer.keyPathName(\Layer.bounds.size.width) == "bounds.size.width")
         #expect(Lamina.BasicAnimation(keyPath: \.position.x).keyPath == "position.x")
         #expect(layer.shadowOffset == Size(width: 0, height: -3) && layer.anchorPoint == Point(x: 0.5, y: 0.5))
+    }
+
+    @Test("keyword properties read back by key path as their names, as Core Animation's string constants do, here and in the daemon's presentation")
+    func keywordNames() throws {
+        // Core Animation's defaults, by the names its constants have (kCAFillModeRemoved is "removed").
+        let defaults: [String: String] = [
+            "compositingFilter": "normal", "cornerCurve": "circular", "fillMode": "removed", "fillRule": "nonZero",
+            "lineCap": "butt", "lineJoin": "miter", "gradientType": "axial", "alignmentMode": "natural",
+            "truncationMode": "none", "emitterShape": "point", "emitterMode": "volume", "renderMode": "unordered",
+            "scrollMode": "both",
+        ]
+        let keywordRows = LayerProperties.table.filter { $0.type == .keyword }
+        #expect(Set(keywordRows.map(\.name)) == Set(defaults.keys), "the thirteen keyword properties")
+        let (daemon, connection) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        for row in keywordRows {
+            let layers: [LayerKind: Layer] = [.shape: ShapeLayer(), .gradient: GradientLayer(), .text: TextLayer(), .emitter: EmitterLayer(), .scroll: ScrollLayer()]
+            let layer = row.kinds == .all ? Layer() : LayerKind.allCases.first { row.kinds.contains($0) }.flatMap { layers[$0] } ?? Layer()
+            #expect(try layer.value(forKeyPath: row.name) == .string(defaults[row.name]!), "\(row.name) on a new layer")
+            #expect(Layer.defaultValue(forKey: row.name) == .string(defaults[row.name]!))
+            // Every choice goes in by name and comes back by name; the last one stays set.
+            for name in row.choices {
+                try layer.setValue(name, forKeyPath: row.name)
+                #expect(try layer.value(forKeyPath: row.name) == .string(name))
+            }
+            #expect(throws: LaminaError.self) { try layer.setValue("sideways", forKeyPath: row.name) }
+            connection.addLayer(layer)
+            try connection.synchronize()
+            let chosen = PropertyValue.string(row.choices.last!)
+            #expect(try layer.presentation()?.value(forKeyPath: row.name) == chosen, "\(row.name) presented here")
+            #expect(try connection.daemonPresentation(of: layer).values[row.name] == chosen, "\(row.name) from the daemon")
+        }
+        let error = #expect(throws: LaminaError.self) { try Layer().setValue("sideways", forKeyPath: "fillMode") }
+        #expect("\(error!)".contains("'fillMode' has no choice 'sideways' (it takes removed, forwards, backwards, both)"))
     }
 
     @Test("the tree request lists every client's layers depth first; geometry conversions and hit tests use the model")

@@ -414,7 +414,7 @@ public final class Connection {
         switch reply {
         case .presentation(_, _, let time, let values):
             var byName: [String: PropertyValue] = [:]
-            for (row, value) in zip(LayerProperties.table, values) { byName[row.name] = value }
+            for (row, value) in zip(LayerProperties.table, values) { byName[row.name] = LayerKeyPath(row.key).named(value) }
             return (time, byName)
         case .error(let report): throw LaminaError(report)
         default: throw .connection(.unexpected(reply))

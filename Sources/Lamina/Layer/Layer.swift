@@ -140,11 +140,13 @@ open class Layer {
     }
 
     /// `setValue(_:forKeyPath:)` with Core Animation's key paths (`opacity`, `position.x`,
-    /// `transform.rotation.z`); the value's type must be the key path's.
+    /// `transform.rotation.z`); the value's type must be the key path's, except that a keyword
+    /// property takes its choice's name as Core Animation's do (`"both"` for `fillMode`).
     public func setValue(_ value: any AnimatableValue, forKeyPath keyPath: String) throws(LaminaError) {
         let path: LayerKeyPath
         do { path = try LayerKeyPath(keyPath) } catch { throw .invalidOperation("\(error)") }
-        var v = value.propertyValue
+        var v: PropertyValue
+        do { v = try path.unnamed(value.propertyValue) } catch { throw .invalidOperation("\(error)") }
         if path.valueType == .number, case .number = v {} else if path.valueType == .number, let b = value as? Int {
             v = .number(Double(b))
         }
@@ -159,15 +161,16 @@ open class Layer {
         }
     }
 
-    /// The value at a Core Animation key path.
+    /// The value at a Core Animation key path; a keyword property's choice reads back as its name
+    /// (`.string("removed")` for `fillMode` on a new layer), as Core Animation's string keywords do.
     public func value(forKeyPath keyPath: String) throws(LaminaError) -> PropertyValue {
         let path: LayerKeyPath
         do { path = try LayerKeyPath(keyPath) } catch { throw .invalidOperation("\(error)") }
-        return path.read(from: values.value(path.key))
+        return path.named(path.read(from: values.value(path.key)))
     }
 
     /// Core Animation's default for a key or key path (`CALayer.defaultValue(forKey:)`), or nil for keys
-    /// that are not layer properties.
+    /// that are not layer properties; a keyword property's by its choice's name.
     public class func defaultValue(forKey key: String) -> PropertyValue? {
         try? LayerProperties.defaultValue(forKey: key)
     }

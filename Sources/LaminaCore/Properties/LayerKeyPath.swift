@@ -117,6 +117,25 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         return "\(key.name).\(component.rawValue)"
     }
 
+    /// `value` as a key path reads it back to people: a keyword property's choice by its name
+    /// (`.string("removed")` for `fillMode`), as Core Animation's string-valued keywords read; any other
+    /// value as it is. What `value(forKeyPath:)` returns, in LaminaCore and in the client library.
+    public func named(_ value: PropertyValue) -> PropertyValue {
+        guard component == nil, case .keyword(let index) = value, let name = key.descriptor.choiceName(index) else { return value }
+        return .string(name)
+    }
+
+    /// `value` as the path stores it: a keyword property given its choice's name (`"both"`, as Core
+    /// Animation's `setValue(_:forKeyPath:)` takes) becomes the choice's index; a name the property
+    /// lacks is refused naming the choices. Any other value is returned as it is.
+    public func unnamed(_ value: PropertyValue) throws(PropertyError) -> PropertyValue {
+        guard component == nil, key.descriptor.type == .keyword, case .string(let name) = value else { return value }
+        guard let index = key.descriptor.choices.firstIndex(of: name) else {
+            throw .unknownChoiceName(key: description, name: name, choices: key.descriptor.choices)
+        }
+        return .keyword(UInt8(index))
+    }
+
     /// The path's value within `value`, a value of the property.
     public func read(from value: PropertyValue) -> PropertyValue {
         guard let component else { return value }

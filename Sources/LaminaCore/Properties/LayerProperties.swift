@@ -49,10 +49,10 @@ public enum LayerProperties {
         uniqueKeysWithValues: table.map { ($0.name, $0.key) })
 
     /// The default value for a key or key path (`CALayer.defaultValue(forKey:)`), such as `opacity` or
-    /// `position.x`.
+    /// `position.x`; a keyword property's by its choice's name (`"removed"` for `fillMode`).
     public static func defaultValue(forKey key: String) throws(PropertyError) -> PropertyValue {
         let path = try LayerKeyPath(key)
-        return path.read(from: path.key.descriptor.defaultValue)
+        return path.named(path.read(from: path.key.descriptor.defaultValue))
     }
 
     static func row(

@@ -12,6 +12,8 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(key: String, excess: String)
     /// The keyword's index names none of the property's choices.
     case unknownChoice(key: String, index: Int, choices: [String])
+    /// The keyword's name is none of the property's choices (`"sideways"` for `fillMode`).
+    case unknownChoiceName(key: String, name: String, choices: [String])
     /// The property belongs to other kinds of layer (`fillColor` on a `gradient` layer).
     case notAProperty(key: String, kind: LayerKind)
 
@@ -30,6 +32,8 @@ public enum PropertyError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(key)' was given \(excess)"
         case .unknownChoice(let key, let index, let choices):
             "'\(key)' has no choice number \(index) (\(choices.count) choices: \(choices.joined(separator: ", ")))"
+        case .unknownChoiceName(let key, let name, let choices):
+            "'\(key)' has no choice '\(name)' (it takes \(choices.joined(separator: ", ")))"
         case .notAProperty(let key, let kind):
             "'\(key)' is not a property of a `\(kind)` layer"
         }

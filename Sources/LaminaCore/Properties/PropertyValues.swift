@@ -95,9 +95,11 @@ public struct PropertyValues: Hashable, Sendable {
         store(try path.write(value, into: stored(path.key.rawValue)), at: path.key.rawValue)
     }
 
-    /// The value at a dotted key path; unknown paths throw `unknownKey`.
+    /// The value at a dotted key path, keyword choices by name (`LayerKeyPath.named`); unknown paths
+    /// throw `unknownKey`.
     public func value(forKeyPath path: String) throws(PropertyError) -> PropertyValue {
-        value(at: try LayerKeyPath(path))
+        let path = try LayerKeyPath(path)
+        return path.named(value(at: path))
     }
 
     /// What tells these very values apart from any other, in a few words: where their storage is, how
@@ -141,6 +143,7 @@ public struct PropertyValues: Hashable, Sendable {
 
     /// Sets the value at a dotted key path; unknown paths and wrongly typed values throw.
     public mutating func setValue(_ value: PropertyValue, forKeyPath path: String) throws(PropertyError) {
-        try setValue(value, at: try LayerKeyPath(path))
+        let path = try LayerKeyPath(path)
+        try setValue(try path.unnamed(value), at: path)
     }
 }
