@@ -19,6 +19,12 @@ public enum LaminaError: Error, Hashable, Sendable, CustomStringConvertible {
     case bitmap(String)
     /// Shared memory for bitmaps could not be made.
     case sharedMemory(String)
+    /// The app used a feature the session's protocol version lacks (the daemon is older than this
+    /// library, or the app pinned an older version): which, the version that added it, and the
+    /// session's.
+    case unsupported(feature: String, introducedIn: UInt32, sessionVersion: UInt32)
+    /// The daemon said it was stopping (`goodbye`) and did not come back: the reason it gave.
+    case daemonStopped(reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +36,9 @@ public enum LaminaError: Error, Hashable, Sendable, CustomStringConvertible {
         case .timedOut(let what, let seconds): "no \(what) from the daemon within \(seconds) s"
         case .bitmap(let message): message
         case .sharedMemory(let message): message
+        case .unsupported(let feature, let introducedIn, let sessionVersion):
+            "\(feature) needs protocol version \(introducedIn); this session speaks version \(sessionVersion)"
+        case .daemonStopped(let reason): "the daemon stopped: \(reason)"
         }
     }
 }

@@ -198,6 +198,13 @@ public final class ClientSession {
         return effects
     }
 
+    /// Tells a client the daemon is stopping (`goodbye`, version 7 on; an older client just sees the
+    /// connection close). The shell closes the session after writing it.
+    public func sayGoodbye(reason: String) -> Effects {
+        guard state == .open else { return Effects() }
+        return deliver(.goodbye(reason: reason))
+    }
+
     /// Whether more than `maxQueuedBytes` wait unread.
     public var isOverQueueLimit: Bool { output.count > Int(settings.limits.maxQueuedBytes) }
 
@@ -244,6 +251,17 @@ public final class ClientSession {
             handshake(message, &effects)
             return
         }
+        // A request the session's version does not have is what that version's daemon saw: an
+        // unknown opcode.
+        guard message.introducedIn <= protocolVersion else {
+            if case .createPool(_, _, let fd) = message { SystemCalls.close(fd) }
+            fail(
+                ErrorReport(
+                    serial: 0, code: .malformedMessage,
+                    message: "unknown request opcode \(raw.opcode) in protocol version \(protocolVersion) (\(message.opcode) came with version \(message.introducedIn))"),
+                &effects)
+            return
+        }
         switch message {
         case .hello:
             fail(ErrorReport(serial: 0, code: .handshake, message: "hello came twice"), &effects)
@@ -275,6 +293,8 @@ public final class ClientSession {
             }
             effects.requests.append(
                 .tree(id, serial: serial, scope: scope, maxBytes: Int(settings.limits.maxQueuedBytes) / 2))
+        case .hitTest(let serial, let layer, let point):
+            effects.requests.append(.hitTest(id, serial: serial, layer: layer, point: point))
         }
     }
 
@@ -430,19 +450,20 @@ extension CompositorRequest {
     var expectsReply: Bool {
         switch self {
         case .connect, .disconnect: false
-        case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree: true
+        case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree, .hitTest: true
         }
     }
 }
 
 extension ServerMessage {
     /// Whether this is the compositor's one reply to a request: `committed` or `error` for a commit,
-    /// `frame`, `presentation`, `screenshot`, `stats`, `tree`, or an `error` in place of any of them.
+    /// `frame`, `presentation`, `screenshot`, `stats`, `tree`, `hitTestResult`, or an `error` in place of
+    /// any of them.
     /// Animation events and `transactionCompleted` come on their own.
     var answersRequest: Bool {
         switch self {
-        case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree: true
-        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged: false
+        case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree, .hitTestResult: true
+        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged, .goodbye: false
         }
     }
 }

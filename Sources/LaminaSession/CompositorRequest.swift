@@ -22,6 +22,8 @@ public enum CompositorRequest: Sendable {
     /// A layer tree: the client's own or (already checked for privilege) every client's; refused
     /// with `limitExceeded` when its encoding would pass `maxBytes`.
     case tree(ClientID, serial: UInt32, scope: TreeScope, maxBytes: Int)
+    /// The deepest layer of a client's subtree drawn at a point on the frame on screen.
+    case hitTest(ClientID, serial: UInt32, layer: LayerHandle, point: Point)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

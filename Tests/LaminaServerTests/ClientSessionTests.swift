@@ -102,8 +102,12 @@ struct ClientSessionTests {
             .input(InputEvent(kind: .touchCancelled, layer: handle, location: .zero, canvasLocation: .zero, time: 1, code: 7)),
             .outputChanged(OutputInfo(name: "wayland-0", width: 400, height: 300, scale: 2, refreshRate: 60)),
             .frame(serial: 3, time: 1, targetTime: 2),
+            .hitTestResult(serial: 4, layer: handle),
+            .goodbye(reason: "stopping"),
         ]
-        for (asked, welcomed) in [(laminaOldestServedVersion, laminaOldestServedVersion), (laminaProtocolVersion, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
+        let served = Array(laminaOldestServedVersion...laminaProtocolVersion)
+        #expect(served == [5, 6, 7], "the versions docs/protocol.md says are served")
+        for (asked, welcomed) in served.map({ ($0, $0) }) + [(laminaProtocolVersion + 1, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
             let session = Self.session()
             Self.send(.hello(version: asked, name: "v\(asked)"), to: session)
             guard case .welcome(let welcome) = try Self.read(session).first else {
@@ -117,6 +121,17 @@ struct ClientSessionTests {
             // callback but neither the input event nor the output change version 6 added.
             #expect(heard.allSatisfy { $0.introducedIn <= welcomed })
             #expect(heard.count == events.filter { $0.introducedIn <= welcomed }.count)
+            #expect(heard.contains { if case .goodbye = $0 { true } else { false } } == (welcomed >= 7), "goodbye came with 7")
+            // A request newer than the session is an unknown opcode to it, as to that version's daemon.
+            let effects = Self.send(.hitTest(serial: 9, layer: handle, point: Point(x: 1, y: 2)), to: session)
+            if welcomed >= 7 {
+                let replies = try Self.read(session)
+                #expect(effects.requests.count == 1 && replies.isEmpty)
+            } else {
+                let refusal = try Self.read(session)
+                #expect(effects.requests.isEmpty && refusal.map(\.errorCode) == [.malformedMessage] && !session.isClosed)
+                #expect(refusal.first?.errorMessage == "unknown request opcode 10 in protocol version \(welcomed) (hitTest came with version 7)")
+            }
         }
         let old = Self.session()
         Self.send(.hello(version: laminaOldestServedVersion - 1, name: "old"), to: old)

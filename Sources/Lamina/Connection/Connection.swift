@@ -31,6 +31,10 @@ public final class Connection {
     private var wire: WireClient
     /// The name the connection handshakes with.
     private let name: String
+    /// The protocol version it asks for (`laminaProtocolVersion` unless the app pinned an older one).
+    private let requestedVersion: UInt32
+    /// Why the daemon said it was stopping (`goodbye`), until the connection opens again.
+    public private(set) var goodbyeReason: String?
     /// Whether the connection opens again by itself when the daemon goes away (see `reconnect()`).
     public var reconnectsAutomatically = true
     /// How many times the connection has opened again after the daemon went away.
@@ -57,13 +61,18 @@ public final class Connection {
 
     /// Connects to the daemon at `path`, or at the first of the standard paths that answers, and
     /// handshakes as `name`. Commits made before it opened are sent now.
-    public init(name: String = "lamina-app", path: String? = nil) throws(LaminaError) {
+    ///
+    /// `version` is the protocol version to ask for: this library's own by default. The session speaks
+    /// the lower of it and the daemon's (`protocolVersion`); a request that version lacks throws
+    /// `LaminaError.unsupported` naming it, so an app can pin an older version to check that it runs
+    /// on older daemons.
+    public init(name: String = "lamina-app", path: String? = nil, version: UInt32 = laminaProtocolVersion) throws(LaminaError) {
         let candidates = path.map { [$0] } ?? Self.standardPaths()
         var lastError: WireClientError?
         var connected: (WireClient, String)?
         for candidate in candidates {
             do {
-                connected = (try WireClient.connect(path: candidate, name: name), candidate)
+                connected = (try WireClient.connect(path: candidate, name: name, version: version), candidate)
                 break
             } catch {
                 if case .refused(let report) = error { throw LaminaError(report) }
@@ -76,6 +85,7 @@ public final class Connection {
         self.wire = wire
         self.path = path
         self.name = name
+        self.requestedVersion = version
         self.welcome = welcome
         errors = Self.unclaimedErrors
         Self.unclaimedErrors = []
@@ -108,11 +118,12 @@ public final class Connection {
         reconnecting = true
         defer { reconnecting = wasReconnecting }
         let fresh: WireClient
-        do { fresh = try WireClient.connect(path: path, name: name) } catch { return false }
+        do { fresh = try WireClient.connect(path: path, name: name, version: requestedVersion) } catch { return false }
         guard let freshWelcome = fresh.welcome else { return false }
         source?.cancel()
         wire = fresh
         welcome = freshWelcome
+        goodbyeReason = nil
         watch()
         let before = mirror, onTheirWay = unacknowledged.map(\.commit), localIDs = mirrorAnimations
         mirror = CommittedMirror()
@@ -219,7 +230,15 @@ public final class Connection {
         }
     }
 
+    /// The protocol version the session speaks: the lower of the one asked for and the daemon's.
+    public var protocolVersion: UInt32 { welcome.protocolVersion }
+
     private func sendMessage(_ message: ClientMessage) throws(LaminaError) {
+        // A request the session's version lacks would be an unknown opcode to the daemon: say which
+        // feature it is and which version brought it, before anything is sent.
+        guard message.introducedIn <= protocolVersion else {
+            throw .unsupported(feature: "\(message.opcode)", introducedIn: message.introducedIn, sessionVersion: protocolVersion)
+        }
         do { try wire.send(message) } catch { throw .connection(error) }
     }
 
@@ -271,8 +290,10 @@ public final class Connection {
             let message: ServerMessage
             do { message = try wire.receive(timeout: wait) } catch {
                 if case .timedOut = error { return handled }
-                // The daemon went away: open again and carry on, or report it.
+                // The daemon went away: open again and carry on, or report it (with the reason it
+                // gave, when it said goodbye).
                 if reconnect() { return handled }
+                if let goodbyeReason { throw .daemonStopped(reason: goodbyeReason) }
                 throw .connection(error)
             }
             handle(message)
@@ -360,8 +381,10 @@ public final class Connection {
                 welcome.outputs = [output]
             }
             onOutputChange?(output)
+        case .goodbye(let reason):
+            goodbyeReason = reason
         case .presentation(let serial, _, _, _), .screenshot(let serial, _, _, _), .stats(let serial, _),
-            .tree(let serial, _):
+            .tree(let serial, _), .hitTestResult(let serial, _):
             replies[serial] = message
         }
     }
@@ -422,6 +445,20 @@ public final class Connection {
     }
 
     // MARK: Requests
+
+    /// The deepest layer of `layer`'s subtree that the daemon draws at `point` (in `layer`'s
+    /// superlayer's space) on the frame on screen: `CALayer.hitTest(_:)` on the daemon's presentation
+    /// tree, a round trip. `Layer.presentation()?.hitTest(_:)` answers the same here without one; this
+    /// asks the daemon itself (protocol version 7; an older session throws `unsupported`).
+    public func daemonHitTest(_ point: Point, in layer: Layer, timeout: Double = 10) throws(LaminaError) -> Layer? {
+        guard let handle = layer.handle else { throw .invalidOperation("a presentation copy has no daemon layer") }
+        let reply = try request({ .hitTest(serial: $0, layer: handle, point: point) }, what: "hit test", timeout: timeout)
+        switch reply {
+        case .hitTestResult(_, let hit): return hit.flatMap { Session.shared.layer($0) }
+        case .error(let report): throw LaminaError(report)
+        default: throw .connection(.unexpected(reply))
+        }
+    }
 
     /// The output as the daemon shows it after its next frame, as an image (straight alpha).
     public func screenshot(timeout: Double = 10) throws(LaminaError) -> RGBAImage {

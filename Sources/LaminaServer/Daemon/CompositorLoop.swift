@@ -250,6 +250,8 @@ final class CompositorLoop {
             needsFrame = true
         case .stats(let client, let serial, let pools, let poolBytes):
             send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
+        case .hitTest(let client, let serial, let handle, let point):
+            answerHitTest(client, serial: serial, handle: handle, point: point)
         case .tree(let client, let serial, let scope, let maxBytes):
             switch treeNodes(of: scope == .own ? client : nil, maxBytes: maxBytes) {
             case .success(let nodes):
@@ -282,6 +284,19 @@ final class CompositorLoop {
             values.append(value)
         }
         send(client, .presentation(serial: serial, layer: handle, time: now, values: values))
+    }
+
+    /// `CALayer.hitTest(_:)` from one of the client's layers, on the frame on screen (the presentation
+    /// the last frame drew, as taps are hit-tested): the layers where they are drawn, mid-animation
+    /// included. A layer's subtree holds only its owner's layers, so the answer is always the asker's.
+    private func answerHitTest(_ client: ClientID, serial: UInt32, handle: LayerHandle, point: Point) {
+        guard let id = compositor.store.layer(handle, of: client) else {
+            send(client, .error(ErrorReport(serial: serial, code: .unknownLayer, message: "hitTest: unknown layer \(handle)")))
+            return
+        }
+        let hit = try? compositor.store.tree.hitTest(point, in: id, presentation: compositor.presentation)
+        let owned = hit.flatMap { compositor.store.owner(of: $0) }.flatMap { $0.client == client ? $0.handle : nil }
+        send(client, .hitTestResult(serial: serial, layer: owned))
     }
 
     /// Why a tree reply was refused.

@@ -79,7 +79,10 @@ final class ConnectionServer {
         }
     }
 
-    /// Serves until the stop notifier fires; then every client is disconnected.
+    /// What clients are told when the daemon stops (`goodbye`) and what the log says.
+    static let stoppingReason = "laminad is stopping (it was asked to: SIGTERM, SIGINT or systemctl stop)"
+
+    /// Serves until the stop notifier fires; then every client is told `goodbye` and disconnected.
     func run() {
         while true {
             // With turns waiting, only look at the sockets, then serve them.
@@ -87,7 +90,10 @@ final class ConnectionServer {
             for ready in epoll.wait(timeout: timeout) {
                 switch ready.token {
                 case Self.stopToken:
-                    for client in Array(clients.values) { close(client, reason: "the daemon is stopping") }
+                    for client in Array(clients.values) {
+                        _ = client.session.sayGoodbye(reason: Self.stoppingReason)
+                        close(client, reason: Self.stoppingReason)
+                    }
                     return
                 case Self.deliveriesToken:
                     deliver(deliveries.take())

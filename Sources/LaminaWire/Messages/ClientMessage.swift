@@ -4,8 +4,11 @@ public import LaminaCore
 ///
 /// Version 2 added the `tree` request's scope and the `notPermitted` error (reading other clients'
 /// trees and taking screenshots became a privilege). Version 6 added the `input` and `outputChanged`
-/// events (a Wayland output's seat and resizes).
-public let laminaProtocolVersion: UInt32 = 6
+/// events (a Wayland output's seat and resizes). Version 7 added the `hitTest` request and its
+/// `hitTestResult` (the daemon's hit test on the presentation tree, for clients that run no animation
+/// engine of their own), and the `goodbye` event (the daemon is stopping). What each message came with
+/// is `ClientMessage.introducedIn` and `ServerMessage.introducedIn`.
+public let laminaProtocolVersion: UInt32 = 7
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
 /// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears
@@ -58,10 +61,23 @@ public enum ClientMessage: Hashable, Sendable {
     case stats(serial: UInt32)
     /// The layer tree: the client's own, or every client's (`lamina tree`, privileged).
     case tree(serial: UInt32, scope: TreeScope)
+    /// Asks which layer of `layer`'s subtree is drawn at `point` (in `layer`'s superlayer's space) on the
+    /// frame on screen: `CALayer.hitTest(_:)` on the presentation tree (version 7).
+    case hitTest(serial: UInt32, layer: LayerHandle, point: Point)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
+        case hitTest
+
+        /// The protocol version that added the request: a session of an older version refuses it as
+        /// an unknown opcode (`malformedMessage`), as that version's daemon did.
+        public var introducedIn: UInt32 {
+            switch self {
+            case .hitTest: 7
+            default: 1
+            }
+        }
     }
 
     /// This message's opcode.
@@ -76,8 +92,12 @@ public enum ClientMessage: Hashable, Sendable {
         case .screenshot: .screenshot
         case .stats: .stats
         case .tree: .tree
+        case .hitTest: .hitTest
         }
     }
+
+    /// The protocol version that added this message (`Opcode.introducedIn`).
+    public var introducedIn: UInt32 { opcode.introducedIn }
 
     /// The message as bytes and descriptors.
     public var raw: RawMessage {
@@ -106,6 +126,11 @@ public enum ClientMessage: Hashable, Sendable {
         case .queryPresentation(let serial, let layer):
             w.u32(serial)
             w.u64(layer.rawValue)
+        case .hitTest(let serial, let layer, let point):
+            w.u32(serial)
+            w.u64(layer.rawValue)
+            w.f64(point.x)
+            w.f64(point.y)
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {
@@ -162,6 +187,10 @@ public enum ClientMessage: Hashable, Sendable {
             }
         case .stats:
             self = .stats(serial: try r.u32("a serial"))
+        case .hitTest:
+            let serial = try r.u32("a serial")
+            let layer = LayerHandle(try r.u64("a layer handle"))
+            self = .hitTest(serial: serial, layer: layer, point: Point(x: try r.finite("a point's x"), y: try r.finite("a point's y")))
         case .tree:
             let serial = try r.u32("a serial")
             let start = r.offset

@@ -112,21 +112,32 @@ public enum ServerMessage: Hashable, Sendable {
     case input(InputEvent)
     /// The output changed size or scale (a window resized): the canvas root now covers it.
     case outputChanged(OutputInfo)
+    /// The answer to `hitTest`: the deepest layer of the subtree drawn at the point, or nil (version 7).
+    case hitTestResult(serial: UInt32, layer: LayerHandle?)
+    /// The daemon is stopping and closes the connection after this (version 7): a client can tell a
+    /// daemon's orderly exit, and why, from a crash.
+    case goodbye(reason: String)
 
     /// The protocol version that added this message: a client welcomed at an older version never
-    /// receives it (`input` and `outputChanged` came with version 6; every other message is older than
-    /// the oldest version served).
-    public var introducedIn: UInt32 {
-        switch self {
-        case .input, .outputChanged: 6
-        default: 1
-        }
-    }
+    /// receives it (`Opcode.introducedIn`).
+    public var introducedIn: UInt32 { opcode.introducedIn }
 
     /// The opcodes; events have the high bit set so a capture tells the directions apart.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
         case presentation, screenshot, stats, tree, input, outputChanged
+        case hitTestResult, goodbye
+
+        /// The protocol version that added the event (`input` and `outputChanged` came with 6,
+        /// `hitTestResult` and `goodbye` with 7; every other event is older than the oldest version
+        /// served).
+        public var introducedIn: UInt32 {
+            switch self {
+            case .input, .outputChanged: 6
+            case .hitTestResult, .goodbye: 7
+            default: 1
+            }
+        }
     }
 
     /// This message's opcode.
@@ -145,6 +156,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .tree: .tree
         case .input: .input
         case .outputChanged: .outputChanged
+        case .hitTestResult: .hitTestResult
+        case .goodbye: .goodbye
         }
     }
 
@@ -187,6 +200,10 @@ public enum ServerMessage: Hashable, Sendable {
             w.inputEvent(event)
         case .outputChanged(let output):
             w.outputInfo(output)
+        case .hitTestResult(let serial, let layer):
+            w.u32(serial); w.optional(layer) { $0.u64($1.rawValue) }
+        case .goodbye(let reason):
+            w.string(reason)
         }
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
@@ -251,6 +268,12 @@ public enum ServerMessage: Hashable, Sendable {
             self = .input(try r.inputEvent())
         case .outputChanged:
             self = .outputChanged(try r.outputInfo())
+        case .hitTestResult:
+            let serial = try r.u32()
+            self = .hitTestResult(
+                serial: serial, layer: try r.optional("a layer handle") { (r: inout WireReader) throws(WireError) in LayerHandle(try r.u64()) })
+        case .goodbye:
+            self = .goodbye(reason: try r.string("a reason", limit: 1 << 20))
         }
         try r.expectEnd("\(opcode) event")
     }
