@@ -48,3 +48,4 @@ layout(location = 14) in vec4 i_sampling;  // see the Sampling macros below
 #define CORNER_SQUARE_BOTTOM_LEFT 4
 #define CORNER_SQUARE_BOTTOM_RIGHT 8
 #define CORNERS_CONTINUOUS 16
+#define CORNERS_HARD_EDGES 32

@@ -99,6 +99,13 @@ float ramp(float d) {
     return w > 0.0 ? clamp(0.5 - d / w, 0.0, 1.0) : step(d, 0.0);
 }
 
+// Whether the pixel's centre lies inside signed distance d, or within a sixteenth of a pixel outside:
+// all or nothing, as rasterisation decides (CornerShape's hard edges).
+float hardEdge(float d) {
+    float w = length(vec2(dFdx(d), dFdy(d)));
+    return w > 0.0 ? step(d / w, 0.0625) : step(d, 0.0);
+}
+
 // How much of the pixel at p lies inside a rectangle inset by `inset` on every side, its corners
 // rounded by radius - inset (radius clamped to half the shorter side, as Core Animation clamps
 // cornerRadius). `flags` (CornerShape) say which corners stay square (maskedCorners) and whether the
@@ -108,6 +115,10 @@ float ramp(float d) {
 // divided by its screen-space gradient: a one pixel wide ramp across the edge under any transform.
 float shapeCoverage(vec2 p, vec4 rect, float radius, float inset, float flags) {
     int f = max(int(flags) - CORNERS_SHAPED, 0);
+    // Hard outer edges (a face in a 3D space that does not antialias): in or out by the pixel's
+    // centre, a sixteenth of a pixel outside counting as in, so two faces meeting at an edge both
+    // cover the pixels on it. A border's inner edge stays smooth: it lies inside the face.
+    bool hard = (f & CORNERS_HARD_EDGES) != 0 && inset == 0.0;
     vec2 center = rect.xy + rect.zw * 0.5;
     vec2 halfSize = rect.zw * 0.5 - inset;
     vec2 q = abs(p - center) - halfSize;
@@ -116,7 +127,7 @@ float shapeCoverage(vec2 p, vec4 rect, float radius, float inset, float flags) {
     int corner = (p.x > center.x ? 1 : 0) + (p.y > center.y ? 2 : 0);
     bool square = ((f >> corner) & 1) == 1;
     float r = square ? 0.0 : clamp(radius - inset, 0.0, max(min(halfSize.x, halfSize.y), 0.0));
-    float edges = ramp(q.x) * ramp(q.y);
+    float edges = hard ? hardEdge(q.x) * hardEdge(q.y) : ramp(q.x) * ramp(q.y);
     float rounded;
     if ((f & CORNERS_CONTINUOUS) != 0) {
         float a = min(1.528 * r, max(min(halfSize.x, halfSize.y), 0.0));
@@ -127,10 +138,12 @@ float shapeCoverage(vec2 p, vec4 rect, float radius, float inset, float flags) {
         float implicit = u.x * u.x * u.x + u.y * u.y * u.y - 1.0;
         float distance = implicit / max(length(3.0 * u * u / max(a, 1e-6)), 1e-6);
         float unitsPerPixel = 0.5 * (length(dFdx(p)) + length(dFdy(p)));
-        rounded = unitsPerPixel > 0.0 ? clamp(0.5 - distance / unitsPerPixel, 0.0, 1.0) : step(distance, 0.0);
+        rounded = unitsPerPixel > 0.0 ? (hard ? step(distance / unitsPerPixel, 0.0625) : clamp(0.5 - distance / unitsPerPixel, 0.0, 1.0))
+                                      : step(distance, 0.0);
     } else {
         vec2 k = q + r;
-        rounded = ramp(length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - r);
+        float d = length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - r;
+        rounded = hard ? hardEdge(d) : ramp(d);
     }
     return (halfSize.x <= 0.0 || halfSize.y <= 0.0) ? 0.0 : (r > 0.0 ? min(edges, rounded) : edges);
 }
@@ -215,6 +228,11 @@ void main() {
         cover *= shapeCoverage(v_clip.xy / v_clip.z, v_clipRect, v_clipRadius, 0.0, v_clipFlags);
     }
     if (u_stencilOnly && cover < 0.5) {
+        discard;
+    }
+    // Outside a hard-edged face (its quad is a pixel wider than the face): no colour, and no depth
+    // either, or the margin would hide the face beyond the shared edge.
+    if (cover == 0.0 && SHAPED(v_params) >= 1.0 && ((int(SHAPED(v_params)) - CORNERS_SHAPED) & CORNERS_HARD_EDGES) != 0) {
         discard;
     }
     o_color = color * cover;

@@ -82,7 +82,7 @@ struct SystemdTests {
         #expect(notify.wait(for: "WATCHDOG=1"))
     }
 
-    @Test("SIGTERM: the daemon says STOPPING=1, disconnects its clients, removes its socket and exits 0")
+    @Test("SIGTERM: the daemon says STOPPING=1, tells its clients goodbye and disconnects them, removes its socket and exits 0")
     func stopping() throws {
         let daemon = try DaemonProcess(["--size", "16x16"])
         let client = try daemon.connect()
@@ -90,7 +90,8 @@ struct SystemdTests {
         #expect(status == 0)
         #expect(daemon.notify.wait(for: "STOPPING=1", timeout: 5))
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
-        #expect(log.contains("disconnected: the daemon is stopping"))
+        #expect(log.contains("disconnected: laminad is stopping"))
+        #expect(try client.wire.receive(timeout: 30) == .goodbye(reason: "laminad is stopping (it was asked to: SIGTERM, SIGINT or systemctl stop)"))
         #expect(throws: WireClientError.closed) { _ = try client.wire.receive(timeout: 30) }
     }
 }

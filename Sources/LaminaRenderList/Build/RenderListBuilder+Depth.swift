@@ -69,6 +69,10 @@ extension RenderListBuilder {
         result.matrix1.z = Float(u.m23 * k)
         result.matrix2.z = Float(u.m33 * k)
         result.matrix3.z = Float(u.m43 * k)
+        let flags = Int(result[.shaped])
+        if hardEdges, flags >= CornerShape.Flags.shaped, (flags - CornerShape.Flags.shaped) & CornerShape.Flags.hardEdges == 0 {
+            result[.shaped] += Float(CornerShape.Flags.hardEdges)
+        }
         return result
     }
 }

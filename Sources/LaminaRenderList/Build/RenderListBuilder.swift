@@ -46,6 +46,9 @@ package struct RenderListBuilder {
     /// that space (unflattened), and the one from the layer being drawn (`RenderListBuilder+Depth`).
     var depthSpace: Transform3D?
     var layerDepth: Transform3D?
+    /// Whether the layer whose own parts are being drawn has hard edges in its 3D space
+    /// (`OwnPlacement.hardEdges`): `withDepth` marks its shaped instances so.
+    var hardEdges = false
     /// Whether the layer kind being drawn has just drawn its raster or stop table anew, so its
     /// instances damage their screen bounds even where they are unchanged.
     var forceDamage = false
@@ -276,7 +279,8 @@ package struct RenderListBuilder {
             }
         }
         let bounds = parts.bounds
-        let own = OwnPlacement(parts, world: world, in: target, projection: projection)
+        let own = OwnPlacement(parts, world: world, in: target, projection: projection, inDepthSpace: layerDepth != nil)
+        hardEdges = own.hardEdges
         let drawsOwn = own.drawsOwn
         if !drawsOwn { list.culledLayers += 1 }
         let corners = parts.corners
@@ -341,7 +345,10 @@ package struct RenderListBuilder {
             if pushed { list.appendSpecial(.popClip) }
         }
 
+        // The sublayers drew with their own edges.
+        hardEdges = own.hardEdges
         if drawsOwn { drawBorder(parts, own, localToClip: localToClip, opacity: opacity) }
+        hardEdges = false
     }
 
     mutating func drawContents(

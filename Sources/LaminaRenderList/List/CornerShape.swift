@@ -53,5 +53,11 @@ struct CornerShape: Hashable {
         static let squareMask = 15
         /// The bit of the continuous curve (`cornerCurve`).
         static let continuous = 16
+        /// The bit of hard outer edges: a pixel is inside when its centre is (within a sixteenth of a
+        /// pixel), as rasterisation decides, not by a coverage ramp. For faces in a transform layer's 3D
+        /// space that do not antialias their edges: a partly covered pixel would write its depth with
+        /// only part of its colour, and the faces meeting at an edge (or the hidden face behind a
+        /// silhouette) would show through in dots (`RenderListBuilder.withDepth`).
+        static let hardEdges = 32
     }
 }

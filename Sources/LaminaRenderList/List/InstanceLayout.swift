@@ -86,6 +86,7 @@ public enum InstanceLayout {
             lines.append("#define CORNER_SQUARE_\(macroName(corner.name)) \(corner.bit)")
         }
         lines.append("#define CORNERS_CONTINUOUS \(CornerShape.Flags.continuous)")
+        lines.append("#define CORNERS_HARD_EDGES \(CornerShape.Flags.hardEdges)")
         return lines.joined(separator: "\n") + "\n"
     }()
 }

@@ -9,8 +9,14 @@ struct OwnPlacement {
     var drawsOwn: Bool
     var matrix: GPUMatrix
     /// allowsEdgeAntialiasing: a turned or skewed layer's edges are shaped (anti-aliased in the shader)
-    /// on a quad a pixel wider; an axis-aligned one has no edges to smooth.
+    /// on a quad a pixel wider; an axis-aligned one has no edges to smooth. A turned face in a 3D space
+    /// that does not antialias gets the margin too, for its hard edges (`hardEdges`).
     var edgeMargin: Float?
+    /// Whether the own parts' outer edges are hard (`CornerShape.Flags.hardEdges`): a turned face in a
+    /// transform layer's 3D space without allowsEdgeAntialiasing (Core Animation's default, whose
+    /// edges are aliased too). Its quad is a pixel wider, so the pixels whose centres lie on a shared
+    /// edge are drawn by both faces, each whole: the edge shows no seam and no dots of what is behind.
+    var hardEdges = false
 
     /// `world · projection`. A target's projection only scales x and y, drops z and translates
     /// (`OffscreenTarget.projection`): then each row is its x and y lanes scaled, plus its w times the
@@ -27,16 +33,18 @@ struct OwnPlacement {
         return Transform3D(row1: row(world.row1), row2: row(world.row2), row3: row(world.row3), row4: row(world.row4))
     }
 
-    init(_ parts: borrowing LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D) {
+    init(
+        _ parts: borrowing LayerParts, world: Transform3D, in target: PixelRegion, projection: Transform3D, inDepthSpace: Bool = false
+    ) {
         self.init(
             bounds: parts.bounds, isDoubleSided: parts.isDoubleSided, antialiasesEdges: parts.antialiasesEdges, world: world,
-            in: target, projection: projection)
+            in: target, projection: projection, inDepthSpace: inDepthSpace)
     }
 
     /// The placement of parts in `bounds` (a leaf patch's animated bounds over kept parts).
     init(
         bounds: Rect, isDoubleSided: Bool, antialiasesEdges: Bool, world: Transform3D, in target: PixelRegion,
-        projection: Transform3D
+        projection: Transform3D, inDepthSpace: Bool = false
     ) {
         let hasArea = bounds.width > 0 && bounds.height > 0
         let placement =
@@ -44,8 +52,8 @@ struct OwnPlacement {
         isVisible = hasArea && placement.visible
         drawsOwn = placement.visible && (placement.front || isDoubleSided)
         matrix = GPUMatrix(Self.project(world, by: projection))
-        edgeMargin =
-            drawsOwn && antialiasesEdges && !world.isAxisAlignedInPlane
-            ? RenderListBuilder.onePixel(of: bounds, under: world) : nil
+        let shapesEdges = drawsOwn && (antialiasesEdges || inDepthSpace) && !world.isAxisAlignedInPlane
+        edgeMargin = shapesEdges ? RenderListBuilder.onePixel(of: bounds, under: world) : nil
+        hardEdges = shapesEdges && !antialiasesEdges
     }
 }

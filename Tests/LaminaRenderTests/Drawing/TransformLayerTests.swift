@@ -92,6 +92,98 @@ struct TransformLayerTests {
         #expect(abs(try flatScene.tree.convert(Point(x: 60, y: 30), from: flatIDs[1], to: nil).x - (50 + xp)) < 1e-9)
     }
 
+    /// A cube of six bordered faces in a transform layer, as the `cube` example builds it, turned by
+    /// `tilt` about x and `turn` about y under a perspective: each face blue with a border of its own
+    /// colour, so the test can tell whose border a pixel shows.
+    static func cube(tilt: Double, turn: Double) -> (TestScene, faces: [(LayerID, SIMD4<UInt8>)]) {
+        var scene = TestScene(width: 200, height: 200)
+        let root = scene.layer {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 200, height: 200)
+            $0[.position] = Point(x: 100, y: 100)
+            $0[.backgroundColor] = black
+            $0[.sublayerTransform] = Transform3D(perspectiveDistance: 500)
+        }
+        let cube = scene.layer(in: root, kind: .transform) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+            $0[.position] = Point(x: 100, y: 100)
+            $0[.transform] = Transform3D(rotationAngle: turn, x: 0, y: 1, z: 0).concatenating(Transform3D(rotationAngle: tilt, x: 1, y: 0, z: 0))
+        }
+        let turns: [(Color, Transform3D)] = [
+            (white, .identity), (Color(red: 1, green: 1, blue: 0), Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)),
+            (Color(red: 0, green: 1, blue: 1), Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0)),
+            (Color(red: 1, green: 0, blue: 1), Transform3D(rotationAngle: -.pi / 2, x: 0, y: 1, z: 0)),
+            (Color(red: 1, green: 0, blue: 0), Transform3D(rotationAngle: .pi / 2, x: 1, y: 0, z: 0)),
+            (Color(red: 0, green: 1, blue: 0), Transform3D(rotationAngle: -.pi / 2, x: 1, y: 0, z: 0)),
+        ]
+        var faces: [(LayerID, SIMD4<UInt8>)] = []
+        for (border, rotation) in turns {
+            let face = scene.layer(in: cube) {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+                $0[.position] = Point(x: 50, y: 50)
+                $0[.backgroundColor] = Color(red: 0, green: 0, blue: 1)
+                $0[.borderWidth] = 3
+                $0[.borderColor] = border
+                $0[.transform] = Transform3D(translationX: 0, y: 0, z: 50).concatenating(rotation)
+            }
+            faces.append((face, SIMD4(UInt8(border.red * 255), UInt8(border.green * 255), UInt8(border.blue * 255), 255)))
+        }
+        return (scene, faces)
+    }
+
+    @Test(
+        "a cube's edges are clean: every pixel of a visible face's border band is its border's colour, shared edges included, and no hidden face's border shows at the silhouette",
+        arguments: [(0.5, 0.6), (0.3, 2.2), (-0.4, 4.0), (0.9, -0.8), (0.15, 0.35)])
+    func cubeEdges(_ tilt: Double, _ turn: Double) throws {
+        let (scene, faces) = Self.cube(tilt: tilt, turn: turn)
+        let drawn = try draw(scene)
+        /// A face's outline on the canvas (perspective keeps it a quadrilateral): its corners, inset by
+        /// `inset` points in its own plane.
+        func quad(_ face: LayerID, inset: Double) throws -> [Point] {
+            try [(inset, inset), (100 - inset, inset), (100 - inset, 100 - inset), (inset, 100 - inset)].map {
+                try scene.tree.convert(Point(x: $0.0, y: $0.1), from: face, to: nil)
+            }
+        }
+        /// The signed distance from p into a convex quadrilateral, in pixels (negative outside).
+        func inside(_ p: Point, _ q: [Point]) -> Double {
+            let orientation = (q[1].x - q[0].x) * (q[2].y - q[0].y) - (q[1].y - q[0].y) * (q[2].x - q[0].x) > 0 ? 1.0 : -1.0
+            return (0..<4).map { i in
+                let (a, b) = (q[i], q[(i + 1) % 4])
+                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                return orientation * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length
+            }.min()!
+        }
+        // A face faces the viewer when its corners run clockwise on screen (y down), as they do unturned.
+        let outlines = try faces.map { (outer: try quad($0.0, inset: 0), inner: try quad($0.0, inset: 3), border: $0.1) }
+        let visible = outlines.filter { q in
+            (q.outer[1].x - q.outer[0].x) * (q.outer[2].y - q.outer[0].y) - (q.outer[1].y - q.outer[0].y) * (q.outer[2].x - q.outer[0].x) > 0
+        }
+        #expect((1...3).contains(visible.count), "a cube shows one to three faces, not \(visible.count)")
+        var bandPixels = 0, ringPixels = 0
+        var wrong: [String] = []
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let shown = drawn[x, y]
+                let depths = visible.map { inside(p, $0.outer) }
+                if let band = visible.indices.first(where: { depths[$0] >= 0.25 && inside(p, visible[$0].inner) <= -0.75 }) {
+                    // In a visible face's band: that face's border, or a neighbour's whose edge it is on.
+                    let allowed = [visible[band].border] + visible.indices.filter { $0 != band && depths[$0] >= -0.25 }.map { visible[$0].border }
+                    bandPixels += 1
+                    if !allowed.contains(where: { d in (0..<4).allSatisfy { abs(Int(d[$0]) - Int(shown[$0])) <= 2 } }) {
+                        wrong.append("(\(x), \(y)) shows \(shown) in the band of the face bordered \(visible[band].border)")
+                    }
+                } else if let nearest = depths.max(), nearest <= -0.25, nearest >= -3 {
+                    // Just outside the silhouette: the background, whatever lies hidden behind.
+                    ringPixels += 1
+                    if shown != pixel(0, 0, 0) { wrong.append("(\(x), \(y)) shows \(shown) outside the silhouette") }
+                }
+            }
+        }
+        #expect(bandPixels > 700, "the bands were found: \(bandPixels)")
+        #expect(ringPixels > 500, "the bands and the ring were found: \(bandPixels), \(ringPixels)")
+        #expect(wrong.isEmpty, "\(wrong.count) pixels: \(wrong.prefix(8).joined(separator: "; "))")
+    }
+
     @Test("a transform layer draws nothing of its own, and its opacity multiplies into each sublayer")
     func ownParts() throws {
         var (scene, _) = Self.scene(.transform, [(red, .identity)])
