@@ -163,6 +163,12 @@ public final class Compositor {
         store.addClient(id, limits: limits)
     }
 
+    /// Gives back what the renderer keeps sized for the largest frame so far (`Renderer.releaseSpareMemory`):
+    /// for the daemon to call when the scene shrank for good, never on a steady frame.
+    public func releaseSpareMemory() {
+        renderer.releaseSpareMemory()
+    }
+
     /// Ends a client: its queued transactions are dropped and its layers and bitmaps destroyed, so
     /// nothing it made outlives it.
     public func removeClient(_ client: ClientID) {
@@ -170,9 +176,6 @@ public final class Compositor {
         let (stopped, bitmaps) = store.removeClient(client)
         for entry in stopped { renderer.releaseAppearance(for: entry.id) }
         for bitmap in bitmaps { renderer.textures.remove(bitmap) }
-        // The driver frees texture storage into the C heap, which keeps it for reuse; a departed
-        // client's megabytes go back to the system now rather than at some later allocation.
-        if !bitmaps.isEmpty { _ = mallocTrim(0) }
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
@@ -393,9 +396,3 @@ public final class Compositor {
         return changes.added
     }
 }
-
-/// glibc's `malloc_trim` (`<malloc.h>`, which Swift's Glibc module leaves out): returns the C heap's
-/// free memory at its top and in its arenas to the system. Declared here rather than through a C
-/// target of our own: it is the one libc call the compositor makes that Swift does not import.
-@_silgen_name("malloc_trim")
-private func mallocTrim(_ pad: Int) -> Int32

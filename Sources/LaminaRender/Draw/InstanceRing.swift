@@ -41,6 +41,17 @@ struct InstanceRing {
         return buffers[index]
     }
 
+    /// Gives the buffers' storage back (each re-specified empty): they grow again, to what the next
+    /// frames carry, when those are uploaded. For a scene that shrank for good (a client of many layers
+    /// left), whose largest frame would otherwise stay allocated three times over.
+    mutating func releaseStorage() {
+        for (index, buffer) in buffers.enumerated() where capacities[index] > 0 {
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), 0, nil, GLenum(GL_DYNAMIC_DRAW))
+            capacities[index] = 0
+        }
+    }
+
     /// Deletes the buffers (on the render thread).
     func delete() {
         var names = buffers

@@ -258,6 +258,14 @@ public final class Renderer {
         retained.update(tree, presentation, changed: changed, roots: roots, scale: scale, for: target.listTarget)
     }
 
+    /// Gives back the storage sized for the largest frame drawn so far (the instance buffers, the
+    /// retained list and its scratch), after the scene shrank for good: the next frame builds and
+    /// uploads anew at today's size. Between frames, with the context current.
+    public func releaseSpareMemory() {
+        instanceRing.releaseStorage()
+        retained.releaseSpareCapacity()
+    }
+
     /// Carries out what the builds since the last draw asked of the textures (made, written, mipmapped,
     /// released) without drawing: for a caller that builds frames it does not draw, whose requests would
     /// otherwise wait, texels and all, for the next draw.

@@ -57,6 +57,15 @@ package final class RetainedRenderList {
 
     // MARK: Frames
 
+    /// Drops the list and its scratch storage, which keep the capacity of the largest frame they held:
+    /// the next `update` builds anew (and its draw redraws everything) at the size the scene has now.
+    package func releaseSpareCapacity() {
+        list = RenderList()
+        scratch = RenderList()
+        patchScratch = LeafPatch.Scratch()
+        retainedTarget = nil
+    }
+
     /// Builds the list anew for `target`: the next draw redraws everything.
     package func build(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1, for target: ListTarget) {
         _ = textures.takeChanges()

@@ -231,6 +231,9 @@ final class CompositorLoop {
             clientNames[client] = name
         case .disconnect(let client):
             compositor.removeClient(client)
+            // The scene shrank for good: what was sized for it, and what the C heap keeps of it, go back.
+            compositor.releaseSpareMemory()
+            HeapTrim.returnFreeMemory(logger: logger)
             clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
