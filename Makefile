@@ -12,6 +12,9 @@ DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-m
                 libpango1.0-dev fonts-dejavu-core fonts-wqy-microhei \
                 libavcodec-dev libavformat-dev libswscale-dev libavutil-dev \
                 libwayland-dev wayland-protocols libxkbcommon-dev weston
+# The Python client's tests make a venv of Debian's Python and install the package into it offline,
+# built by Debian's setuptools and wheel, its NumPy paths tested with Debian's NumPy (`make test-python`).
+DEB_PACKAGES += python3-venv python3-setuptools python3-wheel python3-numpy
 
 
 .PHONY: check-mutations fuzz-render-list fuzz-json fuzz-session
@@ -78,6 +81,25 @@ test: deps check-shaders
 	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS)
 	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS)
 	$(MAKE) fuzz-session FUZZ_RUNS=$(FUZZ_SESSION_SMOKE_RUNS)
+	$(MAKE) test-python
+
+# The Python client (clients/python) against a real laminad: a venv of Debian's Python in
+# out/python-venv (made once), the package installed into it offline, and its unittest suite, each
+# module starting its own daemon (LAMINAD) and the input test driving the Wayland test host's seat.
+# The venv sees the system's packages: Debian's setuptools and wheel build the package without a
+# download, and the optional NumPy paths are tested where NumPy is installed (a test checks that
+# importing lamina imports no NumPy).
+PYTHON      ?= /usr/bin/python3
+PYTHON_VENV ?= out/python-venv
+.PHONY: test-python
+test-python: deps
+	$(SWIFT) build --product laminad $(SWIFTFLAGS)
+	$(SWIFT) build --product lamina-wayland-test-host $(SWIFTFLAGS)
+	@[ -x $(PYTHON_VENV)/bin/python ] || $(PYTHON) -m venv --system-site-packages $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/pip install --no-build-isolation --no-index ./clients/python
+	bin=$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS)); cd clients/python/tests && \
+	  PYTHONDONTWRITEBYTECODE=1 LAMINAD=$$bin/laminad LAMINA_WAYLAND_TEST_HOST=$$bin/lamina-wayland-test-host \
+	  $(abspath $(PYTHON_VENV))/bin/python -m unittest discover -s . -t . -v
 
 # The render list's mutations (scripts/mutations/*.patch), each applied in turn: the CPU invariant
 # suite (LaminaRenderListTests) must fail on every one. About a minute a mutation on two cores.

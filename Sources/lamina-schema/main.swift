@@ -9,6 +9,10 @@ do {
         try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
         print("lamina-schema: \(path)")
     }
+    for (path, text) in SchemaGenerator.pythonFiles() {
+        try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        print("lamina-schema: \(path)")
+    }
     for (path, marker, table) in SchemaGenerator.docTables() {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
