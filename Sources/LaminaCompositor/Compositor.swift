@@ -268,7 +268,8 @@ public final class Compositor {
         } catch {
             throw .renderer(error)
         }
-        report.phases.draw = lap(&mark)
+        report.phases.encode = report.statistics.encodeSeconds
+        report.phases.draw = lap(&mark) - report.phases.encode
 
         if waitsForGPU {
             context.finish()

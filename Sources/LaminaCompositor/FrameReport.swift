@@ -32,12 +32,15 @@ public struct FrameReport: Sendable {
 }
 
 /// The phases of a frame, in seconds: apply (transactions and uploads), evaluate (animations into the
-/// presentation tree), build (the render list), draw (GL commands issued), finish (`glFinish`: the
-/// GPU's work done).
+/// presentation tree), build (the render list), encode (instances copied to the GPU), draw (GL
+/// commands issued), finish (`glFinish`: the GPU's work done).
 public struct FramePhases: Hashable, Sendable {
     public var apply = 0.0
     public var evaluate = 0.0
     public var build = 0.0
+    /// Instances copied to the GPU (`FrameStatistics.encodeSeconds`), out of what `execute` took.
+    public var encode = 0.0
+    /// The GL commands issued (`execute` less `encode`).
     public var draw = 0.0
     public var finish = 0.0
 
@@ -45,7 +48,7 @@ public struct FramePhases: Hashable, Sendable {
     public init() {}
 
     /// The whole frame.
-    public var total: Double { apply + evaluate + build + draw + finish }
+    public var total: Double { apply + evaluate + build + encode + draw + finish }
 }
 
 /// An animation event, told in the client's own names.

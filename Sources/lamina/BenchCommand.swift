@@ -1,7 +1,9 @@
 import ArgumentParser
+import Glibc
 import LaminaScene
 import LaminaCompositor
 import LaminaJSON
+import LaminaRender
 
 /// `lamina bench`: frame times by phase.
 struct BenchCommand: ParsableCommand {
@@ -13,9 +15,13 @@ struct BenchCommand: ParsableCommand {
             --redraw-everything) and is finished (glFinish), or, with --overlap-gpu, ends with a fence \
             that the next frame waits on before drawing, as laminad's frames do. Prints \
             {"frames": N, "wallSeconds": s, "frameMs": {"median": m, "p99": m}, "phases": {"apply": \
-            {...}, "evaluate": {...}, "build": {...}, "draw": {...}, "finish": {...}}}. apply: \
-            transactions and uploads; evaluate: animations; build: the render list; draw: GL commands \
-            issued; finish: waiting for the GPU (with --overlap-gpu, for the last frame, before drawing).
+            {...}, "evaluate": {...}, "build": {...}, "encode": {...}, "draw": {...}, "finish": {...}}, \
+            "counters": {...}}. apply: transactions and uploads; evaluate: animations; build: the render \
+            list; encode: instances copied to the GPU; draw: GL commands issued; finish: waiting for the \
+            GPU (with --overlap-gpu, for the last frame, before drawing). counters, each a median and a \
+            p99 over the frames: uploadedInstanceBytes, uploadedTextureBytes, drawCalls, \
+            glObjectsCreated, instancesVisited, and cpuMs (the process's CPU time in the frame, every \
+            thread's, from getrusage).
             """)
 
     @Argument(help: "The scene file.")
@@ -48,21 +54,29 @@ struct BenchCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let (redrawEverything, noSubtreeCache, overlapGPU) = (redrawEverything, noSubtreeCache, overlapGPU)
-        let phases = try gpu.perform { (context) throws(Failure) -> [FramePhases] in
+        let reports = try gpu.perform { (context) throws(Failure) -> [(FramePhases, FrameStatistics, cpu: Double)] in
             let playback = try play(script, context)
             playback.compositor.redrawsEverything = redrawEverything
             playback.compositor.cachesMovingSubtrees = !noSubtreeCache
             playback.compositor.waitsForGPU = !overlapGPU
-            var phases: [FramePhases] = []
-            phases.reserveCapacity(frames)
+            var reports: [(FramePhases, FrameStatistics, cpu: Double)] = []
+            reports.reserveCapacity(frames)
             for i in 0..<frames {
                 let report: FrameReport
+                let cpu = processCPUSeconds()
                 do { report = try playback.frame(at: Double(i) / 60) } catch { throw Failure("frame \(i): \(error)") }
-                phases.append(report.phases)
+                reports.append((report.phases, report.statistics, processCPUSeconds() - cpu))
             }
-            return phases
+            return reports
         }
+        let phases = reports.map(\.0)
+        let statistics = reports.map(\.1)
         let wall = clock.now - start
+        func counter(_ values: [Int]) -> JSONValue {
+            let sorted = values.sorted()
+            func rank(_ p: Double) -> Int { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
+            return .object([("median", .number(Double(rank(0.5)))), ("p99", .number(Double(rank(0.99))))])
+        }
         func summary(_ seconds: [Double]) -> JSONValue {
             let sorted = seconds.sorted()
             func rank(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] * 1000 }
@@ -76,13 +90,33 @@ struct BenchCommand: ParsableCommand {
                 "phases",
                 .object([
                     ("apply", summary(phases.map(\.apply))), ("evaluate", summary(phases.map(\.evaluate))),
-                    ("build", summary(phases.map(\.build))), ("draw", summary(phases.map(\.draw))),
-                    ("finish", summary(phases.map(\.finish))),
+                    ("build", summary(phases.map(\.build))), ("encode", summary(phases.map(\.encode))),
+                    ("draw", summary(phases.map(\.draw))), ("finish", summary(phases.map(\.finish))),
+                ])
+            ),
+            (
+                "counters",
+                .object([
+                    ("uploadedInstanceBytes", counter(statistics.map(\.uploadedInstanceBytes))),
+                    ("uploadedTextureBytes", counter(statistics.map(\.uploadedTextureBytes))),
+                    ("drawCalls", counter(statistics.map(\.drawCalls))),
+                    ("glObjectsCreated", counter(statistics.map(\.glObjectsCreated))),
+                    ("instancesVisited", counter(statistics.map(\.instancesVisited))),
+                    ("cpuMs", summary(reports.map(\.cpu))),
                 ])
             ),
         ])
         print(JSONWriter.write(result))
     }
+}
+
+/// The process's CPU time so far, every thread's (user and system), from `getrusage`: work moved to
+/// another thread still counts.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Three decimals: microsecond resolution for milliseconds.

@@ -29,7 +29,26 @@ public struct FrameStatistics: Hashable, Sendable {
     public var cachedSubtrees = 0
     /// Cached subtrees drawn (again) into their textures for this frame.
     public var cacheRenders = 0
+    /// Bytes of instances copied to the GPU (the frame's list, and the bodies of caches drawn anew).
+    public var uploadedInstanceBytes = 0
+    /// Bytes of texels copied to the GPU since the last frame: client bitmaps and generated textures.
+    public var uploadedTextureBytes = 0
+    /// Instances the draw walked, in the runs it drew or skipped outside the damage: with a spatial
+    /// index this follows the damage, without one the runs' sizes.
+    public var instancesVisited = 0
+    /// GL objects made since the last frame (`GLObjects`): 0 in a steady frame.
+    public var glObjectsCreated = 0
+    /// Seconds spent copying instances to the GPU, inside `execute`: the frame's `encode` phase,
+    /// which the compositor reports apart from `draw` (the GL commands issued).
+    public var encodeSeconds = 0.0
 
     /// No work yet.
     public init() {}
+}
+
+/// What the renderer counts while it draws, taken into `FrameStatistics` at the end of each frame.
+struct FrameCounters {
+    var uploadedInstanceBytes = 0
+    var instancesVisited = 0
+    var encodeSeconds = 0.0
 }

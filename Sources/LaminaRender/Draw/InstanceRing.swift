@@ -19,9 +19,7 @@ struct InstanceRing {
 
     /// Creates the buffers (on the render thread, with its context current).
     init() {
-        var names = [GLuint](repeating: 0, count: Self.depth)
-        glGenBuffers(GLsizei(Self.depth), &names)
-        buffers = names
+        buffers = GLObjects.make(.buffer, count: Self.depth)
         capacities = Array(repeating: 0, count: Self.depth)
     }
 

@@ -167,8 +167,7 @@ extension Renderer {
     }
 
     static func pixelTexture(_ rgba: [UInt8]) -> GLuint {
-        var name: GLuint = 0
-        glGenTextures(1, &name)
+        let name = GLObjects.make(.texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 1, 1, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), rgba)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)

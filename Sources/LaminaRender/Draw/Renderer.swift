@@ -119,6 +119,10 @@ public final class Renderer {
     var stencilInUse = true
     /// Offscreen groups whose passes ran since it was last reset (`FrameStatistics.groupsDrawn`).
     var groupsDrawn = 0
+    /// What frames cost the GPU side since the last `execute` returned its statistics.
+    var counters = FrameCounters()
+    /// `GLObjects.createdOnThisThread` when the last frame's statistics were taken.
+    private var objectsAtLastFrame = GLObjects.createdOnThisThread
     var snapshots: [AnimationID: Snapshot] = [:]
 
     struct Uniforms {
@@ -183,10 +187,8 @@ public final class Renderer {
         white = Self.pixelTexture([255, 255, 255, 255])
         clear = Self.pixelTexture([0, 0, 0, 0])
 
-        var vertexArray: GLuint = 0
-        var buffers: [GLuint] = [0, 0]
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(2, &buffers)
+        let vertexArray = GLObjects.make(.vertexArray)
+        let buffers = GLObjects.make(.buffer, count: 2)
         glBindVertexArray(vertexArray)
         // Two triangles sharing a diagonal, both wound alike: (0,0) (1,0) (1,1), (0,0) (1,1) (0,1).
         let triangleCorners: [Float] = [0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1]
@@ -264,6 +266,7 @@ public final class Renderer {
     public func releaseSpareMemory() {
         instanceRing.releaseStorage()
         retained.releaseSpareCapacity()
+        pool.removeAll()
     }
 
     /// Carries out what the builds since the last draw asked of the textures (made, written, mipmapped,
@@ -307,6 +310,17 @@ public final class Renderer {
         statistics.drawCalls = list.drawCalls
         statistics.groups = list.groups.count
         statistics.groupsDrawn = groupsDrawn
+        // Counted from the end of the last frame: uploads the compositor made between frames (client
+        // bitmaps) and objects made for them belong to this one.
+        statistics.uploadedInstanceBytes = counters.uploadedInstanceBytes
+        statistics.instancesVisited = counters.instancesVisited
+        statistics.uploadedTextureBytes = gl.uploadedBytes
+        pool.endFrame()
+        statistics.glObjectsCreated = GLObjects.createdOnThisThread - objectsAtLastFrame
+        statistics.encodeSeconds = counters.encodeSeconds
+        counters = FrameCounters()
+        gl.uploadedBytes = 0
+        objectsAtLastFrame = GLObjects.createdOnThisThread
         return statistics
     }
 

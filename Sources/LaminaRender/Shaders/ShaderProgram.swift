@@ -59,7 +59,7 @@ public final class ShaderProgram {
             glDeleteShader(vertex)
             throw error
         }
-        let program = glCreateProgram()
+        let program = GLObjects.make(.program)
         glAttachShader(program, vertex)
         glAttachShader(program, fragment)
         glLinkProgram(program)
@@ -132,7 +132,7 @@ public final class ShaderProgram {
     private static func compile(
         _ source: String, stage: ShaderStage, file: String, program: String
     ) throws(ShaderError) -> GLuint {
-        let shader = glCreateShader(stage.glType)
+        let shader = GLObjects.makeShader(stage.glType)
         source.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text
             glShaderSource(shader, 1, &pointer, nil)

@@ -56,13 +56,12 @@ public final class OffscreenTarget {
         guard (1...maximum).contains(width), (1...maximum).contains(height) else {
             throw .invalidSize(width: width, height: height, maximum: maximum)
         }
-        var framebuffer: GLuint = 0
+        let framebuffer = GLObjects.make(.framebuffer)
         var colorBuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         switch storage {
         case .texture:
-            glGenTextures(1, &colorBuffer)
+            colorBuffer = GLObjects.make(.texture)
             glBindTexture(GLenum(GL_TEXTURE_2D), colorBuffer)
             if layout == .bgra {
                 glTexImage2D(
@@ -81,7 +80,7 @@ public final class OffscreenTarget {
                 GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorBuffer, 0)
             glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         case .renderbuffer:
-            glGenRenderbuffers(1, &colorBuffer)
+            colorBuffer = GLObjects.make(.renderbuffer)
             glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
             glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
             glFramebufferRenderbuffer(
@@ -90,7 +89,7 @@ public final class OffscreenTarget {
         }
         var stencilBuffer: GLuint = 0
         if stencil {
-            glGenRenderbuffers(1, &stencilBuffer)
+            stencilBuffer = GLObjects.make(.renderbuffer)
             glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
             glRenderbufferStorage(
                 GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))

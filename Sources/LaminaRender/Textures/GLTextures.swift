@@ -9,6 +9,9 @@ import LaminaRenderList
 ///
 /// Lives on the render thread: GL names belong to its context.
 final class GLTextures {
+    /// Texel bytes copied to the GPU (client bitmaps and generated textures) since the renderer last
+    /// took the count (`FrameStatistics.uploadedTextureBytes`).
+    var uploadedBytes = 0
     /// Where handles come from and requests wait.
     let requests = TextureRequests()
     /// Whether BGRA textures can be stored as they are (`EXT_texture_format_BGRA8888`).
@@ -33,8 +36,7 @@ final class GLTextures {
 
     /// Makes an empty texture for a client bitmap's `record`, in its byte order.
     func makeBitmapTexture(_ record: BitmapTexture) {
-        var name: GLuint = 0
-        glGenTextures(1, &name)
+        let name = GLObjects.make(.texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         let native = record.isBGRAStorage
         let swizzle = record.format.isBGR && !native
@@ -57,9 +59,11 @@ final class GLTextures {
         for request in pending {
             switch request {
             case .create(let handle, let width, let height, let storage, let texels):
+                uploadedBytes += texels.count
                 names[handle] = Self.makeGenerated(width: width, height: height, storage: storage, texels: texels, bgraStorage: false)
             case .replace(let handle, let region, let storage, let texels):
                 guard let name = names[handle] else { continue }
+                uploadedBytes += texels.count
                 Self.replace(name, region: region, texels: texels, storage: storage)
             case .mipmaps(let handle):
                 guard let name = names[handle] else { continue }
@@ -75,8 +79,7 @@ final class GLTextures {
     /// A texture of `width` x `height` texels from `texels` (rows top to bottom, tightly packed, in the
     /// layout `storage` names), sampled linearly unless it holds floats.
     static func makeGenerated(width: Int, height: Int, storage: GeneratedTexture.Storage, texels: [UInt8], bgraStorage: Bool) -> GLuint {
-        var name: GLuint = 0
-        glGenTextures(1, &name)
+        let name = GLObjects.make(.texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         let target = GLenum(GL_TEXTURE_2D)

@@ -24,8 +24,7 @@ final class SamplerCache {
     func sampler(minification: ContentsFilter, magnification: ContentsFilter) -> GLuint {
         let key = Key(minification: minification, magnification: magnification)
         if let existing = samplers[key] { return existing }
-        var name: GLuint = 0
-        glGenSamplers(1, &name)
+        let name = GLObjects.make(.sampler)
         let minFilter: GLint =
             switch minification {
             case .nearest: GL_NEAREST

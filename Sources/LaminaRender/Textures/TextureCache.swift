@@ -135,6 +135,7 @@ public final class TextureCache {
     private func write(_ pixels: PixelSource, region: PixelRegion, into texture: BitmapTexture) throws(TextureError) {
         glBindTexture(GLenum(GL_TEXTURE_2D), gl.name(of: texture.handle))
         let rowBytes = region.width * 4
+        gl.uploadedBytes += rowBytes * region.height
         let start = region.y * pixels.bytesPerRow + region.x * 4
         let layout = texture.isBGRAStorage ? GLenum(GL_BGRA_EXT) : GLenum(GL_RGBA)
         let fillAlpha = texture.isBGRAStorage && pixels.format.isOpaque
