@@ -71,7 +71,7 @@ public enum SessionFuzzing {
             try pending.withUnsafeBytes { try framer.append($0, descriptors: []) }
             var last = 0
             while let raw = try framer.next() {
-                _ = try ServerMessage(raw)
+                _ = try ServerMessage(raw, version: session.protocolVersion)
                 last = raw.body.count + WireLimits.headerSize
             }
             guard framer.bufferedBytes == 0 else { return "the session queued \(framer.bufferedBytes) bytes of a message cut short" }

@@ -222,7 +222,7 @@ public final class ClientSession {
     }
 
     private func queue(_ message: ServerMessage, _ effects: inout Effects) {
-        output.append(message.encoded)
+        output.append(message.encoded(version: protocolVersion))
         effects.wroteOutput = true
     }
 

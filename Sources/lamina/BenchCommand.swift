@@ -1,9 +1,9 @@
 import ArgumentParser
-import Glibc
 import LaminaScene
 import LaminaCompositor
 import LaminaJSON
 import LaminaRender
+import LaminaWire
 
 /// `lamina bench`: frame times by phase.
 struct BenchCommand: ParsableCommand {
@@ -63,9 +63,9 @@ struct BenchCommand: ParsableCommand {
             reports.reserveCapacity(frames)
             for i in 0..<frames {
                 let report: FrameReport
-                let cpu = processCPUSeconds()
+                let cpu = ProcessCPU.seconds()
                 do { report = try playback.frame(at: Double(i) / 60) } catch { throw Failure("frame \(i): \(error)") }
-                reports.append((report.phases, report.statistics, processCPUSeconds() - cpu))
+                reports.append((report.phases, report.statistics, ProcessCPU.seconds() - cpu))
             }
             return reports
         }
@@ -108,15 +108,6 @@ struct BenchCommand: ParsableCommand {
         ])
         print(JSONWriter.write(result))
     }
-}
-
-/// The process's CPU time so far, every thread's (user and system), from `getrusage`: work moved to
-/// another thread still counts.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Three decimals: microsecond resolution for milliseconds.

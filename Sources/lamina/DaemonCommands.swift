@@ -139,8 +139,18 @@ struct StatsCommand: ParsableCommand {
             "poolBytes": \(s.poolBytes), "framesDrawn": \(s.framesDrawn), \
             "transactionsApplied": \(s.transactionsApplied), "transactionsRejected": \(s.transactionsRejected), \
             "frameMillisecondsP50": \(s.frameMillisecondsP50), "frameMillisecondsP90": \(s.frameMillisecondsP90), \
-            "frameMillisecondsP99": \(s.frameMillisecondsP99), "uptime": \(s.uptime)}
+            "frameMillisecondsP99": \(s.frameMillisecondsP99), "uptime": \(s.uptime), "counters": \(counters(s.counters))}
             """)
+    }
+
+    /// The frame counters (protocol version 8) as a JSON object of medians and 99th percentiles.
+    private func counters(_ c: FrameCounterSummaries) -> String {
+        let named = [
+            ("uploadedInstanceBytes", c.uploadedInstanceBytes), ("uploadedTextureBytes", c.uploadedTextureBytes),
+            ("drawCalls", c.drawCalls), ("glObjectsCreated", c.glObjectsCreated), ("instancesVisited", c.instancesVisited),
+            ("cpuMs", c.cpuMilliseconds),
+        ]
+        return "{" + named.map { "\"\($0.0)\": {\"median\": \($0.1.median), \"p99\": \($0.1.p99)}" }.joined(separator: ", ") + "}"
     }
 }
 

@@ -10,11 +10,11 @@ import Testing
 @Suite("protocol versions against a real daemon", .serialized)
 @MainActor
 struct ProtocolVersionTests {
-    @Test("a hello of version 8 is welcomed at 7; a version-6 client never receives goodbye, which 7 added, and a version-7 one does before the socket closes")
+    @Test("a hello newer than the daemon is welcomed at the daemon's version; a version-6 client never receives goodbye, which 7 added, and a newer one does before the socket closes")
     func goodbyeOnlyForSeven() throws {
         let daemon = try DaemonProcess(["--size", "64x48"])
         let newer = try WireClient.connect(path: daemon.socketPath, name: "from the future", version: laminaProtocolVersion + 1)
-        #expect(newer.welcome?.protocolVersion == 7)
+        #expect(newer.welcome?.protocolVersion == laminaProtocolVersion)
         let six = try WireClient.connect(path: daemon.socketPath, name: "six", version: 6)
         #expect(six.welcome?.protocolVersion == 6)
         // Both have a layer on screen, so both have been served a frame before the daemon stops.
@@ -51,7 +51,7 @@ struct ProtocolVersionTests {
         let daemon = try DaemonProcess(["--size", "200x100"])
         defer { withExtendedLifetime(daemon) {} }
         let connection = try Connection(name: "hit-test", path: daemon.socketPath)
-        #expect(connection.protocolVersion == 7)
+        #expect(connection.protocolVersion == laminaProtocolVersion)
         let container = Layer(name: "container")
         container.frame = Rect(x: 0, y: 0, width: 200, height: 100)
         let child = Layer(name: "child")
@@ -96,6 +96,29 @@ struct ProtocolVersionTests {
         }
         #expect("\(LaminaError.unsupported(feature: "hitTest", introducedIn: 7, sessionVersion: 6))" == "hitTest needs protocol version 7; this session speaks version 6")
         pinned.close()
+    }
+
+    @Test("stats carry the frame counters to a version-8 client, and end where version 7's did for a version-7 one")
+    func statsCounters() throws {
+        let daemon = try DaemonProcess(["--size", "64x48"])
+        defer { withExtendedLifetime(daemon) {} }
+        let eight = try daemon.connect("eight")
+        try eight.commit(1, [
+            .create(LayerHandle(1), name: nil), .set(LayerHandle(1), LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 20, height: 20))),
+            .set(LayerHandle(1), LayerKeyPath(.backgroundColor), .color(Color(red: 1, green: 0, blue: 0))),
+            .insertSublayer(LayerHandle(1), into: nil, at: nil),
+        ])
+        // A few frames that draw the layer.
+        for serial in UInt32(2)...5 {
+            try eight.commit(serial, [.set(LayerHandle(1), LayerKeyPath(.position), .point(Point(x: Double(serial) * 5, y: 10)))])
+        }
+        let counted = try eight.stats().counters
+        #expect(counted.drawCalls.median >= 1 && counted.instancesVisited.median >= 1, "\(counted)")
+        #expect(counted.uploadedInstanceBytes.median > 0 && counted.cpuMilliseconds.p99 > 0, "\(counted)")
+        #expect(counted.glObjectsCreated.median == 0, "steady frames make no GL objects: \(counted)")
+        let seven = TestClient(try WireClient.connect(path: daemon.socketPath, name: "seven", version: 7))
+        let old = try seven.stats()
+        #expect(old.counters == FrameCounterSummaries() && old.layers == 1, "a version-7 session reads stats as version 7 wrote them")
     }
 
     @Test("the client library reports the daemon's goodbye reason when the daemon stops and does not come back")

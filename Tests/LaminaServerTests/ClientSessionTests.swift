@@ -42,7 +42,8 @@ struct ClientSessionTests {
         try session.output.pendingBytes.withUnsafeBytes { try framer.append($0, descriptors: []) }
         session.output.consume(session.output.count)
         var messages: [ServerMessage] = []
-        while let raw = try framer.next() { messages.append(try ServerMessage(raw)) }
+        // As the client reads them: in the version its session speaks.
+        while let raw = try framer.next() { messages.append(try ServerMessage(raw, version: session.protocolVersion)) }
         return messages
     }
 
@@ -106,7 +107,7 @@ struct ClientSessionTests {
             .goodbye(reason: "stopping"),
         ]
         let served = Array(laminaOldestServedVersion...laminaProtocolVersion)
-        #expect(served == [5, 6, 7], "the versions docs/protocol.md says are served")
+        #expect(served == [5, 6, 7, 8], "the versions docs/protocol.md says are served")
         for (asked, welcomed) in served.map({ ($0, $0) }) + [(laminaProtocolVersion + 1, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
             let session = Self.session()
             Self.send(.hello(version: asked, name: "v\(asked)"), to: session)
@@ -138,6 +139,29 @@ struct ClientSessionTests {
         let replies = try Self.read(old)
         #expect(replies.map(\.errorCode) == [.unsupportedVersion] && old.isClosed)
         #expect(replies.first?.errorMessage?.contains("serves versions \(laminaOldestServedVersion) to \(laminaProtocolVersion)") == true)
+    }
+
+    @Test("a field a version added is written only to sessions of that version: stats carry the frame counters to version 8, not to 7")
+    func fieldsFollowTheVersion() throws {
+        var stats = DaemonStats()
+        stats.layers = 3
+        stats.counters.drawCalls = CounterSummary(median: 5, p99: 9)
+        stats.counters.cpuMilliseconds = CounterSummary(median: 1.5, p99: 4)
+        var sizes: [UInt32: Int] = [:]
+        for version: UInt32 in [7, 8] {
+            let session = Self.session()
+            Self.send(.hello(version: version, name: "v\(version)"), to: session)
+            _ = try Self.read(session)
+            _ = session.deliver(.stats(serial: 2, stats))
+            sizes[version] = session.output.count
+            guard case .stats(2, let heard)? = try Self.read(session).first else {
+                Issue.record("no stats for version \(version)")
+                continue
+            }
+            #expect(heard.layers == 3)
+            #expect(heard.counters == (version >= 8 ? stats.counters : FrameCounterSummaries()), "version \(version)")
+        }
+        #expect(sizes[8]! - sizes[7]! == 6 * 2 * 8, "six counters, a median and a p99 each, as f64")
     }
 
     @Test("a client that never reads while sending bad messages is cut off at its queue limit, whoever made the replies")

@@ -35,6 +35,8 @@ final class CompositorLoop {
     private var completions = CompletionTracker<ClientKey>()
     private var outgoing: [ClientDelivery] = []
     private var history = FrameTimeHistory()
+    /// The recent frames' counters, for `stats` (version 8), in `FrameCounterSummaries.all`'s order.
+    private var counterHistories = [FrameTimeHistory](repeating: FrameTimeHistory(), count: 6)
     /// The recent frames' time from the wake-up until their GPU work was done: the CPU phases, then
     /// what the next frame waited on the fence (an upper bound on the GPU's tail; 0 when it was done).
     private var drawTimes = FrameTimeHistory(capacity: 120)
@@ -369,6 +371,7 @@ final class CompositorLoop {
         s.frameMillisecondsP90 = history.percentile(0.9) * 1000
         s.frameMillisecondsP99 = history.percentile(0.99) * 1000
         s.uptime = MediaClock.now - started
+        s.counters.all = counterHistories.map { CounterSummary(median: $0.percentile(0.5), p99: $0.percentile(0.99)) }
         return s
     }
 
@@ -386,6 +389,7 @@ final class CompositorLoop {
     private func drawFrame(at time: Double) {
         needsFrame = false
         let report: FrameReport
+        let cpuBefore = ProcessCPU.seconds()
         do {
             // Half a frame for transactions; the rest of the queue waits for the next tick.
             report = try compositor.frame(at: time, applyBudget: timer.interval / 2)
@@ -393,6 +397,12 @@ final class CompositorLoop {
             logger.error("frame at \(time) failed: \(error)")
             return
         }
+        let counted = report.statistics
+        let values = [
+            counted.uploadedInstanceBytes, counted.uploadedTextureBytes, counted.drawCalls, counted.glObjectsCreated,
+            counted.instancesVisited,
+        ].map(Double.init) + [(ProcessCPU.seconds() - cpuBefore) * 1000]
+        for (i, value) in values.enumerated() { counterHistories[i].record(value) }
         framesDrawn += 1
         lastFrameTime = time
         if let recorder {

@@ -97,7 +97,13 @@ public final class WireClient {
     public func receive(timeout: Double = 10) throws(WireClientError) -> ServerMessage {
         while true {
             do throws(WireError) {
-                if let raw = try framer.next() { return try ServerMessage(raw) }
+                if let raw = try framer.next() {
+                    // Read in the version the session speaks, which the welcome says (a caller that
+                    // sent its own hello gets the same).
+                    let message = try ServerMessage(raw, version: welcome?.protocolVersion ?? laminaProtocolVersion)
+                    if case .welcome(let given) = message { welcome = given }
+                    return message
+                }
             } catch {
                 throw .malformed(error)
             }

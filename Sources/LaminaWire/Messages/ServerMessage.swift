@@ -80,9 +80,52 @@ public struct DaemonStats: Hashable, Sendable {
     public var frameMillisecondsP99: Double = 0
     /// Seconds since the daemon started.
     public var uptime: Double = 0
+    /// What recent frames cost, by counter (version 8; zero from an older session).
+    public var counters = FrameCounterSummaries()
 
     /// All zero.
     public init() {}
+}
+
+/// A counter's median and 99th percentile (nearest rank) over the daemon's recent frames.
+public struct CounterSummary: Hashable, Sendable {
+    public var median: Double
+    public var p99: Double
+
+    /// A summary.
+    public init(median: Double = 0, p99: Double = 0) {
+        self.median = median
+        self.p99 = p99
+    }
+}
+
+/// The frame counters `stats` carries from version 8, over the last 600 frames drawn: what `lamina
+/// bench` prints for a scene, for a running daemon.
+public struct FrameCounterSummaries: Hashable, Sendable {
+    /// Bytes of instances copied to the GPU a frame.
+    public var uploadedInstanceBytes = CounterSummary()
+    /// Bytes of texels copied to the GPU a frame (client bitmaps, generated textures).
+    public var uploadedTextureBytes = CounterSummary()
+    /// Instanced draw calls a frame.
+    public var drawCalls = CounterSummary()
+    /// GL objects made a frame (0 in a steady frame).
+    public var glObjectsCreated = CounterSummary()
+    /// Instances the draw walked a frame.
+    public var instancesVisited = CounterSummary()
+    /// The daemon's CPU time a frame, every thread's, in milliseconds.
+    public var cpuMilliseconds = CounterSummary()
+
+    /// All zero.
+    public init() {}
+
+    /// The six, in wire order (the order of the properties above).
+    public var all: [CounterSummary] {
+        get { [uploadedInstanceBytes, uploadedTextureBytes, drawCalls, glObjectsCreated, instancesVisited, cpuMilliseconds] }
+        set {
+            (uploadedInstanceBytes, uploadedTextureBytes, drawCalls) = (newValue[0], newValue[1], newValue[2])
+            (glObjectsCreated, instancesVisited, cpuMilliseconds) = (newValue[3], newValue[4], newValue[5])
+        }
+    }
 }
 
 /// A message from the daemon to a client (`docs/protocol.md`, "Events and replies").
@@ -161,8 +204,12 @@ public enum ServerMessage: Hashable, Sendable {
         }
     }
 
-    /// Header and body.
-    public var encoded: [UInt8] {
+    /// Header and body, in today's version.
+    public var encoded: [UInt8] { encoded(version: laminaProtocolVersion) }
+
+    /// Header and body as a session of `version` reads them: fields a later version added to the
+    /// message are left out (the frame counters of `stats`, version 8).
+    public func encoded(version: UInt32) -> [UInt8] {
         var w = WireWriter()
         switch self {
         case .welcome(let m):
@@ -194,6 +241,9 @@ public enum ServerMessage: Hashable, Sendable {
             w.u32(s.pools); w.u64(s.poolBytes); w.u64(s.framesDrawn); w.u64(s.transactionsApplied)
             w.u64(s.transactionsRejected); w.f64(s.frameMillisecondsP50); w.f64(s.frameMillisecondsP90)
             w.f64(s.frameMillisecondsP99); w.f64(s.uptime)
+            if version >= 8 {
+                for counter in s.counters.all { w.f64(counter.median); w.f64(counter.p99) }
+            }
         case .tree(let serial, let nodes):
             w.u32(serial); w.array(nodes) { $0.treeNode($1) }
         case .input(let event):
@@ -208,8 +258,9 @@ public enum ServerMessage: Hashable, Sendable {
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
 
-    /// Decodes a daemon message.
-    public init(_ raw: RawMessage) throws(WireError) {
+    /// Decodes a daemon message as a session of `version` receives it (fields a later version added
+    /// are not there to read).
+    public init(_ raw: RawMessage, version: UInt32 = laminaProtocolVersion) throws(WireError) {
         guard let opcode = Opcode(rawValue: raw.opcode) else {
             throw WireError(offset: 0, "unknown event opcode \(raw.opcode)")
         }
@@ -260,6 +311,11 @@ public enum ServerMessage: Hashable, Sendable {
             s.transactionsApplied = try r.u64(); s.transactionsRejected = try r.u64()
             s.frameMillisecondsP50 = try r.f64(); s.frameMillisecondsP90 = try r.f64(); s.frameMillisecondsP99 = try r.f64()
             s.uptime = try r.f64()
+            if version >= 8 {
+                var counters = s.counters.all
+                for i in counters.indices { counters[i] = CounterSummary(median: try r.f64(), p99: try r.f64()) }
+                s.counters.all = counters
+            }
             self = .stats(serial: serial, s)
         case .tree:
             let serial = try r.u32()
