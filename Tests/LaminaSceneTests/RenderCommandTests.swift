@@ -144,11 +144,13 @@ import LaminaJSON
         try #require(run.status == 0, "\(run.stderr)")
         let json = try JSONParser.parse(Array(run.stdout.utf8))
         guard case .object(let top) = json else { Issue.record("not an object: \(run.stdout)"); return }
-        #expect(top.map(\.key) == ["frames", "wallSeconds", "frameMs", "phases"])
+        #expect(top.map(\.key) == ["frames", "wallSeconds", "frameMs", "phases", "counters"])
         #expect(top[0].value == .number(5))
         guard case .object(let phases) = top[3].value else { Issue.record("no phases"); return }
-        #expect(phases.map(\.key) == ["apply", "evaluate", "build", "draw", "finish"])
-        for (_, phase) in phases {
+        #expect(phases.map(\.key) == ["apply", "evaluate", "build", "encode", "draw", "finish"])
+        guard case .object(let counters) = top[4].value else { Issue.record("no counters"); return }
+        #expect(counters.map(\.key) == ["uploadedInstanceBytes", "uploadedTextureBytes", "drawCalls", "glObjectsCreated", "instancesVisited", "cpuMs"])
+        for (_, phase) in phases + counters {
             guard case .object(let stats) = phase, case .number(let median) = stats[0].value, case .number(let p99) = stats[1].value
             else { Issue.record("bad phase \(phase)"); continue }
             #expect(stats.map(\.key) == ["median", "p99"])

@@ -10,11 +10,16 @@ extension Renderer {
     /// again in each box they reach (each costs only its content's size, `GroupExtent`); a list with backdrops is
     /// drawn once over the box around all the damage, since a backdrop copies what is behind it, which
     /// in one box's pass may lie in another box not yet redrawn.
+    /// `retainedInstances`: `list` is the retained list, whose instances stay on the GPU between frames
+    /// and are copied where they changed (`RetainedInstances`); any other list goes through the ring.
     func execute(
-        _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full
+        _ list: RenderList, into target: OffscreenTarget, background: Color, damage: Damage = .full, retainedInstances retained: Bool = false
     ) throws(RendererError) {
         // What the builds asked of the textures, before anything samples them.
         gl.perform()
+        // The retained list's changes are taken whether or not anything is redrawn (an instance that
+        // changed off the damage must not stay stale on the GPU once the list forgets the change).
+        if retained, damage.isEmpty { uploadRetained(list) }
         if damage.isEmpty { return }
         let passes: [PixelRegion?] =
             damage.isFull ? [nil] : list.backdrops.isEmpty ? damage.boxes.map { $0 } : [damage.box]
@@ -23,7 +28,7 @@ extension Renderer {
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         stencilInUse = list.usesStencil
         target.attachStencil(stencilInUse)
-        uploadInstances(list.instances)
+        if retained { uploadRetained(list) } else { uploadInstances(list.instances) }
         for box in passes {
             try executePass(list, into: target, background: background, box: box)
         }
@@ -175,6 +180,16 @@ extension Renderer {
         layerProgram.set(uniforms.stencilOnly, false)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+    }
+
+    /// Copies what changed of the retained list's instances to their buffer (`RetainedInstances`).
+    func uploadRetained(_ list: RenderList) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        counters.uploadedInstanceBytes += retainedInstances.upload(list)
+        instanceBuffer = retainedInstances.buffer
+        let elapsed = (clock.now - start).components
+        counters.encodeSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
     func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {

@@ -79,6 +79,8 @@ public final class Renderer {
     let triangleCornerBuffer: GLuint
     /// The buffers the frames' instances are uploaded to, and the one this frame's are in.
     var instanceRing: InstanceRing
+    /// The retained list's instances, kept on the GPU and updated where they changed.
+    var retainedInstances: RetainedInstances
     var instanceBuffer: GLuint = 0
     /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
     /// old appearance.
@@ -209,6 +211,7 @@ public final class Renderer {
         cornerBuffer = buffers[0]
         triangleCornerBuffer = buffers[1]
         instanceRing = InstanceRing()
+        retainedInstances = RetainedInstances()
     }
 
     deinit {
@@ -216,6 +219,7 @@ public final class Renderer {
         var names = [cornerBuffer, triangleCornerBuffer]
         glDeleteBuffers(2, &names)
         instanceRing.delete()
+        retainedInstances.delete()
         var vertexArray = vertexArray
         glDeleteVertexArrays(1, &vertexArray)
         var textures = [white, clear]
@@ -265,6 +269,7 @@ public final class Renderer {
     /// uploads anew at today's size. Between frames, with the context current.
     public func releaseSpareMemory() {
         instanceRing.releaseStorage()
+        retainedInstances.releaseStorage()
         retained.releaseSpareCapacity()
         pool.removeAll()
     }
@@ -287,7 +292,7 @@ public final class Renderer {
         try drawCaches()
         groupsDrawn = 0
         let list = retained.list
-        try execute(list, into: target, background: background, damage: redraw)
+        try execute(list, into: target, background: background, damage: redraw, retainedInstances: true)
         let groupsDrawn = self.groupsDrawn
         let shown = list.shownCaches
         retained.drawn(into: target.listTarget)

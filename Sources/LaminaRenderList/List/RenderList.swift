@@ -7,6 +7,9 @@ package import LaminaCore
 public struct RenderList {
     /// Every instance of the frame.
     public internal(set) var instances: ContiguousArray<LayerInstance> = []
+    /// The instances changed since the renderer last uploaded them (`InstanceChanges`): every method
+    /// that writes `instances` marks what it wrote, and `LeafPatch`, which writes them in place, too.
+    public var instanceChanges = InstanceChanges()
     /// Whether each instance paints its quad fully opaque (`LayerInstance.isOpaque`), beside `instances`.
     package private(set) var opaque: ContiguousArray<Bool> = []
     /// The steps.
@@ -95,6 +98,7 @@ public struct RenderList {
         recordsVisits = false
         visitedSlots.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
+        instanceChanges.markAll()
         opaque.removeAll(keepingCapacity: true)
         commands.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
@@ -128,6 +132,7 @@ public struct RenderList {
         let isOpaque = instance.isOpaque(textureIsOpaque: texture.isOpaque)
         let apart = plain && keepsApart(instance, texture: texture, needsTexture: needsTexture)
         instances.append(instance)
+        instanceChanges.mark(instances.count - 1)
         opaque.append(isOpaque)
         let variant: DrawVariant = plain ? .plain : .full
         // A run an instance kept apart began takes only what leaves it `fill` or `blit`.
@@ -232,6 +237,7 @@ public struct RenderList {
         specialCount += 1
         instances.append(instance)
         opaque.append(false)
+        instanceChanges.mark(instances.count - 1)
         return instances.count - 1
     }
 
@@ -258,6 +264,7 @@ public struct RenderList {
     mutating func collapse(_ index: Int) {
         collapsedRects[index] = instances[index].rect
         instances[index].collapse()
+        instanceChanges.mark(index)
     }
 
     /// Restores the collapsed instances before `end` whose quads touch `region`, target pixel bounds
@@ -277,6 +284,7 @@ public struct RenderList {
                 continue
             }
             instances[index] = instance
+            instanceChanges.mark(index)
             restored.append(index)
         }
         for index in restored { collapsedRects[index] = nil }
@@ -306,7 +314,12 @@ public struct RenderList {
     /// same pixels the target would have stored anyway.
     mutating func roundColors(first: Int, count: Int) {
         for index in first..<(first + count) {
-            instances[index].color = LayerInstance.roundedTo8Bit(instances[index].color)
+            let rounded = LayerInstance.roundedTo8Bit(instances[index].color)
+            // Only what changes is marked: a run refreshed for one instance keeps the rest as it was.
+            if rounded != instances[index].color {
+                instances[index].color = rounded
+                instanceChanges.mark(index)
+            }
         }
     }
 
@@ -350,6 +363,7 @@ public struct RenderList {
     /// run's texture and variant; `refreshRun` then brings the run's flags up to date.
     mutating func replace(_ index: Int, with instance: LayerInstance, isOpaque: Bool, command: Int, texture: TextureBinding, variant: DrawVariant) {
         instances[index] = instance
+        instanceChanges.mark(index)
         opaque[index] = isOpaque
         if collapsedRects.removeValue(forKey: index) != nil { occludedInstances -= 1 }
         guard case .draw(let first, let count, _, _, let runIsOpaque) = commands[command] else { return }
@@ -387,6 +401,7 @@ public struct RenderList {
     /// Replaces an instance no draw covers (a group's composite, a shadow's) in place.
     mutating func replaceDetached(_ index: Int, with instance: LayerInstance) {
         instances[index] = instance
+        instanceChanges.mark(index)
     }
 
     /// Recomputes a run's opaque flag and its choice between `plain`, `blit` and `fill` from its

@@ -386,6 +386,7 @@ package struct LeafPatch {
                     state.damage.add(instance.pixelBounds(width: target.width, height: target.height))
                 }
                 list.instances[index] = instance
+                list.instanceChanges.mark(index)
             }
             return .patched
         }
@@ -405,6 +406,7 @@ package struct LeafPatch {
             (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
             list.instances[index].color = color
+            list.instanceChanges.mark(index)
             if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip) }
             if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
         }

@@ -209,6 +209,7 @@ package final class RetainedRenderList {
     /// let go (evicted over budget).
     package func drawn(into target: ListTarget) {
         caches.endFrame(showing: list.shownCaches)
+        list.instanceChanges.clear()  // the renderer holds them now
         damage = .none
         retainedTarget = target.identity
         // A retained list draws textures this frame's update did not look up: eviction must spare them.
