@@ -10,6 +10,9 @@ package struct InvariantViolation: Error, Equatable, CustomStringConvertible {
         case damageCoversChanges = "damage covers every change"
         /// Every instance occlusion collapsed is hidden by opaque instances drawn after it.
         case occlusionIsSound = "occluded instances are hidden"
+        /// The instance grid, kept in step with the list's changes, finds for a box exactly what a walk
+        /// of every instance finds.
+        case gridEqualsWalk = "instance grid = walk of every instance"
     }
 
     package var invariant: Invariant

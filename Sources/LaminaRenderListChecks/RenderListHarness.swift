@@ -31,6 +31,8 @@ package final class RenderListHarness {
     package private(set) var lastRedraw = Damage.full
 
     private var presentation = Presentation()
+    /// Where the list's instances reach, followed frame by frame as the renderer follows it.
+    private var grid = InstanceGrid()
     private var changedLayers = ChangedLayers()
     private var events: [AnimationEvent] = []
     private let identity = TargetIdentity()
@@ -110,6 +112,8 @@ package final class RenderListHarness {
             }
         }
         lastRedraw = retained.redraw(into: target)
+        // The grid follows the list's changes as the renderer's does, rebuilt only when stale.
+        grid.follow(retained.list, width: width, height: height)
         var violations: [InvariantViolation] = []
         if checks { violations = check() }
         retained.drawn(into: target)
@@ -131,6 +135,8 @@ package final class RenderListHarness {
             store.tree, presentation, roots: [store.root], scale: scale, for: target, occluded: Array(list.collapsedRects.keys))
         add(.retainedEqualsFresh, RenderListInvariants.differences(retained: snapshot, fresh: ListSnapshot(fresh)))
         add(.occlusionIsSound, RenderListInvariants.occlusionViolations(list, width: width, height: height))
+        if !grid.isCurrent { grid.rebuild(list, width: width, height: height) }
+        add(.gridEqualsWalk, RenderListInvariants.gridViolations(grid, list, width: width, height: height, seed: UInt64(frames)))
         for (handle, entry) in snapshot.caches.sorted(by: { $0.key < $1.key }) {
             guard let body = entry.body else {
                 add(.cacheEqualsFresh, ["cache \(handle) of \(entry.layer) is shown but keeps no body"])

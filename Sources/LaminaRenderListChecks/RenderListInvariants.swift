@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaFuzzInput
 package import LaminaRenderList
 
 /// The invariants every frame's render list must keep, checked on the CPU alone: what the retained
@@ -36,6 +37,44 @@ package enum RenderListInvariants {
         }
         if retained.backdrops != fresh.backdrops { note("backdrops differ from the fresh build's") }
         return found
+    }
+
+    /// Where the instance grid and a walk of every instance disagree: for boxes drawn from `seed`
+    /// (whole-target, single pixels, cell edges and random ones) and every draw run, the instances that
+    /// may reach the box as the grid finds them against the walk the renderer did before the grid (not
+    /// collapsed, and bounds that meet the box or are unknown).
+    package static func gridViolations(_ grid: InstanceGrid, _ list: RenderList, width: Int, height: Int, seed: UInt64) -> [String] {
+        var rng = SeededGenerator(seed: seed &+ 0x9E37)
+        let cell = InstanceGrid.cellSize
+        var boxes = [
+            PixelRegion(x: 0, y: 0, width: width, height: height), PixelRegion(x: 0, y: 0, width: 1, height: 1),
+            PixelRegion(x: min(cell, width - 1), y: 0, width: 1, height: height),
+        ]
+        for _ in 0..<6 {
+            let x = Int.random(in: 0..<width, using: &rng), y = Int.random(in: 0..<height, using: &rng)
+            boxes.append(
+                PixelRegion(x: x, y: y, width: Int.random(in: 1...(width - x), using: &rng), height: Int.random(in: 1...(height - y), using: &rng)))
+        }
+        var runs: [Range<Int>] = [0..<list.instances.count]
+        for case .draw(let first, let count, _, _, _) in list.commands { runs.append(first..<(first + count)) }
+        var violations: [String] = []
+        for box in boxes {
+            let (x0, y0, x1, y1) = (Float(box.x), Float(box.y), Float(box.x + box.width), Float(box.y + box.height))
+            for run in runs {
+                let walked = run.filter { index in
+                    let instance = list.instances[index]
+                    if instance.isCollapsed { return false }
+                    guard let b = instance.pixelBounds(width: width, height: height) else { return true }
+                    return b.maxX >= x0 && b.minX <= x1 && b.maxY >= y0 && b.minY <= y1
+                }
+                let found = grid.instances(reaching: box, in: run, of: list)
+                if found != walked {
+                    let missing = Set(walked).subtracting(found).sorted(), extra = Set(found).subtracting(walked).sorted()
+                    violations.append("box \(box), instances \(run): the grid misses \(missing.prefix(5)), adds \(extra.prefix(5))")
+                }
+            }
+        }
+        return violations
     }
 
     /// Whether every instance `list` holds collapsed is hidden: inside no group or clip, and every

@@ -81,7 +81,6 @@ extension Renderer {
             }
             switch command {
             case .draw(let first, let count, let texture, let variant, let opaque):
-                counters.instancesVisited += count
                 use(variant)
                 bind(texture)
                 // Opaque runs replace what is beneath: the same pixels as blending, for less work.
@@ -90,6 +89,7 @@ extension Renderer {
                     drawInstances(
                         of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant.drawsTriangles)
                 } else {
+                    counters.instancesVisited += count
                     drawInstances(first: first, count: count, asTriangles: variant.drawsTriangles)
                 }
                 if opaque && !additive { glEnable(GLenum(GL_BLEND)) }
@@ -224,26 +224,17 @@ extension Renderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
     }
 
-    /// Draws the instances of a run that may reach `box` (target pixels): runs of them, skipping
-    /// stretches of more than a few that lie wholly outside, which the scissor would discard anyway.
+    /// Draws the instances of a run of the retained list that may reach `box` (target pixels), found
+    /// by the grid (`InstanceGrid`) rather than by walking the run: runs of them, joined across gaps of a
+    /// few, which the scissor discards anyway.
     func drawInstances(
         of list: RenderList, first: Int, count: Int, reaching box: PixelRegion, in target: OffscreenTarget, asTriangles: Bool
     ) {
-        let (x0, y0) = (Float(box.x), Float(box.y))
-        let (x1, y1) = (Float(box.x + box.width), Float(box.y + box.height))
-        let (width, height) = (target.width, target.height)
+        if !grid.isCurrent { grid.rebuild(list, width: target.width, height: target.height) }
+        let reaching = grid.instances(reaching: box, in: first..<(first + count), of: list)
+        counters.instancesVisited += reaching.count
         var start = -1, lastInside = -1
-        let end = first + count
-        for index in first..<end {
-            let instance = list.instances[index]
-            if instance.isCollapsed { continue }
-            let reaches: Bool
-            if let b = instance.pixelBounds(width: width, height: height) {
-                reaches = b.maxX >= x0 && b.minX <= x1 && b.maxY >= y0 && b.minY <= y1
-            } else {
-                reaches = true
-            }
-            guard reaches else { continue }
+        for index in reaching {
             if start >= 0, index - lastInside > 16 {
                 drawInstances(first: start, count: lastInside + 1 - start, asTriangles: asTriangles)
                 start = -1

@@ -81,6 +81,8 @@ public final class Renderer {
     var instanceRing: InstanceRing
     /// The retained list's instances, kept on the GPU and updated where they changed.
     var retainedInstances: RetainedInstances
+    /// Where the retained list's instances reach, for damaged frames (`InstanceGrid`).
+    var grid = InstanceGrid()
     var instanceBuffer: GLuint = 0
     /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
     /// old appearance.
@@ -270,6 +272,7 @@ public final class Renderer {
     public func releaseSpareMemory() {
         instanceRing.releaseStorage()
         retainedInstances.releaseStorage()
+        grid = InstanceGrid()
         retained.releaseSpareCapacity()
         pool.removeAll()
     }
@@ -292,6 +295,7 @@ public final class Renderer {
         try drawCaches()
         groupsDrawn = 0
         let list = retained.list
+        grid.follow(list, width: target.width, height: target.height)
         try execute(list, into: target, background: background, damage: redraw, retainedInstances: true)
         let groupsDrawn = self.groupsDrawn
         let shown = list.shownCaches
