@@ -17,7 +17,10 @@ struct MakeBenchSceneCommand: ParsableCommand {
             transform.rotation.z, its phase spread by beginTime), so every frame evaluates N animations \
             and draws N textured quads; `container` puts the still layers in one container whose \
             position moves back and forth; `one` animates the background colour of one layer of N; \
-            `none` animates nothing; `color` animates every layer's colour. --kind makes the layers shape             layers (a ring each; `each` animates strokeEnd), gradient layers (`each` animates colors) or             text layers (`each` animates foregroundColor) instead of textured layers.
+            `none` animates nothing; `color` animates every layer's colour. --kind makes the layers shape \
+            layers (a ring each; `each` animates strokeEnd), gradient layers (`each` animates colors) or \
+            text layers (`each` animates foregroundColor) instead of textured layers.
+
               lamina make-bench-scene --layers 10000 --output bench/layers-10000.json
               lamina make-bench-scene --layers 10000 --motion one --output bench/one-of-10000.json
               lamina make-bench-scene --layers 1000 --kind shape --size 32 --output bench/rings-1000.json
