@@ -418,7 +418,7 @@ class Connection:
             self._error(event)
         elif isinstance(event, ev.Frame):
             self._frame(event)
-        elif isinstance(event, ev.RawInput):
+        elif isinstance(event, ev.InputEvent):
             self._input(event)
         elif isinstance(event, ev.OutputChanged):
             outputs = self.welcome.outputs
@@ -461,12 +461,9 @@ class Connection:
         else:
             self._report(error)
 
-    def _input(self, raw: ev.RawInput) -> None:
+    def _input(self, raw: ev.InputEvent) -> None:
         target = self._layer(raw.layer)
-        event = ev.InputEvent(
-            raw.kind, target if target is not None else raw.layer, raw.x, raw.y, raw.canvas_x, raw.canvas_y,
-            raw.time, raw.code, raw.keysym, raw.text, raw.scroll_x, raw.scroll_y, raw.is_repeat,
-        )  # fmt: skip
+        event = dataclasses.replace(raw, layer=target) if target is not None else raw
         layer = target
         while layer is not None:
             if layer.on_input is not None:

@@ -205,23 +205,6 @@ class TreeReply:
 
 
 @dataclass(frozen=True)
-class RawInput:
-    kind: str
-    layer: int
-    x: float
-    y: float
-    canvas_x: float
-    canvas_y: float
-    time: float
-    code: int
-    keysym: int
-    text: str
-    scroll_x: float
-    scroll_y: float
-    is_repeat: bool
-
-
-@dataclass(frozen=True)
 class OutputChanged:
     output: Output
 

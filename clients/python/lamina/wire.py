@@ -583,7 +583,8 @@ def decode_event(opcode: int, body: bytes, lookup: Callable[[int], Any]) -> Any:
         kind = r.enum(INPUT_KINDS, "an input kind")
         if kind is None:
             raise ProtocolError("input event of kind 0")
-        return ev.RawInput(
+        # The layer is the handle here; the connection puts the app's Layer object in its place.
+        return ev.InputEvent(
             kind, r.u64(), r.f64(), r.f64(), r.f64(), r.f64(), r.f64(), r.u32(), r.u32(), r.string(),
             r.f64(), r.f64(), r.bool(),
         )  # fmt: skip
