@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let gpu = try! GPUContext(display: DisplaySelection.standard().select())
 
-    for count in [1_000, 10_000] {
+    for count in [1_000, 10_000, 100_000] {
         Benchmark("Draw \(count) textured rotated 16x16 layers (1920x1080)") { benchmark in
             let frame = try! DrawingFrame(gpu, scene: .smallLayers(count))
             benchmark.startMeasurement()

@@ -33,6 +33,17 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(scene.presentation.time)
     }
 
+    // The scale issue 38 measures: 100,000 layers, each turning.
+    Benchmark("Evaluate 100k layers x 1 transform.rotation.z animation (one frame)") { benchmark in
+        var scene = AnimatedScene(layers: 100_000, keyPaths: ["transform.rotation.z"])
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            scene.frame()
+        }
+        benchmark.stopMeasurement()
+        blackHole(scene.presentation.time)
+    }
+
     Benchmark("Evaluate 10k layers x 2 transform.rotation.z + bounds animations (one frame)") { benchmark in
         var scene = AnimatedScene(layers: 10_000, keyPaths: ["transform.rotation.z", "bounds.size.width"])
         benchmark.startMeasurement()
