@@ -30,7 +30,7 @@ extension Renderer {
         target.attachStencil(stencilInUse)
         if retained { uploadRetained(list) } else { uploadInstances(list.instances) }
         for box in passes {
-            try executePass(list, into: target, background: background, box: box)
+            try executePass(list, into: target, background: background, box: box, retained: retained)
         }
         glBindVertexArray(0)
         do throws(GLError) {
@@ -50,8 +50,10 @@ extension Renderer {
     }
 
     /// One pass of `execute`: clears `box` (or everything) and draws the list's commands inside it.
+    /// `retained`: `list` is the retained list, whose instances the grid files (`InstanceGrid`); any
+    /// other list's runs are drawn whole in a box, which the scissor clips.
     func executePass(
-        _ list: RenderList, into target: OffscreenTarget, background: Color, box: PixelRegion?
+        _ list: RenderList, into target: OffscreenTarget, background: Color, box: PixelRegion?, retained: Bool = false
     ) throws(RendererError) {
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDisable(GLenum(GL_STENCIL_TEST))
@@ -85,7 +87,7 @@ extension Renderer {
                 bind(texture)
                 // Opaque runs replace what is beneath: the same pixels as blending, for less work.
                 if opaque && !additive { glDisable(GLenum(GL_BLEND)) }
-                if let box, groupTargets.isEmpty {
+                if let box, retained, groupTargets.isEmpty {
                     drawInstances(
                         of: list, first: first, count: count, reaching: box, in: target, asTriangles: variant.drawsTriangles)
                 } else {
@@ -184,19 +186,25 @@ extension Renderer {
 
     /// Copies what changed of the retained list's instances to their buffer (`RetainedInstances`).
     func uploadRetained(_ list: RenderList) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        counters.uploadedInstanceBytes += retainedInstances.upload(list)
-        instanceBuffer = retainedInstances.buffer
-        let elapsed = (clock.now - start).components
-        counters.encodeSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        encoding {
+            counters.uploadedInstanceBytes += retainedInstances.upload(list)
+            instanceBuffer = retainedInstances.buffer
+        }
     }
 
+    /// Copies a list's instances into the next buffer of the ring (any list but the retained one).
     func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {
+        encoding {
+            instanceBuffer = instances.withUnsafeBytes { instanceRing.upload($0) }
+            counters.uploadedInstanceBytes += instances.count * MemoryLayout<LayerInstance>.stride
+        }
+    }
+
+    /// Runs an upload of instances, its time counted as the frame's `encode` phase.
+    private func encoding(_ upload: () -> Void) {
         let clock = ContinuousClock()
         let start = clock.now
-        instanceBuffer = instances.withUnsafeBytes { instanceRing.upload($0) }
-        counters.uploadedInstanceBytes += instances.count * MemoryLayout<LayerInstance>.stride
+        upload()
         let elapsed = (clock.now - start).components
         counters.encodeSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }

@@ -397,12 +397,14 @@ final class CompositorLoop {
             logger.error("frame at \(time) failed: \(error)")
             return
         }
+        // In `FrameCounterSummaries.all`'s order, recorded in place (no array made a frame).
         let counted = report.statistics
-        let values = [
-            counted.uploadedInstanceBytes, counted.uploadedTextureBytes, counted.drawCalls, counted.glObjectsCreated,
-            counted.instancesVisited,
-        ].map(Double.init) + [(ProcessCPU.seconds() - cpuBefore) * 1000]
-        for (i, value) in values.enumerated() { counterHistories[i].record(value) }
+        counterHistories[0].record(Double(counted.uploadedInstanceBytes))
+        counterHistories[1].record(Double(counted.uploadedTextureBytes))
+        counterHistories[2].record(Double(counted.drawCalls))
+        counterHistories[3].record(Double(counted.glObjectsCreated))
+        counterHistories[4].record(Double(counted.instancesVisited))
+        counterHistories[5].record((ProcessCPU.seconds() - cpuBefore) * 1000)
         framesDrawn += 1
         lastFrameTime = time
         if let recorder {

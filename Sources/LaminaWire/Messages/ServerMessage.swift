@@ -118,13 +118,16 @@ public struct FrameCounterSummaries: Hashable, Sendable {
     /// All zero.
     public init() {}
 
-    /// The six, in wire order (the order of the properties above).
+    /// The counters by their place in `all`, the wire order.
+    private static let places: [any WritableKeyPath<Self, CounterSummary> & Sendable] = [
+        \.uploadedInstanceBytes, \.uploadedTextureBytes, \.drawCalls, \.glObjectsCreated, \.instancesVisited, \.cpuMilliseconds,
+    ]
+
+    /// The six, in wire order (the order of the properties above). Setting it writes the counters in
+    /// that order, as many as it gives (at most six).
     public var all: [CounterSummary] {
-        get { [uploadedInstanceBytes, uploadedTextureBytes, drawCalls, glObjectsCreated, instancesVisited, cpuMilliseconds] }
-        set {
-            (uploadedInstanceBytes, uploadedTextureBytes, drawCalls) = (newValue[0], newValue[1], newValue[2])
-            (glObjectsCreated, instancesVisited, cpuMilliseconds) = (newValue[3], newValue[4], newValue[5])
-        }
+        get { Self.places.map { self[keyPath: $0] } }
+        set { for (place, value) in zip(Self.places, newValue) { self[keyPath: place] = value } }
     }
 }
 
