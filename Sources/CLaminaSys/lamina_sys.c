@@ -167,3 +167,8 @@ int lamina_set_heap_thresholds(int mmap_threshold, int trim_threshold) {
     int trimmed = mallopt(M_TRIM_THRESHOLD, trim_threshold);
     return mapped == 1 && trimmed == 1 ? 0 : -1;
 }
+
+size_t lamina_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}

@@ -163,9 +163,12 @@ public final class Compositor {
         store.addClient(id, limits: limits)
     }
 
-    /// Gives back what the renderer keeps sized for the largest frame so far (`Renderer.releaseSpareMemory`):
-    /// for the daemon to call when the scene shrank for good, never on a steady frame.
+    /// Gives back what the model, the presentation and the renderer keep sized for the largest scene
+    /// so far (`LayerStore`, `Presentation` and `Renderer.releaseSpareMemory`): for the daemon to call
+    /// when the scene shrank for good, never on a steady frame.
     public func releaseSpareMemory() {
+        store.releaseSpareMemory()
+        presentation.releaseSpareMemory(slotCount: store.tree.slotCount)
         renderer.releaseSpareMemory()
     }
 

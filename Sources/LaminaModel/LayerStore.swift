@@ -99,6 +99,12 @@ public struct LayerStore: Sendable {
         return (stopped, Array(space.bitmaps.values))
     }
 
+    /// Gives back the storage the tree grew to and no longer needs (see
+    /// `LayerTree.releaseSpareMemory()`): for after a client of many layers left.
+    public mutating func releaseSpareMemory() {
+        tree.releaseSpareMemory()
+    }
+
     /// The layer a client's handle names, if any.
     public func layer(_ handle: LayerHandle, of client: ClientID) -> LayerID? {
         clients[client]?.layers[handle]

@@ -18,6 +18,58 @@ struct LayerTreeTests {
         #expect(try tree.name(of: c) == nil)
     }
 
+    @Test("releasing spare memory drops the free slots at the end, and no stale handle names a later layer")
+    func releaseSpareMemory() throws {
+        var tree = LayerTree()
+        let (root, hole, kept) = (tree.create(), tree.create(), tree.create())
+        var gone: [LayerID] = []
+        for _ in 0..<100 {
+            let layer = tree.create()
+            try tree.addSublayer(layer, to: root)  // a long list: removals leave stale entries
+            gone.append(layer)
+        }
+        try tree.addSublayer(kept, to: root)
+        try tree.destroy(hole)
+        for layer in gone { try tree.destroy(layer) }
+        #expect(tree.slotCount == 103)
+        tree.releaseSpareMemory()
+        // The free slot below a live layer stays; the 100 after the last live one go.
+        #expect(tree.slotCount == 3 && tree.count == 2)
+        #expect(try tree.sublayers(of: root) == [kept])
+        // A layer made now takes the hole first, then slots appended past every old generation.
+        let refill = tree.create()
+        #expect(refill.index == hole.index && refill != hole && !tree.contains(hole))
+        for old in gone {
+            let new = tree.create()
+            #expect(new.index == old.index && new.generation > old.generation)
+            #expect(!tree.contains(old) && tree.contains(new))
+        }
+        // Releasing with nothing spare keeps every layer.
+        tree.releaseSpareMemory()
+        #expect(tree.slotCount == 103 && tree.count == 103)
+    }
+
+    @Test("a presentation released to a smaller tree drops the overlays past it; the next frame evaluates as usual")
+    func presentationReleasesSpareMemory() throws {
+        var tree = LayerTree()
+        let (a, b) = (tree.create(), tree.create())
+        let slide = Animation.basic(
+            try LayerKeyPath("position.x"), from: .number(0), to: .number(10), timing: MediaTiming(duration: 10))
+        try tree.addAnimation(slide, forKey: "slide", to: a)
+        try tree.addAnimation(slide, forKey: "slide", to: b)
+        var presentation = Presentation()
+        var events: [AnimationEvent] = []
+        tree.evaluate(at: 1, into: &presentation, events: &events)
+        #expect(presentation.animatedLayers == [a, b])
+        try tree.destroy(b)
+        tree.releaseSpareMemory()
+        presentation.releaseSpareMemory(slotCount: tree.slotCount)
+        #expect(presentation.animatedLayers == [a])
+        #expect(presentation.value(.position, of: a, in: tree).x == 1)
+        tree.evaluate(at: 5, into: &presentation, events: &events)
+        #expect(presentation.animatedLayers == [a] && presentation.value(.position, of: a, in: tree).x == 5)
+    }
+
     @Test func addInsertAndOrder() throws {
         var tree = LayerTree()
         let root = tree.create()

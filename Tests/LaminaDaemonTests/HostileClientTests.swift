@@ -196,6 +196,39 @@ struct HostileClientTests {
         #expect(after < baseline + 8 << 20, "resident \(after >> 20) MiB after, \(baseline >> 20) MiB before")
     }
 
+    @Test("a client of 65,536 layers with long names leaves no heap behind: the daemon's memory returns within 16 MiB of where it was")
+    func manyLayersMemoryReturns() throws {
+        let setup = try Setup()
+        _ = try setup.bystander.screenshot()  // a warm frame before the client comes
+        let baseline = setup.daemon.residentBytes
+        try #require(baseline > 0)
+        do {
+            let client = try setup.daemon.connect("many")
+            let name = String(repeating: "a long layer name ", count: 12)  // 216 bytes
+            try client.commit(1, [.create(LayerHandle(1), name: "container"), .insertSublayer(LayerHandle(1), into: nil, at: nil)])
+            // 65,535 more, 3,000 to a commit (each under the 1 MiB message limit).
+            var serial: UInt32 = 2
+            for start in stride(from: 2, through: 65_536, by: 3_000) {
+                var operations: [LayerOperation] = []
+                for n in start..<min(start + 3_000, 65_537) {
+                    let h = LayerHandle(UInt64(n))
+                    operations += [
+                        .create(h, name: "\(name)\(n)"), .set(h, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: 1, height: 1))),
+                        .insertSublayer(h, into: LayerHandle(1), at: nil),
+                    ]
+                }
+                try client.commit(serial, operations)
+                serial += 1
+            }
+            #expect(try client.stats().layers == 65_537)
+            _ = try client.screenshot()  // a frame drew them
+            #expect(setup.daemon.residentBytes > baseline + 32 << 20, "the layers are resident while the client is connected")
+        }
+        try setup.expectUnharmed()
+        let after = setup.daemon.residentBytes
+        #expect(after < baseline + 16 << 20, "resident \(after >> 20) MiB after, \(baseline >> 20) MiB before")
+    }
+
     @Test("pools: unsealed, smaller than claimed, over the limits, and bitmaps outside them are refused")
     func pools() throws {
         let setup = try Setup(["--max-pools", "2", "--max-pool-bytes", "65536"])

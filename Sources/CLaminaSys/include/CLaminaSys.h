@@ -78,4 +78,8 @@ void lamina_set_thread_name(const char *name);
 /// also stops glibc sliding them. Returns 0, or -1 when glibc refused either value.
 int lamina_set_heap_thresholds(int mmap_threshold, int trim_threshold);
 
+/// The bytes the C heap has handed out and not taken back, in every arena and in blocks mapped on
+/// their own (glibc's `mallinfo2`: `uordblks + hblkhd`). Free memory the heap keeps is not counted.
+size_t lamina_heap_bytes_in_use(void);
+
 #endif

@@ -118,6 +118,19 @@ public struct Presentation: Sendable {
         overlay(of: id).applied(to: tree[id])
     }
 
+    /// Reallocates the storage at the size the last frame used, for a tree of `slotCount` slots: the
+    /// overlays of slots past it (layers gone, see `LayerTree.releaseSpareMemory()`) are dropped.
+    /// Steady frames keep their capacity on purpose; this is for after a scene shrank for good.
+    public mutating func releaseSpareMemory(slotCount: Int) {
+        let kept = animatedSlots.indices.filter { Int(animatedSlots[$0]) < slotCount }
+        animatedSlots = ContiguousArray(kept.map { animatedSlots[$0] })
+        animatedLayers = ContiguousArray(kept.map { animatedLayers[$0] })
+        extents = ContiguousArray(extents.prefix(slotCount))
+        values = ContiguousArray(values)
+        transforms = ContiguousArray(transforms)
+        transitions = ContiguousArray(transitions)
+    }
+
     /// Starts a frame: forgets the last frame's overlays, keeping capacity, and returns the overlay the
     /// frame is evaluated through, which holds the flat storage until `endFrame(_:)`.
     mutating func beginFrame(at time: Double, slotCount: Int) -> PresentationOverlay {

@@ -115,6 +115,11 @@ public struct LayerTree: Sendable {
     /// The slots that existed when the open journal began (0 with none open): only those are saved.
     @usableFromInline var journaledSlots = 0
 
+    /// The generation a slot appended from now on starts at: past every generation a slot given back
+    /// by `releaseSpareMemory()` had reached, so no stale identifier of a layer that lived there names
+    /// the layer that comes to live there next.
+    var freshGeneration: UInt32 = 0
+
     /// The number of live layers.
     public internal(set) var count = 0
 
@@ -138,8 +143,8 @@ public struct LayerTree: Sendable {
             slots[Int(index)].isLive = true
             return LayerID(index: index, generation: slots[Int(index)].generation)
         }
-        slots.append(Slot(generation: 0, isLive: true, node: node))
-        return LayerID(index: UInt32(slots.count - 1), generation: 0)
+        slots.append(Slot(generation: freshGeneration, isLive: true, node: node))
+        return LayerID(index: UInt32(slots.count - 1), generation: freshGeneration)
     }
 
     /// Destroys a layer: it leaves its superlayer (or stops being a mask), its sublayers and its mask

@@ -232,10 +232,11 @@ final class CompositorLoop {
             compositor.addClient(client, limits: limits)
             clientNames[client] = name
         case .disconnect(let client):
-            compositor.removeClient(client)
             // The scene shrank for good: what was sized for it, and what the C heap keeps of it, go back.
-            compositor.releaseSpareMemory()
-            HeapTrim.returnFreeMemory(logger: logger)
+            HeapTuning.givingBackMemory(logger: logger) {
+                compositor.removeClient(client)
+                compositor.releaseSpareMemory()
+            }
             clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
