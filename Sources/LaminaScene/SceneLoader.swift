@@ -6,8 +6,10 @@ import LaminaJSON
 /// Reading scene files: bytes, JSON, the document, the compiled script; each step's errors name the
 /// file and, past the JSON syntax, the JSON path.
 public enum SceneLoader {
-    /// The largest scene file read (a 10,000-layer scene is about 2 MiB).
-    public static let maxFileBytes = 64 << 20
+    /// The largest scene file read: room for `make-bench-scene`'s million layers each turning (230 MB),
+    /// a 10,000-layer scene being about 2 MiB. Reading one that large takes about 8 KiB of memory per
+    /// layer, JSON and decoded scene together, until the scene is committed.
+    public static let maxFileBytes = 256 << 20
 
     /// Reads, decodes and compiles the scene at `path`.
     public static func load(file path: String) throws(SceneError) -> SceneScript {

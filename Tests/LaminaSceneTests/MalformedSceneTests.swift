@@ -1,4 +1,5 @@
 import Foundation
+import LaminaScene
 import Testing
 
 /// Bad scene files: each exits 1 with one line naming the file, the JSON path and the problem, and
@@ -133,6 +134,19 @@ import Testing
         let run = try lamina("probe", "/nonexistent/scene.json", "--time", "0")
         #expect(run.status == 1)
         #expect(run.stderr == "lamina: /nonexistent/scene.json: cannot open: No such file or directory\n")
+    }
+
+    @Test("a file over the 256 MiB limit is refused, naming the limit")
+    func oversizedFile() throws {
+        let path = try temporaryFolder().appendingPathComponent("huge.json").path
+        // Sparse: a byte past the limit costs no disk.
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(SceneLoader.maxFileBytes) + 1)
+        try handle.close()
+        #expect(SceneLoader.maxFileBytes == 256 << 20)
+        let run = try lamina("probe", path, "--time", "0")
+        #expect(run.status == 1 && run.stderr == "lamina: \(path): larger than 256 MiB\n", "\(run.stderr)")
     }
 
     @Test func badUsageExitsTwo() throws {
