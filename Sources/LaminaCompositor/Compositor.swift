@@ -41,6 +41,11 @@ public final class Compositor {
     /// ends with a `GPUFence`, and the next frame waits on it before drawing (its `finish` phase is that
     /// wait), so the GPU finishes one frame while the render thread sleeps until the next.
     public var waitsForGPU = true
+
+    /// The threads a frame's evaluation is split across (`FrameThreads`); one by default, the
+    /// daemon's and `lamina bench`'s setting otherwise (`FrameThreadPool`). A split frame's results
+    /// are the same, bit for bit.
+    public var threads = FrameThreads.single
     /// The last frame's fence, when frames do not wait for the GPU.
     private var lastFrameFence: GPUFence?
 
@@ -238,7 +243,7 @@ public final class Compositor {
         report.phases.apply = lap(&mark)
 
         animationEvents.removeAll(keepingCapacity: true)
-        store.evaluate(at: time, into: &presentation, events: &animationEvents)
+        store.evaluate(at: time, into: &presentation, events: &animationEvents, threads: threads)
         for event in animationEvents {
             if case .stopped = event.kind { renderer.releaseAppearance(for: event.animation) }
             if let (client, handle) = store.owner(of: event.layer) {

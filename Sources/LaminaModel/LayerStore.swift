@@ -130,8 +130,10 @@ public struct LayerStore: Sendable {
     }
 
     /// Evaluates every animation at `time` into `presentation` (see `LayerTree.evaluate`).
-    public mutating func evaluate(at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent]) {
-        tree.evaluate(at: time, into: &presentation, events: &events)
+    public mutating func evaluate(
+        at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent], threads: FrameThreads = .single
+    ) {
+        tree.evaluate(at: time, into: &presentation, events: &events, threads: threads)
     }
 
     /// Returns what changed in the tree since the last call (see `LayerChanges`).

@@ -13,6 +13,9 @@ package struct InvariantViolation: Error, Equatable, CustomStringConvertible {
         /// The instance grid, kept in step with the list's changes, finds for a box exactly what a walk
         /// of every instance finds.
         case gridEqualsWalk = "instance grid = walk of every instance"
+        /// Evaluating the animations split across threads (`FrameThreads`) gives what evaluating them
+        /// whole gives: every layer's presentation values, the events in order, the animations left.
+        case splitEvaluationEqualsWhole = "split evaluation = whole evaluation"
     }
 
     package var invariant: Invariant

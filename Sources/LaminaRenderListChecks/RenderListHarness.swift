@@ -1,3 +1,4 @@
+import Dispatch
 package import LaminaCore
 package import LaminaModel
 package import LaminaRenderList
@@ -35,6 +36,14 @@ package final class RenderListHarness {
     private var grid = InstanceGrid()
     private var changedLayers = ChangedLayers()
     private var events: [AnimationEvent] = []
+    /// The same frames evaluated split across three threads, a range for every animation or more
+    /// (kept from frame to frame, as the compositor keeps its presentation).
+    private var splitPresentation = Presentation()
+    private var splitEvents: [AnimationEvent] = []
+    private static let splitThreads = FrameThreads(count: 3, minimumPerRange: 1) { ranges, body in
+        DispatchQueue.concurrentPerform(iterations: ranges) { body($0) }
+    }
+    private var splitViolations: [String] = []
     private let identity = TargetIdentity()
     private var target: ListTarget { ListTarget(identity: identity, width: width, height: height) }
     /// The last frame's list, to compare this frame's damage with.
@@ -95,7 +104,13 @@ package final class RenderListHarness {
     @discardableResult
     package func frame(at time: Double) -> [InvariantViolation] {
         events.removeAll(keepingCapacity: true)
+        let split = checks ? store : nil
         store.evaluate(at: time, into: &presentation, events: &events)
+        if var split {
+            splitEvents.removeAll(keepingCapacity: true)
+            split.evaluate(at: time, into: &splitPresentation, events: &splitEvents, threads: Self.splitThreads)
+            splitViolations = splitDifferences(split.tree)
+        }
         let changed = changedLayers.changed(store.takeChanges(), in: store.tree, presentation)
         retained.update(store.tree, presentation, changed: changed, roots: [store.root], scale: scale, for: target)
         for request in requests.take() {
@@ -123,12 +138,58 @@ package final class RenderListHarness {
         return violations
     }
 
+    /// Where the split evaluation of this frame (of `tree`, a copy of the store's tree before the
+    /// frame) differs from the whole one.
+    private func splitDifferences(_ tree: LayerTree) -> [String] {
+        var differences: [String] = []
+        if splitEvents != events { differences.append("events \(splitEvents), whole \(events)") }
+        if splitPresentation.animatedLayers != presentation.animatedLayers {
+            differences.append("animated layers \(splitPresentation.animatedLayers), whole \(presentation.animatedLayers)")
+        }
+        for layer in store.tree.layers {
+            let whole = presentation.values(of: layer, in: store.tree), parts = splitPresentation.values(of: layer, in: tree)
+            // Bit for bit: a NaN an animation reached is the same NaN either way.
+            let keys = PropertyKey.allCases.filter { !Self.identical(whole.value($0), parts.value($0)) }
+            if !keys.isEmpty {
+                differences.append("\(layer): \(keys.map { "\($0) \(whole.value($0)) whole, \(parts.value($0)) split" })")
+            }
+            if presentation.animatedKeyMask(of: layer) != splitPresentation.animatedKeyMask(of: layer) {
+                differences.append("\(layer): animated keys differ")
+            }
+            if (try? store.tree.animationKeys(of: layer)) != (try? tree.animationKeys(of: layer)) {
+                differences.append("\(layer): animations left differ")
+            }
+        }
+        return differences
+    }
+
+    /// Whether two values are the same: bit for bit for numbers, geometry, colours and transforms.
+    private static func identical(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+        func bits<T>(_ x: T, _ y: T) -> Bool {
+            withUnsafeBytes(of: x) { x in withUnsafeBytes(of: y) { y in x.elementsEqual(y) } }
+        }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
+        case (.point(let x), .point(let y)): return bits(x, y)
+        case (.size(let x), .size(let y)): return bits(x, y)
+        case (.rect(let x), .rect(let y)): return bits(x, y)
+        case (.color(let x), .color(let y)): return bits(x, y)
+        case (.transform(let x), .transform(let y)): return bits(x, y)
+        case (.numbers(let x), .numbers(let y)): return x.map(\.bitPattern) == y.map(\.bitPattern)
+        case (.colors(let x), .colors(let y)): return x.count == y.count && zip(x, y).allSatisfy { bits($0, $1) }
+        // Filters, cells and the rest: equal, or unequal only by NaNs printed alike (`==` finds a NaN
+        // unequal to itself).
+        default: return a == b || String(reflecting: a) == String(reflecting: b)
+        }
+    }
+
     /// The invariants of the frame just updated.
     private func check() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         func add(_ invariant: InvariantViolation.Invariant, _ details: [String]) {
             violations += details.map { InvariantViolation(invariant: invariant, frame: frames, detail: $0) }
         }
+        add(.splitEvaluationEqualsWhole, splitViolations)
         let list = retained.list
         let snapshot = ListSnapshot(list)
         let fresh = retained.freshBuild(

@@ -43,8 +43,12 @@ struct BenchCommand: ParsableCommand {
             """)
     var overlapGPU = false
 
+    @Option(help: "How many threads a frame's evaluation is split across (default: the machine's cores).")
+    var threads: Int?
+
     func validate() throws {
         guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1...256") }
     }
 
     func run() throws {
@@ -54,11 +58,13 @@ struct BenchCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let (redrawEverything, noSubtreeCache, overlapGPU) = (redrawEverything, noSubtreeCache, overlapGPU)
+        let threads = FrameThreadPool.threads(threads ?? FrameThreadPool.machineCores)
         let reports = try gpu.perform { (context) throws(Failure) -> [(FramePhases, FrameStatistics, cpu: Double)] in
             let playback = try play(script, context)
             playback.compositor.redrawsEverything = redrawEverything
             playback.compositor.cachesMovingSubtrees = !noSubtreeCache
             playback.compositor.waitsForGPU = !overlapGPU
+            playback.compositor.threads = threads
             var reports: [(FramePhases, FrameStatistics, cpu: Double)] = []
             reports.reserveCapacity(frames)
             for i in 0..<frames {

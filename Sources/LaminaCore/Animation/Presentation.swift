@@ -11,6 +11,9 @@ public struct Presentation: Sendable {
         @usableFromInline var transforms: Range<Int32> = 0..<0
         /// An index into `transitions`, or -1.
         @usableFromInline var transition: Int32 = -1
+        /// Whose storage `values` and `transforms` index: 0 the presentation's own, `p` that of
+        /// `parts[p - 1]` (a range of a split evaluation, left where it was written).
+        @usableFromInline var part: Int32 = 0
         /// Bit `rawValue` set for each animated key: found once, when the layer is evaluated, for
         /// the several readers that ask per layer per frame (the compositor, the renderer's patch).
         @usableFromInline var keys: UInt128 = 0
@@ -31,21 +34,37 @@ public struct Presentation: Sendable {
     /// The same layers by identifier, in the same order: what a caller listing them needs, without
     /// looking each slot up in the tree again.
     public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
+    /// The storage of a split evaluation's ranges after the first, kept from frame to frame: their
+    /// layers' extents point into it (`Extent.part`), so a split frame copies no values to join them.
+    @usableFromInline var parts: [EvaluationPart] = []
 
     /// An empty presentation (every layer shows its model values).
     public init() {}
+
+    /// The values storage an extent indexes.
+    @inlinable
+    func valueStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.Animated> {
+        extent.part == 0 ? values : parts[Int(extent.part) - 1].writer.values
+    }
+
+    /// The transforms storage an extent indexes.
+    @inlinable
+    func transformStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.AnimatedTransform> {
+        extent.part == 0 ? transforms : parts[Int(extent.part) - 1].writer.transforms
+    }
 
     /// The overlay of a layer (empty when nothing animates it): a view of the flat storage.
     public func overlay(of id: LayerID) -> PresentationOverlay {
         guard Int(id.index) < extents.count else { return PresentationOverlay() }
         let extent = extents[Int(id.index)]
         if extent.values.isEmpty && extent.transforms.count == 1 && extent.transition < 0 {
-            return PresentationOverlay(single: transforms[Int(extent.transforms.lowerBound)])
+            return PresentationOverlay(single: transformStorage(extent)[Int(extent.transforms.lowerBound)])
         }
         // An empty part holds no reference to the storage (nothing to retain and release).
         return PresentationOverlay(
-            values: extent.values.isEmpty ? [] : values, extent.values.isEmpty ? 0..<0 : Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
-            transforms: extent.transforms.isEmpty ? [] : transforms,
+            values: extent.values.isEmpty ? [] : valueStorage(extent),
+            extent.values.isEmpty ? 0..<0 : Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
+            transforms: extent.transforms.isEmpty ? [] : transformStorage(extent),
             extent.transforms.isEmpty ? 0..<0 : Int(extent.transforms.lowerBound)..<Int(extent.transforms.upperBound),
             transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
@@ -64,7 +83,10 @@ public struct Presentation: Sendable {
     @inlinable
     public func animatedTransform(_ key: PropertyKey, of id: LayerID) -> Transform3D? {
         guard Int(id.index) < extents.count else { return nil }
-        for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
+        let extent = extents[Int(id.index)]
+        guard !extent.transforms.isEmpty else { return nil }
+        let transforms = transformStorage(extent)
+        for i in extent.transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
         return nil
     }
 
@@ -76,7 +98,10 @@ public struct Presentation: Sendable {
         _ key: PropertyKey, of id: LayerID, _ body: (UnsafePointer<Transform3D>?) -> R
     ) -> R {
         guard Int(id.index) < extents.count else { return body(nil) }
-        for i in extents[Int(id.index)].transforms where transforms[Int(i)].key == key {
+        let extent = extents[Int(id.index)]
+        guard !extent.transforms.isEmpty else { return body(nil) }
+        let transforms = transformStorage(extent)
+        for i in extent.transforms where transforms[Int(i)].key == key {
             return transforms.withUnsafeBufferPointer { buffer in
                 let element = UnsafeRawPointer(buffer.baseAddress! + Int(i))
                 let offset = MemoryLayout<PresentationOverlay.AnimatedTransform>.offset(of: \.value)!
@@ -91,7 +116,10 @@ public struct Presentation: Sendable {
     @inlinable
     public func animatedValue(_ key: PropertyKey, of id: LayerID) -> PropertyValue? {
         guard Int(id.index) < extents.count else { return nil }
-        for i in extents[Int(id.index)].values where values[Int(i)].key == key { return values[Int(i)].value }
+        let extent = extents[Int(id.index)]
+        guard !extent.values.isEmpty else { return nil }
+        let values = valueStorage(extent)
+        for i in extent.values where values[Int(i)].key == key { return values[Int(i)].value }
         return nil
     }
 
@@ -129,6 +157,11 @@ public struct Presentation: Sendable {
         values = ContiguousArray(values)
         transforms = ContiguousArray(transforms)
         transitions = ContiguousArray(transitions)
+        parts = parts.map { part in
+            var part = part
+            part.shrink()
+            return part
+        }
     }
 
     /// Starts a frame: forgets the last frame's overlays, keeping capacity, and returns the overlay the
@@ -142,6 +175,7 @@ public struct Presentation: Sendable {
             extents.append(contentsOf: repeatElement(Extent(), count: slotCount - extents.count))
         }
         transitions.removeAll(keepingCapacity: true)
+        for p in parts.indices { parts[p].reset() }
         var writer = PresentationOverlay()
         swap(&writer.values, &values)
         swap(&writer.transforms, &transforms)
@@ -153,8 +187,17 @@ public struct Presentation: Sendable {
 
     /// Records what the writer appended since its `startNext()` as the overlay of layer `id`.
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        let slot = Int(id.index)
-        guard !writer.isEmpty else { return }
+        guard let extent = Self.extent(of: writer, transitions: &transitions) else { return }
+        extents[Int(id.index)] = extent
+        animatedSlots.append(Int32(id.index))
+        animatedLayers.append(id)
+    }
+
+    /// Where the overlay the writer appended since its `startNext()` lies in its storage, with its
+    /// transition appended to `transitions`; nil when nothing animated the layer.
+    @usableFromInline
+    static func extent(of writer: PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
+        guard !writer.isEmpty else { return nil }
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
         extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
@@ -169,9 +212,22 @@ public struct Presentation: Sendable {
             extent.transition = Int32(transitions.count)
             transitions.append(transition)
         }
-        extents[slot] = extent
-        animatedSlots.append(Int32(slot))
-        animatedLayers.append(id)
+        return extent
+    }
+
+    /// Records the layers a range of a split evaluation wrote into `parts[part - 1]` (see
+    /// `EvaluationPart`) after those before it, their values left where they were written.
+    mutating func join(part: Int) {
+        let transitionBase = Int32(transitions.count)
+        transitions.append(contentsOf: parts[part - 1].transitions)
+        for (id, local) in parts[part - 1].layers {
+            var extent = local
+            extent.part = Int32(part)
+            if local.transition >= 0 { extent.transition = local.transition + transitionBase }
+            extents[Int(id.index)] = extent
+            animatedSlots.append(Int32(id.index))
+            animatedLayers.append(id)
+        }
     }
 
     /// Takes the flat storage back from the writer.
@@ -188,45 +244,124 @@ extension LayerTree {
     ///
     /// Steady state (no animation added or removed) allocates nothing: the presentation's storage and
     /// `events` keep their capacity.
-    public mutating func evaluate(at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent]) {
+    public mutating func evaluate(
+        at time: Double, into presentation: inout Presentation, events: inout [AnimationEvent], threads: FrameThreads = .single
+    ) {
         // Evaluating edits slots without the journal (ended animations leave): it keeps any open one.
         commitJournal()
         var writer = presentation.beginFrame(at: time, slotCount: slots.count)
         if schedule.isStale { slots.withUnsafeBufferPointer { schedule.rebuild(from: $0) } }
+        let ranges = threads.ranges(for: schedule.items.count)
         var removed = false
         // One pass over the schedule, reading slots and items in place through pointers: nothing is
         // copied or retained per layer, and the items are read in memory order.
         slots.withUnsafeMutableBufferPointer { slots in
             schedule.items.withUnsafeMutableBufferPointer { items in
                 schedule.compiled.withUnsafeBufferPointer { compiled in
-                    var k = 0
-                    while k < items.count {
-                        let slot = Int(items[k].slot)
-                        let node = slots.baseAddress! + slot
-                        let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
-                        let layerTime = Self.localTime(ofSlot: slot, at: time, in: UnsafeBufferPointer(slots))
-                        var removals = false
-                        writer.startNext()
-                        repeat {
-                            if Self.evaluate(
-                                &items[k], compiled: compiled, of: id, node: node, at: layerTime, into: &writer,
-                                events: &events)
-                            {
-                                removals = true
-                            }
-                            k += 1
-                        } while k < items.count && Int(items[k].slot) == slot
-                        presentation.endLayer(&writer, id)
-                        if removals {
-                            node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
-                            removed = true
-                        }
+                    if ranges <= 1 {
+                        removed = Self.evaluate(
+                            items.indices, items: items, compiled: compiled, slots: slots, at: time, writer: &writer,
+                            recorder: &presentation, events: &events)
+                    } else {
+                        removed = Self.evaluateSplit(
+                            into: ranges, threads: threads, items: items, compiled: compiled, slots: slots, at: time,
+                            writer: &writer, presentation: &presentation, events: &events)
                     }
                 }
             }
         }
         presentation.endFrame(&writer)
         if removed { schedule.isStale = true }
+    }
+
+    /// Evaluates the scheduled animations `range` (whole layers' runs of them) into `writer`, recording
+    /// each layer's overlay with `recorder`; returns whether any ended and left its layer.
+    private static func evaluate<Recorder: OverlayRecorder>(
+        _ range: Range<Int>, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
+        compiled: UnsafeBufferPointer<CompiledAnimation>, slots: UnsafeMutableBufferPointer<Slot>, at time: Double,
+        writer: inout PresentationOverlay, recorder: inout Recorder, events: inout [AnimationEvent]
+    ) -> Bool {
+        var removed = false
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let slot = Int(items[k].slot)
+            let node = slots.baseAddress! + slot
+            let id = LayerID(index: UInt32(slot), generation: node.pointee.generation)
+            let layerTime = Self.localTime(ofSlot: slot, at: time, in: UnsafeBufferPointer(slots))
+            var removals = false
+            writer.startNext()
+            repeat {
+                if Self.evaluate(
+                    &items[k], compiled: compiled, of: id, node: node, at: layerTime, into: &writer,
+                    events: &events)
+                {
+                    removals = true
+                }
+                k += 1
+            } while k < range.upperBound && Int(items[k].slot) == slot
+            recorder.endLayer(&writer, id)
+            if removals {
+                node.pointee.node.animations.removeAll { $0.hasStopped && $0.animation.removedOnCompletion }
+                removed = true
+            }
+        }
+        return removed
+    }
+
+    /// The schedule cut into `ranges` runs of whole layers, evaluated at once by `threads`: the first
+    /// into `writer` and `presentation` as a whole evaluation would, each other into a part of its own,
+    /// joined after it in order. A layer's animations read only their own slot and its ancestors'
+    /// timing, and write only their own slot, so the ranges share nothing they write, and the joined
+    /// result is the one a whole evaluation gives, bit for bit, events in the same order.
+    private static func evaluateSplit(
+        into ranges: Int, threads: FrameThreads, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
+        compiled: UnsafeBufferPointer<CompiledAnimation>, slots: UnsafeMutableBufferPointer<Slot>, at time: Double,
+        writer: inout PresentationOverlay, presentation: inout Presentation, events: inout [AnimationEvent]
+    ) -> Bool {
+        // Cuts at even counts of animations, moved forwards to the start of the next layer's run.
+        var bounds = [0]
+        for r in 1..<ranges {
+            var cut = max(bounds[r - 1], items.count * r / ranges)
+            while cut > 0, cut < items.count, items[cut].slot == items[cut - 1].slot { cut += 1 }
+            bounds.append(cut)
+        }
+        bounds.append(items.count)
+        // The parts leave the presentation while the first range writes it.
+        var parts: [EvaluationPart] = []
+        swap(&parts, &presentation.parts)
+        if parts.count < ranges - 1 { parts.append(contentsOf: repeatElement(EvaluationPart(), count: ranges - 1 - parts.count)) }
+        var removed = Array(repeating: false, count: ranges)
+        parts.withUnsafeMutableBufferPointer { parts in
+            withUnsafeMutablePointer(to: &writer) { writer in
+                withUnsafeMutablePointer(to: &presentation) { presentation in
+                    withUnsafeMutablePointer(to: &events) { events in
+                        removed.withUnsafeMutableBufferPointer { removed in
+                            let shared = Unshared((parts, writer, presentation, events, removed, items, compiled, slots, bounds))
+                            threads.forEach(ranges) { r in
+                                let (parts, writer, presentation, events, removed, items, compiled, slots, bounds) = shared.value
+                                let range = bounds[r]..<bounds[r + 1]
+                                if r == 0 {
+                                    removed[0] = evaluate(
+                                        range, items: items, compiled: compiled, slots: slots, at: time, writer: &writer.pointee,
+                                        recorder: &presentation.pointee, events: &events.pointee)
+                                } else {
+                                    let part = parts.baseAddress! + (r - 1)
+                                    removed[r] = evaluate(
+                                        range, items: items, compiled: compiled, slots: slots, at: time,
+                                        writer: &part.pointee.writer, recorder: &part.pointee, events: &part.pointee.events)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&parts, &presentation.parts)
+        for r in 1..<ranges {
+            events.append(contentsOf: presentation.parts[r - 1].events)
+            presentation.join(part: r)
+        }
+        return removed.contains(true)
     }
 
     /// Evaluates one scheduled animation at its layer's local time `layerTime`; returns whether it
