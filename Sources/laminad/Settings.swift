@@ -15,7 +15,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
-        "redraw-everything", "record", "output", "wayland-display", "wayland-buffers", "fullscreen",
+        "redraw-everything", "record", "output", "wayland-display", "wayland-buffers", "fullscreen", "threads",
     ]
 
     init(options: Laminad) throws {
@@ -75,6 +75,10 @@ struct Settings {
             refreshRate: refresh, limits: limits, privilegedGroup: privilegedGroup, maxBitmapPixels: maxBitmapPixels)
         daemon.redrawsEverything = try options.redrawEverything
             || (pick(nil, "redraw-everything") { ["true": true, "false": false][$0] } ?? false)
+        if let threads = try pick(options.threads, "threads", { Int($0) }) {
+            guard (1...256).contains(threads) else { throw ValidationError("threads must be 1...256, not \(threads)") }
+            daemon.frameThreads = threads
+        }
         logLevel = level
         switch try pick(options.output, "output", { $0 }) ?? "headless" {
         case "headless":

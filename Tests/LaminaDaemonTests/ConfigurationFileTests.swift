@@ -38,4 +38,20 @@ import Testing
         #expect(status != 0)
         #expect(output.contains("\(config): 'fast' is not a valid value for refresh"), "\(output)")
     }
+
+    @Test("threads: a count the file gives runs the daemon, and one outside 1...256 stops it at start, naming the key")
+    func threads() throws {
+        let runtime = try RuntimeFolder()
+        let config = runtime.url.appendingPathComponent("laminad.conf").path
+        try "threads = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--config", config])
+        #expect(try daemon.connect().stats().clients == 1)
+        for bad in ["0", "257"] {
+            try "threads = \(bad)\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let (status, output) = try runProgram(
+                buildFolder.appendingPathComponent("laminad"), ["--config", config, "--socket", runtime.url.appendingPathComponent("t").path])
+            #expect(status != 0)
+            #expect(output.contains("threads must be 1...256, not \(bad)"), "\(output)")
+        }
+    }
 }

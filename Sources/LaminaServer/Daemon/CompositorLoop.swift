@@ -89,6 +89,7 @@ final class CompositorLoop {
         // Frames end with a fence, not glFinish: the GPU finishes one while this thread sleeps.
         compositor.waitsForGPU = false
         compositor.redrawsEverything = configuration.redrawsEverything
+        compositor.threads = FrameThreadPool.threads(configuration.frameThreads)
         compositor.renderLog = RenderLog { [logger] line in logger.warning("\(line)") }
         do {
             rasters = try EventNotifier()
