@@ -42,10 +42,12 @@ public final class Compositor {
     /// wait), so the GPU finishes one frame while the render thread sleeps until the next.
     public var waitsForGPU = true
 
-    /// The threads a frame's evaluation is split across (`FrameThreads`); one by default, the
-    /// daemon's and `lamina bench`'s setting otherwise (`FrameThreadPool`). A split frame's results
-    /// are the same, bit for bit.
-    public var threads = FrameThreads.single
+    /// The threads a frame's evaluation and its leaves patched in place are split across
+    /// (`FrameThreads`); one by default, the daemon's and `lamina bench`'s setting otherwise
+    /// (`FrameThreadPool`). A split frame's results are the same, bit for bit.
+    public var threads = FrameThreads.single {
+        didSet { renderer.threads = threads }
+    }
     /// The last frame's fence, when frames do not wait for the GPU.
     private var lastFrameFence: GPUFence?
 

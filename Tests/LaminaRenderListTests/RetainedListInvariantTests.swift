@@ -1,3 +1,4 @@
+import Dispatch
 import LaminaCore
 import LaminaRenderList
 import LaminaRenderListChecks
@@ -68,6 +69,66 @@ struct RetainedListInvariantTests {
     func patchedLeaves(seed: UInt64) {
         let (violations, _) = Self.run(seed: seed, count: 40, frames: 60, movingLeaves: 0, leavesOnly: true)
         #expect(violations.isEmpty, "\(violations.count) violations, the first: \(violations.prefix(8).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("leaves patched split across three threads, a range for every leaf or more, equal leaves patched whole, frame by frame")
+    func splitPatchEqualsWhole() throws {
+        let (whole, split) = (RenderListHarness(), RenderListHarness())
+        split.checks = false
+        split.retained.threads = FrameThreads(count: 3, minimumPerRange: 1) { ranges, body in
+            DispatchQueue.concurrentPerform(iterations: ranges) { body($0) }
+        }
+        let bitmap = BitmapID(1)
+        for h in [whole, split] { h.upload(bitmap, width: 8, height: 8, opaque: true) }
+        // 120 leaves, each animating what a patch writes (turning, sliding, fading, recolouring,
+        // resizing, or all of them), some with contents, some translucent; a few with a sublayer,
+        // which no patch takes.
+        var operations: [LayerOperation] = []
+        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
+            .set(LayerHandle(h), LayerKeyPath(key), value)
+        }
+        let forever = MediaTiming(duration: 1.3, repeatCount: .infinity, autoreverses: true)
+        for n in UInt64(1)...120 {
+            let (x, y) = (Double(n % 12) * 8 + 4, Double(n / 12) * 7 + 4)
+            operations += [
+                .create(LayerHandle(n), name: nil), set(n, .bounds, .rect(Rect(x: 0, y: 0, width: 6, height: 5))),
+                set(n, .position, .point(Point(x: x, y: y))),
+                set(n, .backgroundColor, .color(Color(red: Double(n % 5) / 4, green: 0.5, blue: 1, alpha: n % 3 == 0 ? 0.5 : 1))),
+                .insertSublayer(LayerHandle(n), into: nil, at: nil),
+            ]
+            if n % 4 == 0 { operations.append(set(n, .contents, .bitmap(bitmap))) }
+            var animations: [Animation] = []
+            switch n % 6 {
+            case 0: animations = [.basic(try LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(6.28), timing: forever)]
+            case 1: animations = [.basic(LayerKeyPath(.position), to: .point(Point(x: x + 9, y: y + 3)), timing: forever)]
+            case 2: animations = [.basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0.2), timing: forever)]
+            case 3: animations = [.basic(LayerKeyPath(.backgroundColor), to: .color(Color(red: 1, green: 0, blue: 0)), timing: forever)]
+            case 4: animations = [.basic(LayerKeyPath(.bounds), to: .rect(Rect(x: 0, y: 0, width: 9, height: 3)), timing: forever)]
+            default:
+                animations = [
+                    .basic(try LayerKeyPath("transform.scale"), from: .number(1), to: .number(1.5), timing: forever),
+                    .basic(LayerKeyPath(.opacity), from: .number(0.9), to: .number(0.4), timing: forever),
+                ]
+            }
+            operations += animations.enumerated().map { .addAnimation(LayerHandle(n), $1, key: "a\($0)") }
+            if n % 29 == 0 {
+                operations += [.create(LayerHandle(1000 + n), name: nil), .insertSublayer(LayerHandle(1000 + n), into: LayerHandle(n), at: nil)]
+            }
+        }
+        for h in [whole, split] { try h.commit(operations, at: 0) }
+        var patched = 0
+        for frame in 0..<40 {
+            let time = Double(frame) / 60
+            let violations = whole.frame(at: time)
+            #expect(violations.isEmpty, "frame \(frame): \(violations.prefix(4))")
+            split.frame(at: time)
+            let differences = RenderListInvariants.differences(retained: ListSnapshot(split.retained.list), fresh: ListSnapshot(whole.retained.list))
+            #expect(differences.isEmpty, "frame \(frame): the split patch's list differs: \(differences)")
+            #expect(split.lastRedraw == whole.lastRedraw, "frame \(frame): the split patch's damage differs")
+            #expect(split.retained.list.patchedLeaves == whole.retained.list.patchedLeaves)
+            patched += whole.retained.list.patchedLeaves
+        }
+        #expect(patched > 40 * 60, "\(patched) leaves patched in 40 frames")
     }
 
     @Test("the runs reach every retained path: leaves patched, parts kept, caches shown, frames drawn in part")

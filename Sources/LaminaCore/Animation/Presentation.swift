@@ -41,16 +41,33 @@ public struct Presentation: Sendable {
     /// An empty presentation (every layer shows its model values).
     public init() {}
 
-    /// The values storage an extent indexes.
+    /// The values storage an extent indexes (for a view that keeps it).
     @inlinable
     func valueStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.Animated> {
         extent.part == 0 ? values : parts[Int(extent.part) - 1].writer.values
     }
 
-    /// The transforms storage an extent indexes.
+    /// The transforms storage an extent indexes (for a view that keeps it).
     @inlinable
     func transformStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.AnimatedTransform> {
         extent.part == 0 ? transforms : parts[Int(extent.part) - 1].writer.transforms
+    }
+
+    /// Calls `body` with the values storage an extent indexes, in place: no retain of the storage,
+    /// which threads reading the presentation at once (a split leaf patch) would contend for.
+    @inlinable
+    func withValueStorage<R>(_ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.Animated>) -> R) -> R {
+        guard extent.part != 0 else { return values.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.values.withUnsafeBufferPointer(body) }
+    }
+
+    /// `withValueStorage` for the transforms storage.
+    @inlinable
+    func withTransformStorage<R>(
+        _ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.AnimatedTransform>) -> R
+    ) -> R {
+        guard extent.part != 0 else { return transforms.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.transforms.withUnsafeBufferPointer(body) }
     }
 
     /// The overlay of a layer (empty when nothing animates it): a view of the flat storage.
@@ -85,9 +102,10 @@ public struct Presentation: Sendable {
         guard Int(id.index) < extents.count else { return nil }
         let extent = extents[Int(id.index)]
         guard !extent.transforms.isEmpty else { return nil }
-        let transforms = transformStorage(extent)
-        for i in extent.transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
-        return nil
+        return withTransformStorage(extent) { transforms in
+            for i in extent.transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
+            return nil
+        }
     }
 
     /// Calls `body` with the address of the animated value of a transform-valued `key` of a layer this
@@ -100,15 +118,14 @@ public struct Presentation: Sendable {
         guard Int(id.index) < extents.count else { return body(nil) }
         let extent = extents[Int(id.index)]
         guard !extent.transforms.isEmpty else { return body(nil) }
-        let transforms = transformStorage(extent)
-        for i in extent.transforms where transforms[Int(i)].key == key {
-            return transforms.withUnsafeBufferPointer { buffer in
+        return withTransformStorage(extent) { buffer in
+            for i in extent.transforms where buffer[Int(i)].key == key {
                 let element = UnsafeRawPointer(buffer.baseAddress! + Int(i))
                 let offset = MemoryLayout<PresentationOverlay.AnimatedTransform>.offset(of: \.value)!
                 return body((element + offset).assumingMemoryBound(to: Transform3D.self))
             }
+            return body(nil)
         }
-        return body(nil)
     }
 
     /// The animated value of a `key` that is not transform-valued, read in place; nil when no animation
@@ -118,9 +135,10 @@ public struct Presentation: Sendable {
         guard Int(id.index) < extents.count else { return nil }
         let extent = extents[Int(id.index)]
         guard !extent.values.isEmpty else { return nil }
-        let values = valueStorage(extent)
-        for i in extent.values where values[Int(i)].key == key { return values[Int(i)].value }
-        return nil
+        return withValueStorage(extent) { values in
+            for i in extent.values where values[Int(i)].key == key { return values[Int(i)].value }
+            return nil
+        }
     }
 
     /// Whether an animation drives `key` of a layer this frame. Reads the flat storage in place, so a

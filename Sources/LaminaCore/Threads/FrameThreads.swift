@@ -42,8 +42,7 @@ public struct FrameThreads: Sendable {
 
 /// A value handed to another thread of a split loop that the loop's own partitioning keeps from being
 /// touched by two threads at once (a pointer to storage each range uses a disjoint part of).
-@usableFromInline
-struct Unshared<Value>: @unchecked Sendable {
-    @usableFromInline var value: Value
-    @usableFromInline init(_ value: Value) { self.value = value }
+package struct Unshared<Value>: @unchecked Sendable {
+    package var value: Value
+    package init(_ value: Value) { self.value = value }
 }

@@ -106,6 +106,13 @@ public final class Renderer {
         set { retained.keepsLayerParts = newValue }
     }
 
+    /// The threads a frame's leaves patched in place are split across (`FrameThreads`); one by
+    /// default. The list they make is the same, bit for bit.
+    public var threads: FrameThreads {
+        get { retained.threads }
+        set { retained.threads = newValue }
+    }
+
     /// Whether a still subtree that moves as a whole is drawn once and moved as one textured quad
     /// while it moves (on by default; `shouldRasterize` caches regardless).
     public var cachesMovingSubtrees: Bool {

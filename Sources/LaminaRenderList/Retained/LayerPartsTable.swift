@@ -12,7 +12,7 @@ import LaminaCore
 /// ten thousand lookups a frame. Kept with the `RenderList` it serves, and emptied of the layers a whole
 /// build no longer visits, so a freed layer's values are not kept alive.
 package struct LayerPartsTable {
-    private struct Key: Equatable {
+    fileprivate struct Key: Equatable {
         var generation: UInt32
         var values: PropertyValues.Identity
     }
@@ -50,6 +50,33 @@ package struct LayerPartsTable {
         guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
         return parts.withUnsafeBufferPointer { parts in
             placements.withUnsafeBufferPointer { placements in body(parts.baseAddress! + slot, placements.baseAddress! + slot) }
+        }
+    }
+
+    /// The kept leaves in place, for readers on several threads at once (a split `LeafPatch`): pointers
+    /// to the table's storage, valid inside `body`, so that no read retains it.
+    func withLeaves<R>(_ body: (Leaves) -> R) -> R {
+        keys.withUnsafeBufferPointer { keys in
+            parts.withUnsafeBufferPointer { parts in
+                placements.withUnsafeBufferPointer { placements in body(Leaves(keys: keys, parts: parts, placements: placements)) }
+            }
+        }
+    }
+
+    /// The table's storage in place (see `withLeaves`).
+    struct Leaves {
+        fileprivate let keys: UnsafeBufferPointer<Key?>
+        fileprivate let parts: UnsafeBufferPointer<LayerParts>
+        fileprivate let placements: UnsafeBufferPointer<LeafPlacement>
+
+        /// `LayerPartsTable.withLeaf`, read through the pointers.
+        func withLeaf<R>(
+            of id: LayerID, identity: PropertyValues.Identity,
+            _ body: (UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
+        ) -> R? {
+            let slot = Int(id.index)
+            guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
+            return body(parts.baseAddress! + slot, placements.baseAddress! + slot)
         }
     }
 

@@ -45,6 +45,31 @@ package struct LeafPatch {
         private var stamp: UInt32 = 0
         /// Which draw command holds each instance (`RenderListUpdate.commandOfInstances`).
         fileprivate var commandOf: ContiguousArray<Int32> = []
+        /// The leaves that passed the first checks, whether each changed layer is left, and each
+        /// range's state: kept with their capacity, so a steady frame allocates nothing for them.
+        fileprivate var candidates: [(id: LayerID, animated: UInt128, order: Int32)] = []
+        fileprivate var left: [Bool] = []
+        fileprivate var states: [State] = []
+
+        fileprivate mutating func takeCandidates() -> [(id: LayerID, animated: UInt128, order: Int32)] {
+            var taken: [(id: LayerID, animated: UInt128, order: Int32)] = []
+            swap(&taken, &candidates)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+
+        fileprivate mutating func takeLeft(count: Int) -> [Bool] {
+            var taken: [Bool] = []
+            swap(&taken, &left)
+            taken.removeAll(keepingCapacity: true)
+            taken.append(contentsOf: repeatElement(false, count: count))
+            return taken
+        }
+
+        fileprivate mutating func keep(candidates: inout [(id: LayerID, animated: UInt128, order: Int32)], left: inout [Bool]) {
+            swap(&self.candidates, &candidates)
+            swap(&self.left, &left)
+        }
 
         /// Starts an `apply` over a list of `slotCount` slots: no slot met yet.
         fileprivate mutating func startApply(slotCount: Int) {
@@ -77,29 +102,32 @@ package struct LeafPatch {
     /// returns the damage to redraw, and the changed layers left for `RenderListUpdate` (or a whole
     /// build). A leaf is checked whole before any of its instances is written, so the list stays a
     /// list some frame could have built.
+    ///
+    /// With `threads`, the leaves are cut into ranges patched at once: each leaf writes only its own
+    /// instances, and what is shared (the instances marked changed, the damage, the leaves left, the
+    /// kept parts marked laid over) is gathered per range and joined in range order afterwards, so the
+    /// list, the damage and the rest are those of the whole loop, bit for bit.
     package func apply(
-        to list: inout RenderList, changed: [LayerID], scratch: inout Scratch
+        to list: inout RenderList, changed: [LayerID], scratch: inout Scratch, threads: FrameThreads = .single
     ) -> (damage: Damage, rest: [LayerID]) {
-        var rest: [LayerID] = []
         scratch.startApply(slotCount: list.segments.count)
         // Out of the list while its instances are written: the kept parts are read in place.
         var table = LayerPartsTable()
         swap(&table, &list.parts)
         defer { swap(&table, &list.parts) }
-        var state = State(commandOf: [])
-        var mapped = false  // whether `state.commandOf` holds this list's instance-to-command map
-        defer { if mapped { swap(&state.commandOf, &scratch.commandOf) } }
+        // First the checks that need no placement: each leaf met once, visited alone and flat,
+        // animating only what a patch writes. `left` keeps `changed`'s order for the rest.
         let patchable = Self.patchableKeys
-        var patched = 0
-        // One pass: each leaf is checked against its segment and patched (a leaf is checked whole
-        // before any of its instances is written, and patching one touches no other's segment).
-        for id in changed {
+        var candidates = scratch.takeCandidates()
+        var left = scratch.takeLeft(count: changed.count)
+        defer { scratch.keep(candidates: &candidates, left: &left) }
+        for (order, id) in changed.enumerated() {
             let slot = Int(id.index)
             // Not visited by the build (not drawn): the update knows what to do with it. A layer gone
             // since is found by `patch` (which reads its slot in the tree anyway) and left then too:
             // asking the tree here as well cost a cache miss per layer.
             guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
-                rest.append(id)
+                left[order] = true
                 continue
             }
             guard scratch.firstMeeting(slot) else { continue }
@@ -108,23 +136,79 @@ package struct LeafPatch {
             guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0,
                 !animated.transition, animated.keys & ~patchable == 0
             else {
-                rest.append(id)
+                left[order] = true
                 continue
             }
-            if !mapped {
-                RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf)
-                swap(&state.commandOf, &scratch.commandOf)
-                mapped = true
-            }
-            switch patch(id, animating: animated.keys, in: &list, &table, &state) {
-            case .patched:
-                patched += 1
-                if patched > Self.preciseDamageLimit { state.precise = false }
-            case .left: rest.append(id)
+            candidates.append((id, animated.keys, Int32(order)))
+        }
+        var states: [State] = []
+        swap(&states, &scratch.states)
+        defer { swap(&states, &scratch.states) }
+        if !candidates.isEmpty {
+            RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf)
+            let ranges = threads.ranges(for: candidates.count)
+            if states.count > ranges { states.removeLast(states.count - ranges) }
+            for r in states.indices { states[r].reset(commandOf: scratch.commandOf) }
+            while states.count < ranges { states.append(State(commandOf: scratch.commandOf)) }
+            let bounds = (0...ranges).map { candidates.count * $0 / ranges }
+            list.instances.withUnsafeMutableBufferPointer { instances in
+                list.segments.withUnsafeBufferPointer { segments in
+                    list.contexts.withUnsafeBufferPointer { contexts in
+                        list.commands.withUnsafeBufferPointer { commands in
+                            list.opaque.withUnsafeBufferPointer { opaque in
+                                let access = ListAccess(
+                                    instances: instances, segments: segments, contexts: contexts, commands: commands,
+                                    opaque: opaque, occludedInstances: list.occludedInstances)
+                                table.withLeaves { table in
+                                states.withUnsafeMutableBufferPointer { states in
+                                    candidates.withUnsafeBufferPointer { candidates in
+                                        left.withUnsafeMutableBufferPointer { left in
+                                            let shared = Unshared((self, access, table, states, candidates, left, bounds))
+                                            threads.forEach(ranges) { r in
+                                                let (patch, access, table, states, candidates, left, bounds) = shared.value
+                                                for c in bounds[r]..<bounds[r + 1] {
+                                                    let (id, animated, order) = candidates[c]
+                                                    if patch.patch(id, animating: animated, access, table, &states[r]) == .left {
+                                                        left[Int(order)] = true
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        // Joined in range order: what one loop over the leaves would have done.
+        var (damage, patched) = (Damage.none, 0)
+        for state in states {
+            patched += state.patched
+            for index in state.changedInstances { list.instanceChanges.mark(index) }
+            for (id, identity) in state.laidOver { table.markBoundsLaidOver(true, of: id, identity: identity) }
+            if patched <= Self.preciseDamageLimit { for bounds in state.damage { damage.add(bounds) } }
+        }
         (list.keptLeaves, list.patchedLeaves) = (0, patched)
-        return (state.precise ? state.damage.clipped(width: target.width, height: target.height) : .full, rest)
+        // The states keep no command map between frames: the next frame's is written in place.
+        for r in states.indices { states[r].commandOf = [] }
+        var rest: [LayerID] = []
+        for (order, id) in changed.enumerated() where left[order] { rest.append(id) }
+        return (patched <= Self.preciseDamageLimit ? damage.clipped(width: target.width, height: target.height) : .full, rest)
+    }
+
+    /// The list as a patch reads and writes it, through pointers: the ranges of a split patch write
+    /// their own leaves' instances at once, and no array is reached through the list (a read of one
+    /// that retained its storage would make another thread's write copy it).
+    private struct ListAccess {
+        let instances: UnsafeMutableBufferPointer<LayerInstance>
+        let segments: UnsafeBufferPointer<RenderSegment>
+        let contexts: UnsafeBufferPointer<VisitContext>
+        let commands: UnsafeBufferPointer<RenderCommand>
+        let opaque: UnsafeBufferPointer<Bool>
+        let occludedInstances: Int
     }
 
     /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
@@ -133,12 +217,18 @@ package struct LeafPatch {
 
     /// What one `apply` carries from leaf to leaf: siblings share their context, and runs their
     /// instances, so each is read out of the list once.
-    private struct State {
+    fileprivate struct State {
         var commandOf: ContiguousArray<Int32>
-        /// Whether the damage is summed quad by quad: until more than `preciseDamageLimit` leaves are
-        /// patched; past that, the whole target.
-        var precise = true
-        var damage = Damage.none
+        /// The leaves this state patched.
+        var patched = 0
+        /// The old and new bounds of every instance written, in order, while this state has patched
+        /// at most `preciseDamageLimit` leaves; past that, the damage is the whole target anyway.
+        var damage: [(minX: Float, minY: Float, maxX: Float, maxY: Float)?] = []
+        var precise: Bool { patched <= LeafPatch.preciseDamageLimit }
+        /// The instances written, in order, for the list's `instanceChanges`.
+        var changedInstances: [Int] = []
+        /// The leaves patched with animated bounds, whose kept parts are then marked laid over.
+        var laidOver: [(LayerID, PropertyValues.Identity)] = []
         var contextIndex: Int32 = -1
         var context = VisitContext(toTarget: .identity, toClip: nil, opacity: 1, clip: nil)
         /// Whether `context` clips its leaves' instances, and its `toClip` when it does: decided once
@@ -161,10 +251,20 @@ package struct LeafPatch {
             self.commandOf = commandOf
         }
 
+        /// A state for a new `apply`, keeping its arrays' capacity.
+        mutating func reset(commandOf: ContiguousArray<Int32>) {
+            self.commandOf = commandOf
+            patched = 0
+            damage.removeAll(keepingCapacity: true)
+            changedInstances.removeAll(keepingCapacity: true)
+            laidOver.removeAll(keepingCapacity: true)
+            (contextIndex, command) = (-1, -1)
+        }
+
         /// Reads instance `index`'s run from the list's `commands`, unless it is the one read last;
         /// false when no draw holds it. (Passed the commands alone: the whole list, an argument read
         /// out of an `inout`, was copied for every call.)
-        mutating func readRun(of index: Int, in commands: [RenderCommand]) -> Bool {
+        mutating func readRun(of index: Int, in commands: UnsafeBufferPointer<RenderCommand>) -> Bool {
             let command = Int(commandOf[index])
             guard command >= 0 else { return false }
             guard command != self.command else { return true }
@@ -218,21 +318,26 @@ package struct LeafPatch {
 
     /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
     private func patch(
-        _ id: LayerID, animating animated: UInt128, in list: inout RenderList, _ table: inout LayerPartsTable,
-        _ state: inout State
+        _ id: LayerID, animating animated: UInt128, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ state: inout State
     ) -> LeafOutcome {
         guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
+        let outcome: LeafOutcome
         guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
-            return table.withLeaf(of: id, identity: identity) { kept, placement in
-                patch(Moving.self, id, animated, kept, placement, in: &list, &state)
+            outcome = table.withLeaf(of: id, identity: identity) { kept, placement in
+                patch(Moving.self, id, animated, kept, placement, list, &state)
             } ?? .left
+            if outcome == .patched { state.patched += 1 }
+            return outcome
         }
-        let outcome =
+        outcome =
             table.withLeaf(of: id, identity: identity) { kept, placement in
-                patch(Reshaping.self, id, animated, kept, placement, in: &list, &state)
+                patch(Reshaping.self, id, animated, kept, placement, list, &state)
             } ?? .left
         // Its quads are now those of animated bounds: the frame they stop animating, it is drawn again.
-        if outcome == .patched { table.markBoundsLaidOver(true, of: id, identity: identity) }
+        if outcome == .patched {
+            state.patched += 1
+            state.laidOver.append((id, identity))
+        }
         return outcome
     }
 
@@ -240,7 +345,7 @@ package struct LeafPatch {
     /// `Reshaping` when its bounds animate, else `Moving`.
     private func patch<Kind: PatchKind>(
         _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ kept: UnsafePointer<LayerParts>,
-        _ placement: UnsafePointer<LeafPlacement>, in list: inout RenderList, _ state: inout State
+        _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess, _ state: inout State
     ) -> LeafOutcome {
         let reshapes = Kind.reshapes
         let segment = list.segments[Int(id.index)]
@@ -356,7 +461,7 @@ package struct LeafPatch {
             // Opacity decides blending and occlusion, which the build settled: the same class, or the
             // usual way. An opaque quad that moves may uncover what culling hid under it.
             let isOpaque = list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: newColor)
-            guard isOpaque == list.isOpaque(index),
+            guard isOpaque == list.opaque[index],
                 !(isOpaque && list.occludedInstances > 0 && (list.instances[index].isAxisAligned || turnsAxisAligned))
             else { return .left }
         }
@@ -382,11 +487,11 @@ package struct LeafPatch {
                 }
                 if state.contextClips { RenderListBuilder.applyClip(&instance, localToClip, state.context.clip) }
                 if state.precise {
-                    state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height))
-                    state.damage.add(instance.pixelBounds(width: target.width, height: target.height))
+                    state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height))
+                    state.damage.append(instance.pixelBounds(width: target.width, height: target.height))
                 }
                 list.instances[index] = instance
-                list.instanceChanges.mark(index)
+                state.changedInstances.append(index)
             }
             return .patched
         }
@@ -402,13 +507,13 @@ package struct LeafPatch {
             {
                 continue
             }
-            if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
+            if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
             (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
             list.instances[index].color = color
-            list.instanceChanges.mark(index)
+            state.changedInstances.append(index)
             if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip) }
-            if state.precise { state.damage.add(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
+            if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
         }
         return .patched
     }

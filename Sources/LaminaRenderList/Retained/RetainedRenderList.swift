@@ -39,6 +39,9 @@ package final class RetainedRenderList {
         didSet { if !keepsLayerParts { list.parts.removeAll() } }
     }
 
+    /// The threads leaves patched in place are split across (`LeafPatch.apply`); one by default.
+    package var threads = FrameThreads.single
+
     /// A list over `textures`, `generated` and `caches`, which share one `TextureRequests`.
     package init(textures: BitmapTextureTable, generated: GeneratedTextures, caches: SubtreeCaches) {
         self.textures = textures
@@ -113,7 +116,7 @@ package final class RetainedRenderList {
             let patch = LeafPatch(
                 tree: tree, presentation: presentation, projection: target.projection,
                 target: PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
-            let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch)
+            let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch, threads: threads)
             damage.formUnion(patched)
             if rest.isEmpty {
                 textures.beginFrame()
