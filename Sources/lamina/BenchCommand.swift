@@ -43,7 +43,7 @@ struct BenchCommand: ParsableCommand {
             """)
     var overlapGPU = false
 
-    @Option(help: "How many threads a frame's evaluation is split across (default: the machine's cores).")
+    @Option(help: "How many threads a frame's animation evaluation and leaf patching are split across (default: the machine's cores).")
     var threads: Int?
 
     func validate() throws {

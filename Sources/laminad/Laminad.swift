@@ -52,7 +52,7 @@ struct Laminad: AsyncParsableCommand {
     @Option(help: "The most bytes of unread events before a client is disconnected (default 4194304).")
     var maxQueuedBytes: UInt32?
 
-    @Option(help: "How many threads a frame's animation evaluation is split across (default: the machine's cores).")
+    @Option(help: "How many threads a frame's animation evaluation and leaf patching are split across (default: the machine's cores).")
     var threads: Int?
 
     @Option(help: "The most pixels one bitmap may have (default 16777216, 4096x4096).")

@@ -25,8 +25,9 @@ public struct DaemonConfiguration: Sendable {
     /// Whether every frame is built and drawn whole, without damage tracking or cached subtrees (for
     /// measuring what they save, and for ruling them out when something draws wrong).
     public var redrawsEverything = false
-    /// How many threads a frame's animation evaluation is split across (`FrameThreadPool`); by default
-    /// the machine's cores. A split frame's results are the same as a whole one's, bit for bit.
+    /// How many threads a frame's animation evaluation and leaf patching are split across
+    /// (`FrameThreadPool`); by default the machine's cores. A split frame's results are the same as a
+    /// whole one's, bit for bit.
     public var frameThreads = FrameThreadPool.machineCores
     /// Where the output is recorded while the daemon runs (`--record`: `.mp4` or `.webm`), if anywhere.
     /// The recording opens when the compositor starts, at the output's size then (a Wayland window's
