@@ -92,10 +92,7 @@ public struct LayerStore: Sendable {
     public mutating func removeClient(_ client: ClientID) -> (stopped: [AnimationEntry], bitmaps: [BitmapID]) {
         tree.commitJournal()
         guard let space = clients.removeValue(forKey: client) else { return ([], []) }
-        var stopped: [AnimationEntry] = []
-        for id in space.layers.values where tree.contains(id) {
-            stopped += (try? tree.destroy(id)) ?? []
-        }
+        let stopped = tree.destroyAll(Array(space.layers.values))
         return (stopped, Array(space.bitmaps.values))
     }
 

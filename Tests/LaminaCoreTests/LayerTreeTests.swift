@@ -1,5 +1,6 @@
 import LaminaCore
 import Testing
+import LaminaTestSupport
 
 @Suite("The model tree: sublayers, masks, cycles")
 struct LayerTreeTests {
@@ -68,6 +69,45 @@ struct LayerTreeTests {
         #expect(presentation.value(.position, of: a, in: tree).x == 1)
         tree.evaluate(at: 5, into: &presentation, events: &events)
         #expect(presentation.animatedLayers == [a] && presentation.value(.position, of: a, in: tree).x == 5)
+    }
+
+    @Test("destroying many layers at once leaves the tree that destroying them one by one leaves", arguments: UInt64(1)...20)
+    func destroyAllEqualsOneByOne(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var tree = LayerTree()
+        var layers: [LayerID] = []
+        // A forest with long and short sublayer lists, masks both ways, and animations.
+        for n in 0..<300 {
+            let layer = tree.create(name: "l\(n)")
+            if !layers.isEmpty, Int.random(in: 0..<10, using: &rng) < 8 {
+                let parent = n > 100 && Bool.random(using: &rng) ? layers[0] : layers.randomElement(using: &rng)!
+                try? tree.addSublayer(layer, to: parent)
+            }
+            if !layers.isEmpty, Int.random(in: 0..<20, using: &rng) == 0, let owner = layers.randomElement(using: &rng) {
+                try? tree.setMask(layer, of: owner)
+            }
+            if Int.random(in: 0..<5, using: &rng) == 0 {
+                try tree.addAnimation(
+                    .basic(LayerKeyPath(.opacity), from: .number(0), to: .number(1), timing: MediaTiming(duration: 1)), forKey: "fade",
+                    to: layer)
+            }
+            layers.append(layer)
+        }
+        // Some of the long list removed lazily before, as a client's earlier commits would.
+        for layer in layers.shuffled(using: &rng).prefix(20) { try? tree.removeFromSuperlayer(layer) }
+        let doomed = layers.filter { _ in Bool.random(using: &rng) }
+        var oneByOne = tree
+        var expected: [AnimationEntry] = []
+        for layer in doomed where oneByOne.contains(layer) { expected += try oneByOne.destroy(layer) }
+        let stopped = tree.destroyAll(doomed + doomed.prefix(3))  // listed twice: destroyed once
+        #expect(Set(stopped.map(\.id)) == Set(expected.map(\.id)) && stopped.count == expected.count)
+        #expect(tree.count == oneByOne.count && tree.layers == oneByOne.layers && tree.roots == oneByOne.roots)
+        for layer in tree.layers {
+            #expect(try tree.sublayers(of: layer) == oneByOne.sublayers(of: layer), "\(layer)")
+            #expect(try tree.superlayer(of: layer) == oneByOne.superlayer(of: layer), "\(layer)")
+            #expect(try tree.mask(of: layer) == oneByOne.mask(of: layer), "\(layer)")
+        }
+        for layer in doomed { #expect(!tree.contains(layer)) }
     }
 
     @Test func addInsertAndOrder() throws {

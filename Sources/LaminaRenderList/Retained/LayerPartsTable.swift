@@ -38,21 +38,6 @@ package struct LayerPartsTable {
         return (parts[slot], placements[slot])
     }
 
-    /// Calls `body` with the parts and placement kept for the leaf `id`, in place, if they still hold
-    /// for its model values, whose identity is `identity`: pointers, valid for the call, so that only
-    /// the fields read are loaded (ten thousand leaves patched a frame copied 560 bytes each out of
-    /// `leaf(of:identity:)`).
-    func withLeaf<R>(
-        of id: LayerID, identity: PropertyValues.Identity,
-        _ body: (UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
-    ) -> R? {
-        let slot = Int(id.index)
-        guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
-        return parts.withUnsafeBufferPointer { parts in
-            placements.withUnsafeBufferPointer { placements in body(parts.baseAddress! + slot, placements.baseAddress! + slot) }
-        }
-    }
-
     /// The kept leaves in place, for readers on several threads at once (a split `LeafPatch`): pointers
     /// to the table's storage, valid inside `body`, so that no read retains it.
     func withLeaves<R>(_ body: (Leaves) -> R) -> R {
@@ -69,7 +54,10 @@ package struct LayerPartsTable {
         fileprivate let parts: UnsafeBufferPointer<LayerParts>
         fileprivate let placements: UnsafeBufferPointer<LeafPlacement>
 
-        /// `LayerPartsTable.withLeaf`, read through the pointers.
+        /// Calls `body` with the parts and placement kept for the leaf `id`, in place, if they still
+        /// hold for its model values, whose identity is `identity`: pointers, valid for the call, so
+        /// that only the fields read are loaded (ten thousand leaves patched a frame copied 560 bytes
+        /// each out of `leaf(of:identity:)`).
         func withLeaf<R>(
             of id: LayerID, identity: PropertyValues.Identity,
             _ body: (UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R

@@ -28,6 +28,8 @@ final class CompositorLoop {
     private let started = MediaClock.now
 
     private var needsFrame = false
+    /// Whether a client left since the last frame: after the next frame, what was sized for it goes.
+    private var releasesSpareMemory = false
     private var frameRequests: [(client: ClientID, serial: UInt32)] = []
     private var screenshots: [(client: ClientID, serial: UInt32, pool: SharedMemoryPool?, offset: Int)] = []
     /// Commits whose animations have not all stopped, by client and serial: `transactionCompleted`
@@ -233,11 +235,11 @@ final class CompositorLoop {
             compositor.addClient(client, limits: limits)
             clientNames[client] = name
         case .disconnect(let client):
-            // The scene shrank for good: what was sized for it, and what the C heap keeps of it, go back.
-            HeapTuning.givingBackMemory(logger: logger) {
-                compositor.removeClient(client)
-                compositor.releaseSpareMemory()
-            }
+            // The scene shrank for good: the client's layers go now, and what was sized for them (and
+            // what the C heap keeps of it) after the next frame, so that neither half holds the other
+            // clients' frames for more than one.
+            HeapTuning.givingBackMemory(logger: logger, trims: false) { compositor.removeClient(client) }
+            releasesSpareMemory = true
             clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
@@ -409,6 +411,10 @@ final class CompositorLoop {
         counterHistories[5].record((ProcessCPU.seconds() - cpuBefore) * 1000)
         framesDrawn += 1
         lastFrameTime = time
+        if releasesSpareMemory {
+            releasesSpareMemory = false
+            HeapTuning.givingBackMemory(logger: logger) { compositor.releaseSpareMemory() }
+        }
         if let recorder {
             if compositor.target.width == recorder.width, compositor.target.height == recorder.height {
                 do { recorder.record(try compositor.readPixels(), at: time) } catch { logger.error("reading a frame back to record it: \(error)") }

@@ -23,9 +23,10 @@ import Synchronization
 /// the top of the others (the compositor thread's arena, and each connection thread's, are not the
 /// main one), so after a client of 65,536 layers with long names left, 60 MiB stayed resident. While
 /// a departure frees the client's memory, the trim threshold is lowered, so each arena's top is cut
-/// as it is freed into; then `malloc_trim` returns the rest, and the steady threshold comes back. A
-/// departure is rare, and a steady frame never pays for it; the frames right after refill the little
-/// they need.
+/// as it is freed into; then `malloc_trim` returns the rest, and the steady threshold comes back. The
+/// compositor loop does it in two halves (the layers as the client leaves, what was sized for them
+/// after the next frame), so neither holds the other clients' frames for more than one. A departure
+/// is rare, and a steady frame never pays for it; the frames right after refill the little they need.
 ///
 /// An operator's `MALLOC_MMAP_THRESHOLD_` or `MALLOC_TRIM_THRESHOLD_` wins: then the thresholds are
 /// never touched, and a departure only trims.
@@ -51,16 +52,17 @@ public enum HeapTuning {
         isApplied.store(true, ordering: .relaxed)
     }
 
-    /// Runs `freeing`, which frees a departed client's memory, then gives the heap's free memory back
-    /// to the system (see the type's documentation).
-    static func givingBackMemory(logger: Logger, _ freeing: () -> Void) {
+    /// Runs `freeing`, which frees a departed client's memory, with the departure's trim threshold,
+    /// then, when `trims`, gives the heap's free memory back to the system (see the type's
+    /// documentation).
+    static func givingBackMemory(logger: Logger, trims: Bool = true, _ freeing: () -> Void) {
         let start = MediaClock.now
         let lowered = isApplied.load(ordering: .relaxed) && lamina_set_heap_thresholds(mmapThreshold, departureTrimThreshold) == 0
         freeing()
-        let released = mallocTrim(0) != 0
+        let released = trims && mallocTrim(0) != 0
         if lowered { _ = lamina_set_heap_thresholds(mmapThreshold, trimThreshold) }
         let milliseconds = Int(((MediaClock.now - start) * 1000).rounded())
-        logger.debug("memory given back after a client left: \(milliseconds) ms, trimmed: \(released)")
+        logger.debug("memory given back after a client left\(trims ? ", trimmed" : ""): \(milliseconds) ms, returned: \(released)")
     }
 }
 
