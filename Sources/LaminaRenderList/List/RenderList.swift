@@ -1,4 +1,5 @@
 package import LaminaCore
+import Synchronization
 
 /// Everything one frame draws, in order: the instances (uploaded to the GPU in one buffer), the
 /// commands over them, and the offscreen groups they reference. Built by `RenderListBuilder` from a
@@ -13,7 +14,17 @@ public struct RenderList {
     /// Whether each instance paints its quad fully opaque (`LayerInstance.isOpaque`), beside `instances`.
     package private(set) var opaque: ContiguousArray<Bool> = []
     /// The steps.
-    public internal(set) var commands: [RenderCommand] = []
+    public internal(set) var commands: [RenderCommand] = [] {
+        didSet { commandsVersion &+= 1 }  // no `oldValue`: the array is still edited in place
+    }
+    /// Changes whenever `commands` does, unique among lists: what a reader keeping something derived
+    /// from the commands (`commandOfInstances()`) checks it against.
+    private var commandsVersion = RenderList.freshVersions.add(1 << 32, ordering: .relaxed).newValue
+    /// Where each list's versions start: lists made apart never share one.
+    private static let freshVersions = Atomic<UInt64>(0)
+    /// `commandOfInstances()` as of the commands of `commandOfVersion`.
+    private var commandOfCache: ContiguousArray<Int32> = []
+    private var commandOfVersion: UInt64?
     /// Offscreen groups, referenced by index from the commands.
     public internal(set) var groups: [RenderGroup] = []
     /// The layers with `backgroundFilters`, in drawing order (`RenderCommand.backdrop`).
@@ -81,6 +92,25 @@ public struct RenderList {
 
     /// An empty list.
     public init() {}
+
+    /// For each instance, the index of the draw command that draws it (-1 for instances no draw
+    /// covers): what the retained paths ask before rewriting an instance. Kept until the commands
+    /// change, so a frame that changes one layer among a million does not map a million instances.
+    package mutating func commandOfInstances() -> ContiguousArray<Int32> {
+        if commandOfVersion != commandsVersion || commandOfCache.count != instances.count {
+            var map: ContiguousArray<Int32> = []
+            swap(&map, &commandOfCache)
+            map.removeAll(keepingCapacity: true)
+            map.append(contentsOf: repeatElement(-1, count: instances.count))
+            for (index, command) in commands.enumerated() {
+                if case .draw(let first, let count, _, _, _) = command {
+                    for k in first..<(first + count) { map[k] = Int32(index) }
+                }
+            }
+            (commandOfCache, commandOfVersion) = (map, commandsVersion)
+        }
+        return commandOfCache
+    }
 
     /// Empties the list, keeping capacity, for a build of a tree of `slotCount` slots.
     mutating func reset(slotCount: Int = 0, targetWidth: Int = 0, targetHeight: Int = 0) {
@@ -411,6 +441,11 @@ public struct RenderList {
         let runIsOpaque = !opaque[first..<(first + count)].contains(false)
         if variant != .full { variant = fastVariant(first: first, count: count, binding: binding) }
         if variant == .fill { roundColors(first: first, count: count) }
+        // Written only when it changed: a write is a new version of the commands, and what was
+        // derived from them (`commandOfInstances()`) would be made again.
+        if case .draw(_, _, _, let oldVariant, let wasOpaque) = commands[command], oldVariant == variant, wasOpaque == runIsOpaque {
+            return
+        }
         commands[command] = .draw(first: first, count: count, texture: binding, variant: variant, opaque: runIsOpaque)
     }
 

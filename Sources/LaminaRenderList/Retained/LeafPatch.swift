@@ -43,8 +43,6 @@ package struct LeafPatch {
         /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
         private var met: ContiguousArray<UInt32> = []
         private var stamp: UInt32 = 0
-        /// Which draw command holds each instance (`RenderListUpdate.commandOfInstances`).
-        fileprivate var commandOf: ContiguousArray<Int32> = []
         /// The leaves that passed the first checks, whether each changed layer is left, and each
         /// range's state: kept with their capacity, so a steady frame allocates nothing for them.
         fileprivate var candidates: [(id: LayerID, animated: UInt128, order: Int32)] = []
@@ -145,11 +143,11 @@ package struct LeafPatch {
         swap(&states, &scratch.states)
         defer { swap(&states, &scratch.states) }
         if !candidates.isEmpty {
-            RenderListUpdate.commandOfInstances(list, into: &scratch.commandOf)
+            let commandOf = list.commandOfInstances()
             let ranges = threads.ranges(for: candidates.count)
             if states.count > ranges { states.removeLast(states.count - ranges) }
-            for r in states.indices { states[r].reset(commandOf: scratch.commandOf) }
-            while states.count < ranges { states.append(State(commandOf: scratch.commandOf)) }
+            for r in states.indices { states[r].reset(commandOf: commandOf) }
+            while states.count < ranges { states.append(State(commandOf: commandOf)) }
             let bounds = (0...ranges).map { candidates.count * $0 / ranges }
             list.instances.withUnsafeMutableBufferPointer { instances in
                 list.segments.withUnsafeBufferPointer { segments in
@@ -192,7 +190,7 @@ package struct LeafPatch {
             if patched <= Self.preciseDamageLimit { for bounds in state.damage { damage.add(bounds) } }
         }
         (list.keptLeaves, list.patchedLeaves) = (0, patched)
-        // The states keep no command map between frames: the next frame's is written in place.
+        // The states keep no command map between frames: the list's is then made again in place.
         for r in states.indices { states[r].commandOf = [] }
         var rest: [LayerID] = []
         for (order, id) in changed.enumerated() where left[order] { rest.append(id) }

@@ -94,7 +94,7 @@ package struct RenderListUpdate {
                         if !old.isCollapsed { content.add(old.pixelBounds(width: width, height: height)) }
                         content.add(scratch.instances[k].pixelBounds(width: width, height: height))
                     }
-                    if commandOf.isEmpty { commandOf = Self.commandOfInstances(list) }
+                    if commandOf.isEmpty { commandOf = list.commandOfInstances() }
                     // The same instance sampling the same texture (or none) draws the same pixels.
                     if scratch.instances[k] == list.instances[base + k],
                         scratch.instances[k][.textureMode] == LayerInstance.TextureMode.none.rawValue
@@ -407,22 +407,4 @@ package struct RenderListUpdate {
         return damage
     }
 
-    /// For each instance of `list`, the index of the draw command that draws it (-1 for instances no
-    /// draw covers).
-    static func commandOfInstances(_ list: RenderList) -> ContiguousArray<Int32> {
-        var result: ContiguousArray<Int32> = []
-        commandOfInstances(list, into: &result)
-        return result
-    }
-
-    /// `commandOfInstances`, into `result`'s storage (kept by a caller that asks every frame).
-    static func commandOfInstances(_ list: RenderList, into result: inout ContiguousArray<Int32>) {
-        result.removeAll(keepingCapacity: true)
-        result.append(contentsOf: repeatElement(-1, count: list.instances.count))
-        for (index, command) in list.commands.enumerated() {
-            if case .draw(let first, let count, _, _, _) = command {
-                for k in first..<(first + count) { result[k] = Int32(index) }
-            }
-        }
-    }
 }
