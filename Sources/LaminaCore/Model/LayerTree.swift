@@ -158,16 +158,7 @@ public struct LayerTree: Sendable {
         let node = try self.node(id)
         changes.changedHierarchy()
         detach(id)
-        for child in node.sublayers {
-            let c = Int(child.index)
-            if isSublayer(child, of: id) {
-                willEdit(c)
-                slots[c].node.superlayer = nil
-            } else if slots[c].isLive, slots[c].generation == child.generation, slots[c].node.staleIn == id {
-                willEdit(c)
-                slots[c].node.staleIn = nil  // the list that held its stale entry is gone
-            }
-        }
+        for child in node.sublayers { orphan(child, of: id) }
         if let mask = node.mask {
             willEdit(Int(mask.index))
             slots[Int(mask.index)].node.maskOwner = nil
@@ -210,16 +201,7 @@ public struct LayerTree: Sendable {
             let (superlayer, maskOwner) = slots.read(slot) { ($0.pointee.node.superlayer, $0.pointee.node.maskOwner) }
             if stays(superlayer) != nil || stays(maskOwner) != nil { detach(id) }
             let (sublayers, mask) = slots.read(slot) { ($0.pointee.node.sublayers, $0.pointee.node.mask) }
-            for child in sublayers where !doomed[Int(child.index)] {
-                let c = Int(child.index)
-                if isSublayer(child, of: id) {
-                    willEdit(c)
-                    slots[c].node.superlayer = nil
-                } else if slots[c].isLive, slots[c].generation == child.generation, slots[c].node.staleIn == id {
-                    willEdit(c)
-                    slots[c].node.staleIn = nil  // the list that held its stale entry is gone
-                }
-            }
+            for child in sublayers where !doomed[Int(child.index)] { orphan(child, of: id) }
             if let mask = stays(mask) {
                 willEdit(Int(mask.index))
                 slots[Int(mask.index)].node.maskOwner = nil
@@ -236,6 +218,19 @@ public struct LayerTree: Sendable {
             count -= 1
         }
         return stopped
+    }
+
+    /// Lets go of `child`, an entry of the sublayer list of `parent`, which is being destroyed: a
+    /// sublayer becomes a root, and a layer whose stale entry the list held forgets it.
+    private mutating func orphan(_ child: LayerID, of parent: LayerID) {
+        let c = Int(child.index)
+        if isSublayer(child, of: parent) {
+            willEdit(c)
+            slots[c].node.superlayer = nil
+        } else if slots[c].isLive, slots[c].generation == child.generation, slots[c].node.staleIn == parent {
+            willEdit(c)
+            slots[c].node.staleIn = nil  // the list that held its stale entry is gone
+        }
     }
 
     /// The live layer in slot `index`, if any.
