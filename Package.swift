@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "LaminaSession", targets: ["LaminaSession"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaJSON", targets: ["LaminaJSON"]),
+        .library(name: "LaminaLottie", targets: ["LaminaLottie"]),
         .library(name: "LaminaFuzzing", targets: ["LaminaFuzzing"]),
         .library(name: "LaminaFuzzInput", targets: ["LaminaFuzzInput"]),
         .library(name: "LaminaWayland", targets: ["LaminaWayland"]),
@@ -189,9 +190,12 @@ let package = Package(
         // duplicate keys, saying where an error is; and a writer. No dependencies.
         .target(name: "LaminaJSON", swiftSettings: strict),
         // Scene files: decoding, compiling to transactions, probing (no GL: playback is the command's).
+        // Lottie files compiled into layer trees and animations: no GL, no model store, so the client
+        // library can use it too.
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", .product(name: "RealModule", package: "swift-numerics")], swiftSettings: strict),
         .target(
             name: "LaminaScene",
-            dependencies: ["LaminaCore", "LaminaModel", "LaminaImage", "LaminaJSON"],
+            dependencies: ["LaminaCore", "LaminaModel", "LaminaImage", "LaminaJSON", "LaminaLottie"],
             swiftSettings: strict
         ),
         // The layer property schema and its generator (`make generate`): no dependencies, so it builds

@@ -1,6 +1,7 @@
 public import LaminaCore
 public import LaminaImage
 public import LaminaModel
+public import LaminaLottie
 
 /// A scene turned into what a client would commit: one transaction for the initial tree at scene time
 /// 0, then one per timeline entry, each stamped with its `at`.
@@ -52,6 +53,20 @@ public struct SceneScript: Sendable {
         for commit in scene.timeline {
             try compile(commit, store: &store, client: client)
         }
+    }
+
+    /// Compiles a Lottie composition: one commit at 0 that puts its root on a transparent canvas of
+    /// its size, checked against the compositor's rules like any scene.
+    public init(lottie composition: LottieComposition, file: String) throws(SceneError) {
+        let canvas = OutputConfiguration(width: composition.size.width, height: composition.size.height)
+        scene = Scene(file: file, canvas: canvas, images: [], layers: [], timeline: [])
+        var store = LayerStore(width: canvas.width, height: canvas.height)
+        let client = store.addClient()
+        let ops = composition.operations + [.insertSublayer(composition.root, into: nil, at: nil)]
+        try check(&store, client, ops, composition.operationPaths + [""], at: 0)
+        handles = [(composition.name ?? "lottie", composition.root)]
+        handleByName[composition.name ?? "lottie"] = composition.root
+        steps = [Step(at: 0, operations: ops, images: [])]
     }
 
     /// The handle of a named layer.

@@ -47,6 +47,12 @@ public struct TimingState: Hashable, Sendable {
 public struct MediaTiming: Hashable, Sendable {
     /// When the object begins, in its parent's time.
     public var beginTime: Double
+
+    /// A `beginTime` that means "at time zero" where 0 itself means "at the commit"
+    /// (`AVCoreAnimationBeginTimeAtZero`): an animation added with it begins at its layer's time 0, which
+    /// is what an animation laid out on a timeline of its own (a Lottie file's, a video's) needs. It is
+    /// 0 for every sum it takes part in.
+    public static let beginTimeAtZero = 1e-100
     /// The simple duration; 0 means Core Animation's default of 0.25 s for animations.
     public var duration: Double
     /// The rate of local time relative to the parent's.

@@ -1,0 +1,243 @@
+import LaminaCore
+
+/// Shape layers' content. Each group becomes a plain layer with the group's transform; each fill or
+/// stroke becomes a shape layer whose path joins the paths it paints. A style paints the paths before
+/// it in its group and in the groups before it (which inherit it), as After Effects does; items earlier
+/// in a list are drawn above later ones. Trim paths act on the strokes after them alike.
+extension LottieCompiler {
+    /// What a group inherits from the groups around it: the styles and trims after it.
+    struct Inherited {
+        var styles: [LottieNode] = []
+        var trims: [LottieNode] = []
+    }
+
+    mutating func shapes(_ list: LottieNode?, into layer: LayerHandle, at path: String) throws(LottieError) {
+        guard let list else { return }
+        try group(list.elements, into: layer, inherited: Inherited(), depth: 0)
+    }
+
+    private mutating func group(_ items: [LottieNode], into container: LayerHandle, inherited: Inherited, depth: Int) throws(LottieError) {
+        guard depth < LottieLimits.maximumGroupDepth, let first = items.first else {
+            if let first = items.first { throw first.error("shape groups nested deeper than \(LottieLimits.maximumGroupDepth)") }
+            return
+        }
+        _ = first
+        var paths: [(index: Int, shape: LottieProperty<LottieBezier>)] = []
+        var styles: [(index: Int, node: LottieNode)] = []
+        var trims: [(index: Int, node: LottieNode)] = []
+        var groups: [(index: Int, node: LottieNode)] = []
+        for (i, item) in items.enumerated() where !item.flag("hd") {
+            let type = (try? item["ty"]?.string()) ?? ""
+            switch type {
+            case "sh", "rc", "el", "sr":
+                paths.append((i, try shapePath(item, type)))
+            case "fl", "st", "gf", "gs":
+                styles.append((i, item))
+            case "gr":
+                groups.append((i, item))
+            case "tm":
+                trims.append((i, item))
+            case "tr":
+                break
+            case "rd":
+                report(.unsupported, "round-corners", at: item.path, "corners are drawn sharp")
+            case "rp":
+                report(.unsupported, "repeaters", at: item.path, "the shapes are drawn once")
+            case "mm":
+                report(.unsupported, "merge-paths", at: item.path, "the paths are drawn unmerged")
+            default:
+                report(.unsupported, "shape-\(type.isEmpty ? "unknown" : type)", at: item.path, "the shape item is ignored")
+            }
+        }
+        let ownPaths = paths.map(\.shape)
+        // Inherited styles paint this group's paths below everything in it.
+        if !ownPaths.isEmpty {
+            for style in inherited.styles.reversed() {
+                try paint(ownPaths, with: style, trims: inherited.trims, into: container)
+            }
+        }
+        // Then the group's own items, last (bottom) first.
+        let drawn = (styles.map { ($0.index, $0.node, false) } + groups.map { ($0.index, $0.node, true) }).sorted { $0.0 > $1.0 }
+        for (index, node, isGroup) in drawn {
+            if isGroup {
+                var passed = inherited
+                passed.styles = styles.filter { $0.index > index }.map(\.node) + inherited.styles
+                passed.trims = trims.filter { $0.index > index }.map(\.node) + inherited.trims
+                let layer = try emitter.create(name: node["nm"].flatMap { try? $0.string() }, at: node.path)
+                let children = node["it"]?.elements ?? []
+                let tr = children.last { (try? $0["ty"]?.string()) == "tr" }
+                try transform(tr, of: layer, size: .zero, opacity: true, at: tr?.path ?? node.path)
+                try group(children, into: layer, inherited: passed, depth: depth + 1)
+                emitter.insert(layer, into: container, at: node.path)
+            } else {
+                let before = paths.filter { $0.index < index }.map(\.shape)
+                guard !before.isEmpty else { continue }
+                let applying = trims.filter { $0.index < index }.map(\.node) + inherited.trims
+                try paint(before, with: node, trims: applying, into: container)
+            }
+        }
+    }
+
+    // MARK: Paths
+
+    /// A path item (`sh`, `rc`, `el`, `sr`) as a bezier shape over time.
+    private mutating func shapePath(_ item: LottieNode, _ type: String) throws(LottieError) -> LottieProperty<LottieBezier> {
+        let reversed = (try? item.number("d", default: 1)) == 3
+        func point(_ key: String) throws(LottieError) -> LottieProperty<Point> {
+            try item[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.point() } ?? .constant(.zero)
+        }
+        func number(_ key: String) throws(LottieError) -> LottieProperty<Double> {
+            try item[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() } ?? .constant(0)
+        }
+        switch type {
+        case "sh":
+            let shape = try item.required("ks").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
+            return reversed ? shape.mapValues(\.reversed) : shape
+        case "rc":
+            let (p, s, r) = (try point("p"), try point("s"), try number("r"))
+            return Self.combine([p.timeline, s.timeline, r.timeline]) { f in
+                let size = s.value(at: f, interpolate: Point.mix)
+                return ShapeGeometry.rectangle(
+                    center: p.value(at: f, interpolate: Point.mix), size: Size(width: size.x, height: size.y),
+                    roundness: r.value(at: f, interpolate: Double.mix), reversed: reversed)
+            }
+        case "el":
+            let (p, s) = (try point("p"), try point("s"))
+            return Self.combine([p.timeline, s.timeline]) { f in
+                let size = s.value(at: f, interpolate: Point.mix)
+                return ShapeGeometry.ellipse(
+                    center: p.value(at: f, interpolate: Point.mix), size: Size(width: size.x, height: size.y), reversed: reversed)
+            }
+        default:
+            let isStar = (try? item.number("sy", default: 1)) != 2
+            let (p, pt, r) = (try point("p"), try number("pt"), try number("r"))
+            let (or, os, ir, is_) = (try number("or"), try number("os"), try number("ir"), try number("is"))
+            let count = pt.initialValue
+            guard count.isFinite, count >= 0, count <= Double(LottieLimits.maximumPathVertices / 2) else {
+                throw LottieError(path: item.path + ".pt", message: "\(count) points (at most \(LottieLimits.maximumPathVertices / 2))")
+            }
+            return Self.combine([p.timeline, pt.timeline, r.timeline, or.timeline, os.timeline, ir.timeline, is_.timeline]) { f in
+                ShapeGeometry.star(
+                    center: p.value(at: f, interpolate: Point.mix),
+                    points: min(pt.value(at: f, interpolate: Double.mix), Double(LottieLimits.maximumPathVertices / 2)),
+                    outer: or.value(at: f, interpolate: Double.mix), outerRoundness: os.value(at: f, interpolate: Double.mix),
+                    inner: isStar ? ir.value(at: f, interpolate: Double.mix) : nil, innerRoundness: is_.value(at: f, interpolate: Double.mix),
+                    rotation: r.value(at: f, interpolate: Double.mix), reversed: reversed)
+            }
+        }
+    }
+
+    /// Several paths as one `path` over time.
+    private func joined(_ shapes: [LottieProperty<LottieBezier>]) -> LottieProperty<Path> {
+        if !shapes.contains(where: \.isAnimated) {
+            var path = Path()
+            for shape in shapes { path.addPath(shape.initialValue.path) }
+            return .constant(path)
+        }
+        // Cubics only, so that every keyframe's path has the same elements and interpolates.
+        return Self.combine(shapes.map(\.timeline)) { f in
+            var path = Path()
+            for shape in shapes { path.addPath(shape.value(at: f, interpolate: LottieBezier.interpolate).cubicPath) }
+            return path
+        }
+    }
+
+    // MARK: Styles
+
+    /// A shape layer painting `shapes` with a fill or stroke item.
+    private mutating func paint(_ shapes: [LottieProperty<LottieBezier>], with style: LottieNode, trims: [LottieNode], into container: LayerHandle)
+        throws(LottieError)
+    {
+        let type = (try? style["ty"]?.string()) ?? "fl"
+        let layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
+        emitter.apply(joined(shapes), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
+        let isStroke = type == "st" || type == "gs"
+        let colorKey: PropertyKey = isStroke ? .strokeColor : .fillColor
+        if type == "gf" || type == "gs" {
+            report(.approximated, "gradients", at: style.path, "the gradient is drawn in its first colour")
+            let color = try style.required("g").required("k").property(&diagnostics) { (n: LottieNode) throws(LottieError) in
+                let v = try n.numbers()
+                return v.count >= 4 ? Self.color([v[1], v[2], v[3]]) : Color.black
+            }
+            emitter.apply(color, to: layer, LayerKeyPath(colorKey), at: style.path + ".g") { .color($0) }
+        } else {
+            let color = try style.required("c").property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers()) }
+            emitter.apply(color, to: layer, LayerKeyPath(colorKey), at: style.path + ".c") { .color($0) }
+        }
+        if let o = style["o"] {
+            let opacity = try o.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) }
+            if opacity.isAnimated || opacity.initialValue != 1 {
+                emitter.apply(opacity, to: layer, LayerKeyPath(.opacity), at: o.path) { .number($0) }
+            }
+        }
+        if isStroke {
+            try stroke(style, on: layer, trims: trims)
+        } else {
+            emitter.set(layer, .fillRule, Self.keyword(.fillRule, (try? style.number("r", default: 1)) == 2 ? "evenOdd" : "nonZero"), at: style.path)
+            if !trims.isEmpty {
+                report(.unsupported, "trimmed-fills", at: trims[0].path, "a trim path does not cut fills")
+            }
+        }
+        emitter.insert(layer, into: container, at: style.path)
+    }
+
+    private mutating func stroke(_ style: LottieNode, on layer: LayerHandle, trims: [LottieNode]) throws(LottieError) {
+        emitter.set(layer, .fillColor, .color(.clear), at: style.path)
+        if let w = style["w"] {
+            let width = try w.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
+            emitter.apply(width, to: layer, LayerKeyPath(.lineWidth), at: w.path) { .number($0) }
+        }
+        let cap = ["butt", "butt", "round", "square"][try style.integer("lc", in: 1...3, default: 1)]
+        let join = ["miter", "miter", "round", "bevel"][try style.integer("lj", in: 1...3, default: 1)]
+        emitter.set(layer, .lineCap, Self.keyword(.lineCap, cap), at: style.path + ".lc")
+        emitter.set(layer, .lineJoin, Self.keyword(.lineJoin, join), at: style.path + ".lj")
+        if let ml = style["ml"] ?? style["ml2"] {
+            let limit = try ml.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
+            emitter.set(layer, .miterLimit, .number(limit.initialValue), at: ml.path)
+        }
+        if let dashes = style["d"], dashes.isArray {
+            var pattern: [Double] = []
+            var phase = 0.0
+            for dash in dashes.elements {
+                let name = (try? dash["n"]?.string()) ?? "d"
+                let value = try dash.required("v").property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
+                if value.isAnimated { report(.approximated, "animated-dashes", at: dash.path, "the dash keeps its first length") }
+                if name == "o" { phase = value.initialValue } else { pattern.append(value.initialValue) }
+            }
+            if pattern.count % 2 == 1 { pattern += pattern }
+            if pattern.contains(where: { $0 > 0 }) {
+                emitter.set(layer, .lineDashPattern, .numbers(pattern), at: dashes.path)
+                emitter.set(layer, .lineDashPhase, .number(phase), at: dashes.path)
+            }
+        }
+        guard let trim = trims.first else { return }
+        if trims.count > 1 { report(.approximated, "nested-trims", at: trims[1].path, "only the innermost trim path cuts the stroke") }
+        try self.trim(trim, on: layer)
+    }
+
+    /// A trim path as `strokeStart` and `strokeEnd` (percent to fractions, the offset in turns added).
+    private mutating func trim(_ trim: LottieNode, on layer: LayerHandle) throws(LottieError) {
+        func percent(_ key: String, _ fallback: Double) throws(LottieError) -> LottieProperty<Double> {
+            try trim[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 100 } ?? .constant(fallback)
+        }
+        let start = try percent("s", 0), end = try percent("e", 1)
+        let offset = try trim["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 360 } ?? .constant(0)
+        if offset.isAnimated || offset.initialValue != 0 {
+            report(.approximated, "trim-offset", at: trim.path + ".o", "the offset is added to both ends without wrapping around")
+        }
+        if (try? trim.number("m", default: 1)) == 1 {
+            report(.approximated, "trim-simultaneously", at: trim.path + ".m", "the paths of a group are trimmed as one")
+        }
+        let shift = offset.initialValue
+        emitter.apply(start, to: layer, LayerKeyPath(.strokeStart), at: trim.path + ".s") { .number(min(max($0 + shift, 0), 1)) }
+        emitter.apply(end, to: layer, LayerKeyPath(.strokeEnd), at: trim.path + ".e") { .number(min(max($0 + shift, 0), 1)) }
+    }
+
+    /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, each 0...1; files with components over 1 are
+    /// 0...255).
+    static func color(_ v: [Double]) -> Color {
+        let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
+        func c(_ i: Int, _ fallback: Double) -> Double { min(max(i < v.count ? v[i] / scale : fallback, 0), 1) }
+        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: v.count > 3 ? min(max(v[3] / (scale == 255 && v[3] > 1 ? 255 : 1), 0), 1) : 1)
+    }
+}

@@ -1,0 +1,46 @@
+public import LaminaCore
+
+/// A Lottie file compiled into a layer tree: the operations that build it under one root layer, with
+/// its animations added, played by layer time alone. Compiled once; nothing runs per frame outside the
+/// compositor.
+///
+/// The root's local time is the file's time in seconds from its in-point (`ip`): time `T` shows frame
+/// `ip + T · frameRate`. The root holds the last frame (`op`) from `duration` on, so a player loops or
+/// scrubs it with the root's `speed`, `timeOffset`, `beginTime` and `repeatCount`, as Core Animation's
+/// layer timing does.
+public struct LottieComposition: Sendable {
+    /// The composition's size (`w` x `h`), in points.
+    public var size: Size
+    /// Frames per second (`fr`).
+    public var frameRate: Double
+    /// The first frame (`ip`) and the frame past the last (`op`).
+    public var inPoint: Double
+    public var outPoint: Double
+    /// `(op - ip) / fr` seconds.
+    public var duration: Double { (outPoint - inPoint) / frameRate }
+    /// The named markers, in file order.
+    public var markers: [LottieMarker]
+    /// The file's name for itself (`nm`), if any.
+    public var name: String?
+
+    /// The root layer: a plain layer with the composition's bounds at the origin, not yet in any tree.
+    public var root: LayerHandle
+    /// The operations that create the root and everything under it, in order.
+    public var operations: [LayerOperation]
+    /// The JSON path each operation came from, for errors found when applying them.
+    public var operationPaths: [String]
+    /// Layers created (the root included) and animations added.
+    public var layerCount: Int
+    public var animationCount: Int
+    /// What plays differently from After Effects, as the importer met it.
+    public var diagnostics: [LottieDiagnostic]
+}
+
+/// A named point or range of a Lottie file's timeline (`markers`: `cm`, `tm`, `dr`).
+public struct LottieMarker: Hashable, Sendable {
+    public var name: String
+    /// The frame it starts at.
+    public var frame: Double
+    /// Its length in frames (0 for a point).
+    public var durationFrames: Double
+}

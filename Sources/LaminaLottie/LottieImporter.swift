@@ -1,0 +1,67 @@
+import LaminaCore
+public import LaminaJSON
+
+/// Lottie (Bodymovin JSON) files compiled into layer trees with Core Animation animations, the way
+/// lottie-ios's Core Animation engine does: once, ahead of playing, so the compositor plays the file
+/// with no work in the app (see `docs/lottie.md` for what is supported and how each feature maps).
+public enum LottieImporter {
+    /// Whether a parsed JSON document is a Lottie file: an object with `v`, `fr`, `ip`, `op` and
+    /// `layers` (a scene file has a `lamina` member instead).
+    public static func isLottie(_ json: JSONValue) -> Bool {
+        guard case .object(let members) = json else { return false }
+        let keys = Set(members.map(\.key))
+        return ["v", "fr", "ip", "op", "layers"].allSatisfy(keys.contains)
+    }
+
+    /// Compiles a Lottie file's bytes; handles are numbered from `firstHandle`.
+    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1) throws(LottieError) -> LottieComposition {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch {
+            throw LottieError(path: "", message: "not valid JSON: \(error)")
+        }
+        return try compile(json, firstHandle: firstHandle)
+    }
+
+    /// Compiles a parsed Lottie document; handles are numbered from `firstHandle`.
+    public static func compile(_ json: JSONValue, firstHandle: UInt64 = 1) throws(LottieError) -> LottieComposition {
+        let document = LottieNode(json, path: "")
+        guard isLottie(json) else {
+            throw LottieError(path: "", message: "not a Lottie file: it needs \"v\", \"fr\", \"ip\", \"op\" and \"layers\"")
+        }
+        let frameRate = try document.required("fr").number()
+        guard LottieLimits.frameRates.contains(frameRate) else {
+            throw document["fr"]!.error("a frame rate of \(frameRate) (expected \(LottieLimits.frameRates.lowerBound)...\(LottieLimits.frameRates.upperBound))")
+        }
+        let inPoint = try document.required("ip").number()
+        let outPoint = try document.required("op").number()
+        guard outPoint > inPoint else {
+            throw document["op"]!.error("the out-point \(outPoint) is not after the in-point \(inPoint)")
+        }
+        let size = try document.size("w", "h")
+        var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle)
+        let root = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
+        var markers: [LottieMarker] = []
+        for marker in document["markers"]?.elements ?? [] {
+            markers.append(
+                LottieMarker(
+                    name: (try? marker["cm"]?.string()) ?? "", frame: try marker.number("tm", default: 0),
+                    durationFrames: try marker.number("dr", default: 0)))
+        }
+        return LottieComposition(
+            size: size, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, markers: markers,
+            name: try? document["nm"]?.string(), root: root, operations: compiler.emitter.operations,
+            operationPaths: compiler.emitter.paths, layerCount: compiler.emitter.layerCount,
+            animationCount: compiler.emitter.animationCount, diagnostics: compiler.diagnostics)
+    }
+}
+
+extension LottieNode {
+    /// A positive width and height within the limits, from members `w` and `h`.
+    func size(_ w: String, _ h: String) throws(LottieError) -> Size {
+        let width = try required(w).number(), height = try required(h).number()
+        for (key, value) in [(w, width), (h, height)] where !(value > 0 && value <= LottieLimits.maximumSize) {
+            throw self[key]!.error("a size of \(value) (expected more than 0, at most \(Int(LottieLimits.maximumSize)))")
+        }
+        return Size(width: width, height: height)
+    }
+}

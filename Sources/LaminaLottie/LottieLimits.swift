@@ -1,0 +1,20 @@
+/// The bounds a Lottie file is held to, so that no file (however hostile) makes the importer, or the
+/// layer tree it produces, grow without limit. Each is checked where the thing is met and refused with a
+/// `LottieError` naming the limit and the JSON path. `docs/lottie.md` lists them.
+public enum LottieLimits {
+    /// Precompositions nested in one another (a precomp layer inside an asset inside ...). Recursion
+    /// (an asset reaching itself) is refused on its own, whatever the depth.
+    public static let maximumPrecompDepth = 16
+    /// Shape groups nested in one another.
+    public static let maximumGroupDepth = 32
+    /// Keyframes of one property.
+    public static let maximumKeyframes = 10_000
+    /// Vertices of one bezier path (a shape, a mask or a keyframe of one).
+    public static let maximumPathVertices = 10_000
+    /// Layers produced for one file, counting every precomp instance: the daemon's per-client limit.
+    public static let maximumLayers = 65_536
+    /// Width or height of the composition, a precomp, a solid or an image, in points.
+    public static let maximumSize = 16_384.0
+    /// Frames per second.
+    public static let frameRates = 0.001...1_000.0
+}
