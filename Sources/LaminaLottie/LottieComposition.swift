@@ -29,6 +29,9 @@ public struct LottieComposition: Sendable {
     public var operations: [LayerOperation]
     /// The JSON path each operation came from, for errors found when applying them.
     public var operationPaths: [String]
+    /// Every layer's name made unique (a repeated `nm` gets " 2", " 3", ...; unnamed layers are
+    /// "layer"), in the order the layers were made: what `lamina probe` reports them by.
+    public var layerNames: [(name: String, handle: LayerHandle)]
     /// Layers created (the root included) and animations added.
     public var layerCount: Int
     public var animationCount: Int

@@ -50,7 +50,7 @@ public enum LottieImporter {
         return LottieComposition(
             size: size, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, markers: markers,
             name: try? document["nm"]?.string(), root: root, operations: compiler.emitter.operations,
-            operationPaths: compiler.emitter.paths, layerCount: compiler.emitter.layerCount,
+            operationPaths: compiler.emitter.paths, layerNames: compiler.emitter.names, layerCount: compiler.emitter.layerCount,
             animationCount: compiler.emitter.animationCount, diagnostics: compiler.diagnostics)
     }
 }

@@ -64,8 +64,8 @@ public struct SceneScript: Sendable {
         let client = store.addClient()
         let ops = composition.operations + [.insertSublayer(composition.root, into: nil, at: nil)]
         try check(&store, client, ops, composition.operationPaths + [""], at: 0)
-        handles = [(composition.name ?? "lottie", composition.root)]
-        handleByName[composition.name ?? "lottie"] = composition.root
+        handles = composition.layerNames
+        for (name, handle) in handles { handleByName[name] = handle }
         steps = [Step(at: 0, operations: ops, images: [])]
     }
 

@@ -7,6 +7,9 @@ struct LayerEmitter {
     private(set) var paths: [String] = []
     private(set) var layerCount = 0
     private(set) var animationCount = 0
+    /// Every layer's name, unique (a repeated name gets " 2", " 3", ...), in the order made.
+    private(set) var names: [(name: String, handle: LayerHandle)] = []
+    private var nameCounts: [String: Int] = [:]
     private var nextHandle: UInt64
     /// Frames per second of the file: keyframe times are frames, layer time is seconds.
     let frameRate: Double
@@ -27,6 +30,10 @@ struct LayerEmitter {
         let handle = LayerHandle(nextHandle)
         nextHandle += 1
         layerCount += 1
+        let base = name ?? "layer"
+        let count = (nameCounts[base] ?? 0) + 1
+        nameCounts[base] = count
+        names.append((count == 1 ? base : "\(base) \(count)", handle))
         append(.create(handle, name: name, kind: kind), path)
         return handle
     }

@@ -149,6 +149,11 @@ extension LottieCompiler {
         throws(LottieError)
     {
         let type = (try? style["ty"]?.string()) ?? "fl"
+        // Trimmed "simultaneously", each path is cut by the same fractions of its own length.
+        if shapes.count > 1, type == "st" || type == "gs", let trim = trims.first, (try? trim.number("m", default: 1)) == 1 {
+            for shape in shapes { try paint([shape], with: style, trims: trims, into: container) }
+            return
+        }
         let layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
         emitter.apply(joined(shapes), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
         let isStroke = type == "st" || type == "gs"
@@ -224,9 +229,6 @@ extension LottieCompiler {
         let offset = try trim["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 360 } ?? .constant(0)
         if offset.isAnimated || offset.initialValue != 0 {
             report(.approximated, "trim-offset", at: trim.path + ".o", "the offset is added to both ends without wrapping around")
-        }
-        if (try? trim.number("m", default: 1)) == 1 {
-            report(.approximated, "trim-simultaneously", at: trim.path + ".m", "the paths of a group are trimmed as one")
         }
         let shift = offset.initialValue
         emitter.apply(start, to: layer, LayerKeyPath(.strokeStart), at: trim.path + ".s") { .number(min(max($0 + shift, 0), 1)) }

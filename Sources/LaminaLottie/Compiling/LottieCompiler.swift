@@ -154,7 +154,7 @@ struct LottieCompiler {
     private mutating func stack(
         _ node: LottieNode, layers: [LottieNode], byIndex: [Int: Int], context: Context
     ) throws(LottieError) -> LayerHandle? {
-        let kind = try node.integer("ty", in: 0...99, default: 3)
+        let kind = try node.integer("ty", in: 0...Int(Int32.max), default: 3)
         let name = node["nm"].flatMap { try? $0.string() }
         switch kind {
         case 0, 1, 2, 3, 4, 5: break
@@ -235,7 +235,8 @@ struct LottieCompiler {
     private mutating func solid(_ node: LottieNode, into layer: LayerHandle) throws(LottieError) {
         let size = try node.size("sw", "sh")
         let colorNode = try node.required("sc")
-        guard let color = Color(hex: try colorNode.string().drop(while: { $0 == "#" })) else {
+        let hex = try colorNode.string()
+        guard let color = Color(hex: hex.hasPrefix("#") ? hex : "#" + hex) else {
             throw colorNode.expected("a colour as #rrggbb")
         }
         let rect = try emitter.create(name: "solid", at: node.path)

@@ -1,0 +1,75 @@
+import LaminaCore
+import LaminaLottie
+import Testing
+
+/// The importer on its own: what it refuses (with the JSON path and the limit), what it reports as
+/// unsupported, and the tree it builds.
+@Suite struct LottieImporterTests {
+    func document(_ layers: String, assets: String = "[]", fr: String = "30") -> [UInt8] {
+        Array(#"{"v": "5.7.0", "fr": \#(fr), "ip": 0, "op": 60, "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#.utf8)
+    }
+
+    func refusal(_ bytes: [UInt8]) -> LottieError? {
+        do {
+            _ = try LottieImporter.compile(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func precompRecursionIsRefusedNamingTheChain() throws {
+        let assets = #"[{"id": "a", "layers": [{"ty": 0, "refId": "b", "ind": 1, "ip": 0, "op": 60, "ks": {}}]},"#
+            + #" {"id": "b", "layers": [{"ty": 0, "refId": "a", "ind": 1, "ip": 0, "op": 60, "ks": {}}]}]"#
+        let error = try #require(refusal(document(#"[{"ty": 0, "refId": "a", "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#, assets: assets)))
+        #expect(error.message.contains("a → b → a"), "\(error)")
+        #expect(error.path == "assets[1].layers[0].refId", "\(error)")
+    }
+
+    @Test func badValuesAreRefusedWithTheirPath() throws {
+        let cases: [(layers: String, fr: String, path: String, words: String)] = [
+            (#"[]"#, "0", "fr", "frame rate"),
+            (#"[{"ty": 0, "refId": "nope", "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#, "30", "layers[0].refId", "no precomp asset"),
+            (#"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"k": "high"}}}]"#, "30", "layers[0].ks.o.k", "expected a number"),
+            (##"[{"ty": 1, "ind": 1, "ip": 0, "op": 60, "sw": 1e9, "sh": 5, "sc": "#fff", "ks": {}}]"##, "30", "layers[0].sw", "at most 16384"),
+            (#"[{"ty": 3, "ind": 1, "parent": 2, "ip": 0, "op": 60, "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ip": 0, "op": 60, "ks": {}}]"#, "30",
+             "layers[1].parent", "loops"),
+        ]
+        for c in cases {
+            let error = try #require(refusal(document(c.layers, fr: c.fr)), "\(c.layers) was accepted")
+            #expect(error.path == c.path && error.message.contains(c.words), "\(error)")
+        }
+    }
+
+    @Test func tooManyKeyframesAreRefusedNamingTheLimit() throws {
+        let keys = (0...LottieLimits.maximumKeyframes).map { #"{"t": \#($0), "s": [0]}"# }.joined(separator: ",")
+        let error = try #require(refusal(document(#"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [\#(keys)]}}}]"#)))
+        #expect(error.path == "layers[0].ks.o.k" && error.message.contains("at most \(LottieLimits.maximumKeyframes)"), "\(error)")
+    }
+
+    @Test func unsupportedFeaturesAreReportedWhereTheyAre() throws {
+        let layers = ##"[{"ty": 1, "ind": 1, "td": 1, "ip": 0, "op": 60, "sw": 5, "sh": 5, "sc": "#ffffff", "ks": {}},"##
+            + ##" {"ty": 1, "ind": 2, "tt": 3, "ip": 0, "op": 60, "sw": 5, "sh": 5, "sc": "#ffffff", "ks": {"o": {"k": 100, "x": "wiggle(1, 2)"}}},"##
+            + #" {"ty": 4, "ind": 3, "ip": 0, "op": 60, "ks": {}, "shapes": [{"ty": "mm", "mm": 1}]}]"#
+        let composition = try LottieImporter.compile(document(layers))
+        let found = Set(composition.diagnostics.map { "\($0.feature)@\($0.path)" })
+        #expect(found.contains("luma-matte@layers[1].tt"), "\(found)")
+        #expect(found.contains("expressions@layers[1].ks.o.x"), "\(found)")
+        #expect(found.contains("merge-paths@layers[2].shapes[0]"), "\(found)")
+    }
+
+    @Test func theTreeIsBuiltUnderOneRootWithTheFileTimes() throws {
+        let composition = try LottieImporter.compile(document(#"[{"ty": 3, "nm": "n", "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#))
+        #expect(composition.size == Size(width: 100, height: 100))
+        #expect(composition.duration == 2)
+        #expect(composition.layerCount == 3)  // the root, the time origin, the null
+        #expect(composition.operations.first == .create(composition.root, name: "lottie", kind: .layer))
+        #expect(composition.layerNames.map(\.name) == ["lottie", "time", "n"])
+        #expect(composition.operations.count == composition.operationPaths.count)
+    }
+
+    @Test func notLottieIsSaidSo() throws {
+        let error = try #require(refusal(Array(#"{"lamina": 1}"#.utf8)))
+        #expect(error.message.contains("not a Lottie file"))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import Testing
+
+/// Lottie files drawn by `lamina render`: pixels read back from the PNG, at places computed from the
+/// file's geometry.
+@Suite(.serialized) struct LottieRenderTests {
+    func render(_ file: String, at time: Double) throws -> RGBAImage {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("anim.json").path
+        try file.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.png").path
+        let run = try lamina("render", path, "--time", "\(time)", "--output", output)
+        try #require(run.status == 0, "lamina render failed: \(run.stderr)")
+        return try PNG.decode(fileAtPath: output)
+    }
+
+    static let red = SIMD4<UInt8>(255, 0, 0, 255)
+    static let clear = SIMD4<UInt8>(0, 0, 0, 0)
+
+    @Test func aSolidLandsWhereItsTransformPutsIt() throws {
+        // q in the 20x10 solid lands at p + R(90°)·S(2, 1)·q = (50 − y, 50 + 2x): x in 40...50, y in 50...90.
+        let image = try render(
+            lottie(##"[{"ty": 1, "nm": "s", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 10, "sc": "#ff0000","##
+                + #" "ks": {"a": {"k": [0, 0]}, "p": {"k": [50, 50]}, "s": {"k": [200, 100]}, "r": {"k": 90}}}]"#),
+            at: 0)
+        #expect(image.width == 100 && image.height == 100)
+        #expect(image[45, 70] == Self.red)
+        #expect(image[41, 52] == Self.red)
+        #expect(image[49, 88] == Self.red)
+        #expect(image[55, 70] == Self.clear)
+        #expect(image[45, 45] == Self.clear)
+        #expect(image[45, 95] == Self.clear)
+    }
+
+    @Test func shapeGroupsFillAndStrokeTheirPaths() throws {
+        // A group moved by (10, 20) holds a 40x20 rectangle centred at (25, 15), filled blue, and a
+        // green 4-wide stroke listed first (so drawn over the fill).
+        let group = #"{"ty": "gr", "it": ["#
+            + #"{"ty": "rc", "p": {"k": [25, 15]}, "s": {"k": [40, 20]}, "r": {"k": 0}},"#
+            + #"{"ty": "st", "c": {"k": [0, 1, 0, 1]}, "o": {"k": 100}, "w": {"k": 4}},"#
+            + #"{"ty": "fl", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 100}},"#
+            + #"{"ty": "tr", "p": {"k": [10, 20]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "o": {"k": 100}}]}"#
+        let image = try render(lottie(#"[{"ty": 4, "nm": "shape", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(group)]}]"#), at: 0)
+        // The rectangle spans x 15...55, y 25...45 on the canvas.
+        #expect(image[35, 35] == SIMD4(0, 0, 255, 255))
+        #expect(image[15, 35] == SIMD4(0, 255, 0, 255))  // on the left edge: the stroke
+        #expect(image[35, 25] == SIMD4(0, 255, 0, 255))
+        #expect(image[10, 35] == Self.clear)
+        #expect(image[60, 35] == Self.clear)
+    }
+
+    @Test func anAlphaMatteShowsTheLayerOnlyInsideTheMatte() throws {
+        // The matte (td) is a 50x100 solid on the left; the matted layer a red solid over the canvas.
+        let layers = ##"[{"ty": 1, "nm": "matte", "ind": 1, "td": 1, "ip": 0, "op": 60, "st": 0, "sw": 50, "sh": 100, "sc": "#ffffff", "ks": {}},"##
+            + ##" {"ty": 1, "nm": "content", "ind": 2, "tt": 1, "ip": 0, "op": 60, "st": 0, "sw": 100, "sh": 100, "sc": "#ff0000", "ks": {}}]"##
+        let image = try render(lottie(layers), at: 0)
+        #expect(image[25, 50] == Self.red)
+        #expect(image[75, 50] == Self.clear)
+    }
+
+    @Test func aMaskCutsTheLayerToItsPath() throws {
+        // A triangle mask (0,0)-(100,0)-(0,100) over a red solid: above the diagonal only.
+        let mask = #"[{"mode": "a", "o": {"k": 100}, "pt": {"k": {"c": true, "v": [[0, 0], [100, 0], [0, 100]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}]"#
+        let image = try render(
+            lottie(##"[{"ty": 1, "nm": "s", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 100, "sh": 100, "sc": "#ff0000", "ks": {}, "hasMask": true, "masksProperties": \##(mask)}]"##),
+            at: 0)
+        #expect(image[20, 20] == Self.red)
+        #expect(image[80, 80] == Self.clear)
+        #expect(image[60, 20] == Self.red)
+        #expect(image[20, 90] == Self.clear)
+    }
+
+    @Test func layersDrawFirstOnTop() throws {
+        let layers = ##"[{"ty": 1, "nm": "top", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 50, "sh": 50, "sc": "#00ff00", "ks": {}},"##
+            + ##" {"ty": 1, "nm": "bottom", "ind": 2, "ip": 0, "op": 60, "st": 0, "sw": 100, "sh": 100, "sc": "#ff0000", "ks": {}}]"##
+        let image = try render(lottie(layers), at: 0)
+        #expect(image[25, 25] == SIMD4(0, 255, 0, 255))
+        #expect(image[75, 75] == Self.red)
+    }
+
+    @Test func parentsPassOnTheirTransformButNotTheirOpacity() throws {
+        // The parent (a null at 50% opacity) moves by (60, 0); the child solid is 20x20 at the origin.
+        let layers = ##"[{"ty": 1, "nm": "child", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "#ff0000", "ks": {}},"##
+            + #" {"ty": 3, "nm": "parent", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [60, 0]}, "o": {"k": 50}}}]"#
+        let image = try render(lottie(layers), at: 0)
+        #expect(image[70, 10] == Self.red)
+        #expect(image[10, 10] == Self.clear)
+    }
+
+    @Test func aFileThatIsNeitherFormatIsRefusedNamingBoth() throws {
+        let path = try sceneFile(#"{"layers": []}"#, name: "what.json")
+        let run = try lamina("render", path, "--time", "0", "--output", path + ".png")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("neither a scene") && run.stderr.contains("Lottie"), "\(run.stderr)")
+    }
+}
