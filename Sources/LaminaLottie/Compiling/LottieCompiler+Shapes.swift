@@ -1,4 +1,5 @@
 import LaminaCore
+import RealModule
 
 /// Shape layers' content. Each group becomes a plain layer with the group's transform; each fill or
 /// stroke becomes a shape layer whose path joins the paths it paints. A style paints the paths before
@@ -49,6 +50,15 @@ extension LottieCompiler {
                 report(.unsupported, "shape-\(type.isEmpty ? "unknown" : type)", at: item.path, "the shape item is ignored")
             }
         }
+        // A group whose transform never changes joins its paths to this group's, so that the styles
+        // after it fill them as one compound path (the holes of glyphs split across groups stay holes).
+        var flattened: Set<Int> = []
+        for g in groups {
+            guard let shapes = try flattenedPaths(of: g.node, depth: depth + 1) else { continue }
+            flattened.insert(g.index)
+            paths += shapes.map { (g.index, $0) }
+        }
+        paths.sort { $0.index < $1.index }
         let ownPaths = paths.map(\.shape)
         // Inherited styles paint this group's paths below everything in it.
         if !ownPaths.isEmpty {
@@ -59,7 +69,10 @@ extension LottieCompiler {
         // Then the group's own items, last (bottom) first.
         let drawn = (styles.map { ($0.index, $0.node, false) } + groups.map { ($0.index, $0.node, true) }).sorted { $0.0 > $1.0 }
         for (index, node, isGroup) in drawn {
-            if isGroup {
+            if isGroup && flattened.contains(index) {
+                // Its paths are painted by the styles that apply to it; its own styles paint them too.
+                try paintStylesOnly(of: node, depth: depth + 1, into: container)
+            } else if isGroup {
                 var passed = inherited
                 passed.styles = styles.filter { $0.index > index }.map(\.node) + inherited.styles
                 passed.trims = trims.filter { $0.index > index }.map(\.node) + inherited.trims
@@ -78,6 +91,75 @@ extension LottieCompiler {
         }
     }
 
+    // MARK: Flattening
+
+    /// Every path of a group and the groups in it, mapped into the space around the group, when no
+    /// transform on the way animates and none fades (nil otherwise: the group is drawn as layers).
+    private mutating func flattenedPaths(of group: LottieNode, depth: Int) throws(LottieError) -> [LottieProperty<LottieBezier>]? {
+        guard depth < LottieLimits.maximumGroupDepth else { throw group.error("shape groups nested deeper than \(LottieLimits.maximumGroupDepth)") }
+        let items = (group["it"]?.elements ?? []).filter { !$0.flag("hd") }
+        guard let matrix = try staticMatrix(items.last { (try? $0["ty"]?.string()) == "tr" }) else { return nil }
+        var shapes: [LottieProperty<LottieBezier>] = []
+        for item in items {
+            let type = (try? item["ty"]?.string()) ?? ""
+            switch type {
+            case "sh", "rc", "el", "sr": shapes.append(try shapePath(item, type))
+            case "gr":
+                guard let inner = try flattenedPaths(of: item, depth: depth + 1) else { return nil }
+                shapes += inner
+            case "tm":
+                // A trim that keeps the whole path changes nothing.
+                guard try isWholeTrim(item) else { return nil }
+            case "rd", "rp", "mm", "pb", "zz", "tw", "op": return nil
+            default: break
+            }
+        }
+        return shapes.map { $0.mapValues { $0.applying(matrix) } }
+    }
+
+    /// Whether a trim path keeps its paths whole throughout (0 to 100%, no offset).
+    private mutating func isWholeTrim(_ trim: LottieNode) throws(LottieError) -> Bool {
+        for (key, whole) in [("s", 0.0), ("e", 100.0), ("o", 0.0)] {
+            guard let node = trim[key] else { continue }
+            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }
+            if property.isAnimated || property.initialValue != whole { return false }
+        }
+        return true
+    }
+
+    /// The styles of a flattened group (and of the groups in it), each painting the group's paths.
+    private mutating func paintStylesOnly(of group: LottieNode, depth: Int, into container: LayerHandle) throws(LottieError) {
+        let items = (group["it"]?.elements ?? []).filter { !$0.flag("hd") }
+        guard items.contains(where: { ["fl", "st", "gf", "gs"].contains((try? $0["ty"]?.string()) ?? "") }) || items.contains(where: { (try? $0["ty"]?.string()) == "gr" }) else { return }
+        let layer = try emitter.create(name: group["nm"].flatMap { try? $0.string() }, at: group.path)
+        let tr = items.last { (try? $0["ty"]?.string()) == "tr" }
+        try transform(tr, of: layer, size: .zero, opacity: true, at: tr?.path ?? group.path)
+        try self.group(items, into: layer, inherited: Inherited(), depth: depth)
+        emitter.insert(layer, into: container, at: group.path)
+    }
+
+    /// A group transform (`tr`) as a matrix, when nothing in it animates and its opacity is full.
+    private mutating func staticMatrix(_ tr: LottieNode?) throws(LottieError) -> AffineTransform? {
+        guard let tr else { return .identity }
+        func value(_ key: String, _ fallback: [Double]) throws(LottieError) -> [Double]? {
+            guard let node = tr[key] else { return fallback }
+            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.numbers() }
+            return property.isAnimated ? nil : property.initialValue
+        }
+        guard let a = try value("a", [0, 0]), let p = try value("p", [0, 0]), let s = try value("s", [100, 100]),
+            let r = try value("r", [0]), let o = try value("o", [100]), let sk = try value("sk", [0]),
+            tr["p"]?.flag("s") != true, (o.first ?? 100) >= 100, (sk.first ?? 0) == 0
+        else { return nil }
+        let angle = (r.first ?? 0) * .pi / 180
+        let (sx, sy) = ((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100)
+        let (ax, ay) = (a.first ?? 0, a.count > 1 ? a[1] : 0)
+        let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
+        // q ↦ p + R·S·(q − a), with y down and angles clockwise.
+        let m = AffineTransform(a: cosA * sx, b: sinA * sx, c: -sinA * sy, d: cosA * sy, tx: 0, ty: 0)
+        let shift = Point(x: -ax, y: -ay).applying(m)
+        return AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: (p.first ?? 0) + shift.x, ty: (p.count > 1 ? p[1] : 0) + shift.y)
+    }
+
     // MARK: Paths
 
     /// A path item (`sh`, `rc`, `el`, `sr`) as a bezier shape over time.
@@ -91,8 +173,8 @@ extension LottieCompiler {
         }
         switch type {
         case "sh":
-            let shape = try item.required("ks").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
-            return reversed ? shape.mapValues(\.reversed) : shape
+            // A drawn path keeps the direction it was drawn in (`d` is for the parametric shapes).
+            return try item.required("ks").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
         case "rc":
             let (p, s, r) = (try point("p"), try point("s"), try number("r"))
             return Self.combine([p.timeline, s.timeline, r.timeline]) { f in
@@ -154,20 +236,20 @@ extension LottieCompiler {
             for shape in shapes { try paint([shape], with: style, trims: trims, into: container) }
             return
         }
-        let layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
-        emitter.apply(joined(shapes), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
         let isStroke = type == "st" || type == "gs"
-        let colorKey: PropertyKey = isStroke ? .strokeColor : .fillColor
+        let layer: LayerHandle
         if type == "gf" || type == "gs" {
-            report(.approximated, "gradients", at: style.path, "the gradient is drawn in its first colour")
-            let color = try style.required("g").required("k").property(&diagnostics) { (n: LottieNode) throws(LottieError) in
-                let v = try n.numbers()
-                return v.count >= 4 ? Self.color([v[1], v[2], v[3]]) : Color.black
-            }
-            emitter.apply(color, to: layer, LayerKeyPath(colorKey), at: style.path + ".g") { .color($0) }
+            layer = try gradient(joined(shapes), with: style, stroke: isStroke, trims: trims)
         } else {
+            layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
+            emitter.apply(joined(shapes), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
             let color = try style.required("c").property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers()) }
-            emitter.apply(color, to: layer, LayerKeyPath(colorKey), at: style.path + ".c") { .color($0) }
+            emitter.apply(color, to: layer, LayerKeyPath(isStroke ? .strokeColor : .fillColor), at: style.path + ".c") { .color($0) }
+            if isStroke {
+                try stroke(style, on: layer, trims: trims)
+            } else {
+                emitter.set(layer, .fillRule, Self.keyword(.fillRule, (try? style.number("r", default: 1)) == 2 ? "evenOdd" : "nonZero"), at: style.path)
+            }
         }
         if let o = style["o"] {
             let opacity = try o.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) }
@@ -175,10 +257,7 @@ extension LottieCompiler {
                 emitter.apply(opacity, to: layer, LayerKeyPath(.opacity), at: o.path) { .number($0) }
             }
         }
-        if isStroke {
-            try stroke(style, on: layer, trims: trims)
-        } else {
-            emitter.set(layer, .fillRule, Self.keyword(.fillRule, (try? style.number("r", default: 1)) == 2 ? "evenOdd" : "nonZero"), at: style.path)
+        if !isStroke {
             if !trims.isEmpty {
                 report(.unsupported, "trimmed-fills", at: trims[0].path, "a trim path does not cut fills")
             }
@@ -186,7 +265,7 @@ extension LottieCompiler {
         emitter.insert(layer, into: container, at: style.path)
     }
 
-    private mutating func stroke(_ style: LottieNode, on layer: LayerHandle, trims: [LottieNode]) throws(LottieError) {
+    mutating func stroke(_ style: LottieNode, on layer: LayerHandle, trims: [LottieNode]) throws(LottieError) {
         emitter.set(layer, .fillColor, .color(.clear), at: style.path)
         if let w = style["w"] {
             let width = try w.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }

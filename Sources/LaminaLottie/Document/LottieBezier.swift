@@ -61,6 +61,14 @@ struct LottieBezier: Hashable {
         return path
     }
 
+    /// The shape under an affine map (tangents by its linear part).
+    func applying(_ m: AffineTransform) -> LottieBezier {
+        let linear = AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0)
+        return LottieBezier(
+            closed: closed, vertices: vertices.map { $0.applying(m) }, inTangents: inTangents.map { $0.applying(linear) },
+            outTangents: outTangents.map { $0.applying(linear) })
+    }
+
     /// `a` to `b` at `t`, vertex by vertex (the shorter vertex list decides when they differ).
     static func interpolate(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
         let n = min(a.vertices.count, b.vertices.count)
