@@ -224,7 +224,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaJSON", "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaScene", "LaminaWire", "LaminaVideo",
+                "LaminaJSON", "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaScene", "LaminaLottie", "LaminaWire", "LaminaVideo",
                 "LaminaWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -14,8 +14,7 @@ public enum SceneLoader {
 
     /// Reads, decodes and compiles the scene at `path`.
     public static func load(file path: String) throws(SceneError) -> SceneScript {
-        let bytes = try read(path)
-        return try load(bytes, file: path)
+        try load(try bytes(ofFile: path), file: path)
     }
 
     /// Decodes and compiles a scene from `bytes`; `file` names it in errors and locates relative image
@@ -63,7 +62,8 @@ public enum SceneLoader {
         }
     }
 
-    private static func read(_ path: String) throws(SceneError) -> [UInt8] {
+    /// The bytes of the file at `path`, refused past `maxFileBytes`.
+    public static func bytes(ofFile path: String) throws(SceneError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw SceneError(file: path, path: "", message: "cannot open: \(String(cString: strerror(errno)))")
         }

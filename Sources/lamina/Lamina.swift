@@ -28,7 +28,7 @@ struct Lamina: ParsableCommand {
             the file, the JSON path and the problem), 2 for bad usage.
             """,
         subcommands: [
-            RenderCommand.self, JoinCommand.self, ProbeCommand.self, BenchCommand.self, MakeBenchSceneCommand.self, BenchDaemonCommand.self,
+            RenderCommand.self, JoinCommand.self, ProbeCommand.self, LottieCheckCommand.self, BenchCommand.self, MakeBenchSceneCommand.self, BenchDaemonCommand.self,
             ViewCommand.self, PlayCommand.self, TreeCommand.self, ScreenshotCommand.self, StatsCommand.self,
         ]
     )

@@ -1,0 +1,40 @@
+import ArgumentParser
+import LaminaLottie
+import LaminaScene
+
+/// `lamina lottie-check`: what of a Lottie file plays, and what does not.
+struct LottieCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lottie-check",
+        abstract: "List every feature of a Lottie file that is not supported, or approximated, with its JSON path.",
+        discussion: """
+            One line per feature where the importer met it: `PATH: unsupported FEATURE: what happens \
+            instead` (or `approximated`). The file still plays as well as it can; docs/lottie.md lists \
+            every feature. The last line says what the file became: layers, animations, and the time \
+            the import took. Exit status 0 when the file imports (whatever it reports), 1 when it is \
+            refused (one line naming the JSON path and the problem).
+            """)
+
+    @Argument(help: "The Lottie file (Bodymovin JSON).")
+    var file: String
+
+    func run() throws {
+        let bytes: [UInt8]
+        do { bytes = try SceneLoader.bytes(ofFile: file) } catch { throw Failure("\(error)") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let composition: LottieComposition
+        do { composition = try LottieImporter.compile(bytes) } catch { throw Failure("\(file): \(error)") }
+        let elapsed = start.duration(to: clock.now)
+        for diagnostic in composition.diagnostics { print(diagnostic) }
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        let features = Set(composition.diagnostics.map(\.feature)).count
+        let supported =
+            composition.diagnostics.isEmpty
+            ? "every feature is supported; " : "\(features) feature\(features == 1 ? "" : "s") reported in \(composition.diagnostics.count) places; "
+        print(
+            "\(file): \(supported)\(composition.layerCount) layers, \(composition.animationCount) animations, "
+                + "\(Int(composition.size.width))x\(Int(composition.size.height)) at \(composition.frameRate) fps for \(composition.duration) s, "
+                + "imported in \((ms * 100).rounded() / 100) ms")
+    }
+}
