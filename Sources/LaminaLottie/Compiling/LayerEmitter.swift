@@ -13,6 +13,28 @@ struct LayerEmitter {
     private var nextHandle: UInt64
     /// Frames per second of the file: keyframe times are frames, layer time is seconds.
     let frameRate: Double
+    /// Set while compiling under a time-remapped precomp: keyframes are then sampled at `frames` of
+    /// the time outside it, each mapped into the current composition's time.
+    var remap: TimeRemap?
+
+    /// A time map no layer timing can express (a precomp's `tm`, and everything inside it): the frames
+    /// of the outer time at which values are sampled, and each one's frame in the current composition.
+    struct TimeRemap {
+        var frames: [Double]
+        var map: (Double) -> Double
+
+        /// At most `maximumSamples` frames from `start` to `end`, one per frame where they fit.
+        static func frames(from start: Double, to end: Double) -> [Double] {
+            guard end > start else { return [start] }
+            let step = max(1, (end - start) / Double(maximumSamples))
+            var frames = Array(stride(from: start, to: end, by: step))
+            frames.append(end)
+            return frames
+        }
+
+        /// The most samples one remapped animation gets.
+        static let maximumSamples = 2_000
+    }
 
     init(firstHandle: UInt64, frameRate: Double) {
         nextHandle = firstHandle
@@ -73,6 +95,10 @@ struct LayerEmitter {
         _ property: LottieProperty<Value>, to layer: LayerHandle, _ keyPath: LayerKeyPath, at path: String,
         _ convert: (Value) -> PropertyValue
     ) {
+        guard remap == nil || !property.isAnimated else {
+            remapped(property, to: layer, keyPath, at: path, convert)
+            return
+        }
         set(layer, keyPath, convert(property.initialValue), at: path)
         guard case .animated(let keys) = property else { return }
         if let animation = keyframeAnimation(keyPath, keys, convert) {
@@ -80,30 +106,82 @@ struct LayerEmitter {
         }
     }
 
+    /// A keyframed property under a time remap: its value at each sampled outer frame (mapped into
+    /// the composition's time, eased and interpolated as the keyframes say), played linearly.
+    private mutating func remapped<Value>(
+        _ property: LottieProperty<Value>, to layer: LayerHandle, _ keyPath: LayerKeyPath, at path: String,
+        _ convert: (Value) -> PropertyValue
+    ) {
+        guard let remap, case .animated(let keys) = property else { return }
+        let values = keys.map { convert($0.value) }
+        let ends = keys.map { $0.end.map(convert) }
+        func sample(_ frame: Double) -> PropertyValue {
+            if frame <= keys[0].time { return values[0] }
+            guard let next = keys.firstIndex(where: { $0.time > frame }) else { return values[values.count - 1] }
+            let i = next - 1
+            if keys[i].hold { return values[i] }
+            let u = keys[i].easing((frame - keys[i].time) / (keys[next].time - keys[i].time))
+            return keyPath.interpolation.interpolate(values[i], ends[i] ?? values[next], u)
+        }
+        let samples = remap.frames.map { sample(remap.map($0)) }
+        set(layer, keyPath, samples[0], at: path)
+        guard samples.contains(where: { $0 != samples[0] }), remap.frames.count > 1 else { return }
+        let keyframes = zip(remap.frames, samples).map {
+            LottieKeyframe(time: $0.0, value: $0.1, end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil)
+        }
+        if let animation = keyframeAnimation(keyPath, keyframes, { $0 }) {
+            add(animation, to: layer, key: keyPath.description, at: path)
+        }
+    }
+
     /// `position` along the keyframes' spatial tangents: a path animation when some segment curves.
-    mutating func applyPosition(_ property: LottieProperty<Point>, to layer: LayerHandle, at path: String) {
+    /// With `autoOrient` (a layer's `ao`), the layer turns along the motion's tangent
+    /// (`rotationMode` auto), on top of its own rotation.
+    mutating func applyPosition(_ property: LottieProperty<Point>, to layer: LayerHandle, autoOrient: Bool = false, at path: String) {
         let keyPath = LayerKeyPath(.position)
-        guard case .animated(let keys) = property,
+        guard remap == nil, case .animated(let keys) = property,
             keys.contains(where: { ($0.tangentOut ?? .zero) != .zero || ($0.tangentIn ?? .zero) != .zero }),
             !keys.contains(where: { $0.hold || $0.end != nil && $0.end != $0.value })
         else {
+            if autoOrient, remap == nil, case .animated(let keys) = property,
+                var animation = keyframeAnimation(keyPath, keys, { .point($0) }), case .keyframe(var k) = animation.kind
+            {
+                set(layer, keyPath, .point(keys[0].value), at: path)
+                k.rotationMode = .auto
+                animation.kind = .keyframe(k)
+                add(animation, to: layer, key: "position", at: path)
+                return
+            }
             apply(property, to: layer, keyPath, at: path) { .point($0) }
             return
         }
-        set(layer, keyPath, .point(keys[0].value), at: path)
-        // Old files give each segment's end in `e`; the next keyframe's start is the same point.
-        var motion = Path()
-        motion.move(to: keys[0].value)
+        // Along a curve Lottie moves by arc length (the eased progress is the fraction of the segment's
+        // length travelled), which no keyframe mode of Core Animation does: the motion is sampled at
+        // every frame (and every keyframe), exactly there and straight in between.
+        var samples: [LottieKeyframe<Point>] = []
         for i in 0..<(keys.count - 1) {
             let from = keys[i].value, to = keys[i].end ?? keys[i + 1].value
-            let c1 = from + (keys[i].tangentOut ?? .zero), c2 = to + (keys[i].tangentIn ?? .zero)
-            motion.addCurve(to: to, control1: c1, control2: c2)
+            var segment = Path()
+            segment.move(to: from)
+            segment.addCurve(to: to, control1: from + (keys[i].tangentOut ?? .zero), control2: to + (keys[i].tangentIn ?? .zero))
+            let sampler = segment.sampler()
+            let (t0, t1) = (keys[i].time, keys[i + 1].time)
+            let step = max(1, (t1 - t0) / Double(TimeRemap.maximumSamples))
+            for t in stride(from: t0, to: t1, by: step) {
+                let distance = keys[i].easing((t - t0) / (t1 - t0)) * sampler.totalLength
+                samples.append(
+                    LottieKeyframe(time: t, value: sampler.point(atDistance: distance), end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil))
+            }
         }
-        let (t0, t1) = (keys[0].time, keys[keys.count - 1].time)
-        let keyTimes = keys.map { ($0.time - t0) / (t1 - t0) }
-        var animation = KeyframeAnimation(keyPath: keyPath, path: motion, keyTimes: keyTimes)
-        animation.timingFunctions = keys.dropLast().map(\.easing)
-        add(timed(.keyframe(animation), from: t0, to: t1), to: layer, key: "position", at: path)
+        let last = keys[keys.count - 1]
+        samples.append(LottieKeyframe(time: last.time, value: last.value, end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil))
+        set(layer, keyPath, .point(keys[0].value), at: path)
+        guard var animation = keyframeAnimation(keyPath, samples, { .point($0) }) else { return }
+        if autoOrient, case .keyframe(var k) = animation.kind {
+            k.rotationMode = .auto
+            animation.kind = .keyframe(k)
+        }
+        add(animation, to: layer, key: "position", at: path)
     }
 
     /// The keyframes as a Core Animation keyframe animation: one value per keyframe at its time, each

@@ -5,7 +5,9 @@ extension LottieCompiler {
     /// (with `anchorPoint` (0, 0)), `position` (along its spatial tangents, or split into x and y),
     /// scale and rotation as transform components, and opacity when `opacity` (a parent passes on no
     /// opacity). `size` is the bounds' size, which nothing draws.
-    mutating func transform(_ ks: LottieNode?, of layer: LayerHandle, size: Size, opacity: Bool, at path: String) throws(LottieError) {
+    mutating func transform(
+        _ ks: LottieNode?, of layer: LayerHandle, size: Size, opacity: Bool, autoOrient: Bool = false, at path: String
+    ) throws(LottieError) {
         emitter.set(layer, .anchorPoint, .point(.zero), at: path)
         guard let ks else {
             emitter.set(layer, .bounds, .rect(Rect(origin: .zero, size: size)), at: path)
@@ -27,7 +29,7 @@ extension LottieCompiler {
                 if y.isAnimated { emitter.apply(y, to: layer, Self.positionY, at: p.path + ".y") { .number($0) } }
             } else {
                 let position = try p.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.point() }
-                emitter.applyPosition(position, to: layer, at: p.path)
+                emitter.applyPosition(position, to: layer, autoOrient: autoOrient, at: p.path)
             }
         } else {
             emitter.set(layer, .position, .point(.zero), at: ks.path)

@@ -167,7 +167,7 @@ struct LottieCompiler {
             report(.approximated, "3d-layers", at: node.path + ".ddd", "the layer is drawn flat (z, x and y rotations are ignored)")
         }
         let layer = try emitter.create(name: name, at: node.path)
-        try transform(node["ks"], of: layer, size: context.size, opacity: true, at: node.path + ".ks")
+        try transform(node["ks"], of: layer, size: context.size, opacity: true, autoOrient: node.flag("ao"), at: node.path + ".ks")
         switch kind {
         case 0: try precomp(node, into: layer, context: context)
         case 1: try solid(node, into: layer)
@@ -220,6 +220,22 @@ struct LottieCompiler {
         let shownBefore = context.range.map { ip <= $0.in } ?? (ip == -.infinity)
         let shownAfter = context.range.map { op >= $0.out } ?? (op == .infinity)
         if shownBefore && shownAfter { return }
+        if let remap = emitter.remap {
+            let hidden: LottieProperty<Bool> = .animated(
+                remap.frames.map { f in
+                    let c = remap.map(f)
+                    return LottieKeyframe(time: f, value: !(ip <= c && c < op), end: nil, easing: .linear, hold: true, tangentOut: nil, tangentIn: nil)
+                })
+            emitter.set(layer, .hidden, .bool(true), at: node.path + ".ip")
+            if case .animated(let keys) = hidden, keys.count > 1, keys.contains(where: { $0.value != keys[0].value }),
+                let animation = emitter.keyframeAnimation(LayerKeyPath(.hidden), keys, { .bool($0) })
+            {
+                emitter.add(animation, to: layer, key: "visibility", at: node.path + ".ip")
+            } else {
+                emitter.set(layer, .hidden, .bool(hidden.initialValue), at: node.path + ".ip")
+            }
+            return
+        }
         emitter.set(layer, .hidden, .bool(true), at: node.path + ".ip")
         guard op > ip else { return }
         let fill: FillMode = shownBefore ? .backwards : shownAfter ? .forwards : .removed
@@ -266,11 +282,24 @@ struct LottieCompiler {
         let start = try node.number("st", default: 0)
         let stretch = try node.number("sr", default: 1)
         guard stretch > 0 else { throw node["sr"]!.error("a time stretch of \(stretch) (expected more than 0)") }
-        if start != 0 { emitter.set(container, .beginTime, .number(start / frameRate), at: node.path + ".st") }
-        if stretch != 1 { emitter.set(container, .speed, .number(1 / stretch), at: node.path + ".sr") }
-        if node["tm"] != nil {
-            report(.unsupported, "time-remap", at: node.path + ".tm", "the precomp plays in its own time, not remapped")
+        let outer = emitter.remap
+        if let tmNode = node["tm"] {
+            // Time remapping (seconds of the precomp at each frame of the layer's time) is no line, so
+            // everything inside is sampled at the outer frames, as lottie-ios does; st and sr then
+            // do not apply, as in lottie-ios.
+            let tm = try tmNode.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }
+            let (ip, op) = (try node.number("ip", default: 0), try node.number("op", default: 0))
+            let frames = outer?.frames ?? LayerEmitter.TimeRemap.frames(from: ip, to: op)
+            let outside = outer?.map ?? { $0 }
+            let rate = frameRate
+            emitter.remap = LayerEmitter.TimeRemap(frames: frames) { tm.value(at: outside($0), interpolate: Double.mix) * rate }
+        } else if let outer {
+            emitter.remap = LayerEmitter.TimeRemap(frames: outer.frames) { (outer.map($0) - start) / stretch }
+        } else {
+            if start != 0 { emitter.set(container, .beginTime, .number(start / frameRate), at: node.path + ".st") }
+            if stretch != 1 { emitter.set(container, .speed, .number(1 / stretch), at: node.path + ".sr") }
         }
+        defer { emitter.remap = outer }
         emitter.insert(container, into: layer, at: node.path)
         var inner = context
         inner.size = size
