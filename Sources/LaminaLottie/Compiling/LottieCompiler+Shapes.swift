@@ -23,6 +23,20 @@ extension LottieCompiler {
             return
         }
         _ = first
+        // A repeater copies what is above it: those items go into a replicator drawn where the
+        // repeater is, over the items below it, whose styles paint the copies too.
+        if let r = items.firstIndex(where: { !$0.flag("hd") && (try? $0["ty"]?.string()) == "rp" }) {
+            let rest = Array(items[(r + 1)...])
+            try group(rest, into: container, inherited: inherited, depth: depth)
+            var passed = inherited
+            passed.styles = rest.filter { ["fl", "st", "gf", "gs"].contains((try? $0["ty"]?.string()) ?? "") && !$0.flag("hd") } + inherited.styles
+            passed.trims = rest.filter { (try? $0["ty"]?.string()) == "tm" && !$0.flag("hd") } + inherited.trims
+            for copy in try repeaterCopies(items[r]) {
+                try group(Array(items[..<r]), into: copy, inherited: passed, depth: depth + 1)
+                emitter.insert(copy, into: container, at: items[r].path)
+            }
+            return
+        }
         var paths: [(index: Int, shape: LottieProperty<LottieBezier>)] = []
         var styles: [(index: Int, node: LottieNode)] = []
         var trims: [(index: Int, node: LottieNode)] = []
@@ -41,9 +55,10 @@ extension LottieCompiler {
             case "tr":
                 break
             case "rd":
-                report(.unsupported, "round-corners", at: item.path, "corners are drawn sharp")
-            case "rp":
-                report(.unsupported, "repeaters", at: item.path, "the shapes are drawn once")
+                let radius = try item["r"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) } ?? .constant(0)
+                if radius.isAnimated { report(.approximated, "animated-round-corners", at: item.path + ".r", "the corners keep their first radius") }
+                let r = radius.initialValue
+                paths = paths.map { $0.index < i ? ($0.index, $0.shape.mapValues { $0.rounded(r) }) : $0 }
             case "mm":
                 report(.unsupported, "merge-paths", at: item.path, "the paths are drawn unmerged")
             default:
@@ -89,6 +104,56 @@ extension LottieCompiler {
                 try paint(before, with: node, trims: applying, into: container)
             }
         }
+    }
+
+    // MARK: Repeaters
+
+    /// A repeater's copies (`rp`), in drawing order: copy k is moved by k times the repeater's
+    /// position, turned by k times its rotation and scaled by its scale to the k-th power, about its
+    /// anchor, its opacity running from `so` to `eo`. Layers, not a replicator: Core Animation's
+    /// instance transform compounds (the k-th copy's move turns with it), Lottie's does not.
+    private mutating func repeaterCopies(_ item: LottieNode) throws(LottieError) -> [LayerHandle] {
+        func number(_ node: LottieNode?, _ fallback: Double) throws(LottieError) -> Double {
+            guard let node else { return fallback }
+            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }
+            if property.isAnimated { report(.approximated, "animated-repeaters", at: node.path, "the repeater keeps its first value") }
+            return property.initialValue
+        }
+        func point(_ node: LottieNode?, _ fallback: Point) throws(LottieError) -> Point {
+            guard let node else { return fallback }
+            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in
+                let v = try n.numbers()
+                return Point(x: v.first ?? 0, y: v.count > 1 ? v[1] : v.first ?? 0)
+            }
+            if property.isAnimated { report(.approximated, "animated-repeaters", at: node.path, "the repeater keeps its first value") }
+            return property.initialValue
+        }
+        let count = Int(max(0, min(try number(item["c"], 1).rounded(), 1_000)))
+        let offset = try number(item["o"], 0)
+        let tr = item["tr"]
+        let anchor = try point(tr?["a"], .zero), position = try point(tr?["p"], .zero)
+        let scale = try point(tr?["s"], Point(x: 100, y: 100))
+        let angle = try number(tr?["r"], 0) * .pi / 180
+        let startOpacity = try number(tr?["so"], 100) / 100, endOpacity = try number(tr?["eo"], 100) / 100
+        var copies: [LayerHandle] = []
+        for k in 0..<count {
+            let n = Double(k) + offset
+            let (cosA, sinA) = (Double.cos(angle * n), Double.sin(angle * n))
+            let (sx, sy) = (Double.pow(scale.x / 100, n), Double.pow(scale.y / 100, n))
+            // q ↦ a + n·p + R(n·r)·S^n·(q − a), with y down and angles clockwise.
+            let m = AffineTransform(a: cosA * sx, b: sinA * sx, c: -sinA * sy, d: cosA * sy, tx: 0, ty: 0)
+            let shift = Point(x: -anchor.x, y: -anchor.y).applying(m)
+            let placed = AffineTransform(
+                a: m.a, b: m.b, c: m.c, d: m.d, tx: anchor.x + n * position.x + shift.x, ty: anchor.y + n * position.y + shift.y)
+            let copy = try emitter.create(name: "copy \(k)", at: item.path)
+            emitter.set(copy, .anchorPoint, .point(.zero), at: item.path)
+            emitter.set(copy, .transform, .transform(Transform3D(affine: placed)), at: item.path + ".tr")
+            let opacity = count > 1 ? startOpacity + (endOpacity - startOpacity) * Double(k) / Double(count - 1) : startOpacity
+            if opacity != 1 { emitter.set(copy, .opacity, .number(min(max(opacity, 0), 1)), at: item.path + ".tr") }
+            copies.append(copy)
+        }
+        // Composite "above" (1) puts later copies over earlier ones; "below" (2) under them.
+        return (try? item.number("m", default: 1)) == 2 ? copies.reversed() : copies
     }
 
     // MARK: Flattening

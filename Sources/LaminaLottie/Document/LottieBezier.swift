@@ -69,6 +69,38 @@ struct LottieBezier: Hashable {
             outTangents: outTangents.map { $0.applying(linear) })
     }
 
+    /// The shape with its sharp corners (vertices without tangents) rounded by `radius`, at most half
+    /// of each edge: each such vertex becomes two, where the corner's curve leaves and joins its edges
+    /// (what a Round Corners item does).
+    func rounded(_ radius: Double) -> LottieBezier {
+        guard radius > 0, vertices.count > 2 else { return self }
+        var result = LottieBezier(closed: closed, vertices: [], inTangents: [], outTangents: [])
+        let n = vertices.count
+        for i in 0..<n {
+            let v = vertices[i]
+            let isEnd = !closed && (i == 0 || i == n - 1)
+            guard !isEnd, inTangents[i] == .zero, outTangents[i] == .zero else {
+                result.vertices.append(v)
+                result.inTangents.append(inTangents[i])
+                result.outTangents.append(outTangents[i])
+                continue
+            }
+            let previous = vertices[(i + n - 1) % n], next = vertices[(i + 1) % n]
+            func toward(_ p: Point) -> (Point, Double) {
+                let d = ((p.x - v.x) * (p.x - v.x) + (p.y - v.y) * (p.y - v.y)).squareRoot()
+                return (d > 0 ? Point(x: (p.x - v.x) / d, y: (p.y - v.y) / d) : .zero, d)
+            }
+            let (u1, d1) = toward(previous), (u2, d2) = toward(next)
+            let r1 = min(radius, d1 / 2), r2 = min(radius, d2 / 2)
+            let k = ShapeGeometry.kappa
+            let p1 = Point(x: v.x + u1.x * r1, y: v.y + u1.y * r1), p2 = Point(x: v.x + u2.x * r2, y: v.y + u2.y * r2)
+            result.vertices += [p1, p2]
+            result.inTangents += [.zero, Point(x: u2.x * r2 * (k - 1), y: u2.y * r2 * (k - 1))]
+            result.outTangents += [Point(x: u1.x * r1 * (k - 1), y: u1.y * r1 * (k - 1)), .zero]
+        }
+        return result
+    }
+
     /// `a` to `b` at `t`, vertex by vertex (the shorter vertex list decides when they differ).
     static func interpolate(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
         let n = min(a.vertices.count, b.vertices.count)
