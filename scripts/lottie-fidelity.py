@@ -4,7 +4,7 @@
   python3 scripts/lottie-fidelity.py [--lamina PATH] [--references DIR] [--write-references] FILE.json ...
 
 For each file, frames at 0, 25, 50, 75 and 100% of its duration are rendered by `lamina render` and
-compared with DIR/<file stem>/<percent>.png (made with ../shared/lottie/reference_render.py, ThorVG, when
+compared with DIR/<folder>-<file stem>/<percent>.png (made with ../shared/lottie/reference_render.py, ThorVG, when
 --write-references is given). Both are scaled to at most 256 pixels on the longer side (box filter on
 premultiplied colour); a frame matches when at most 3% of all its pixels, and at most 25% of the pixels
 either image draws, differ by more than 40 of 255 in any channel. Prints one line per frame and a total.
@@ -114,7 +114,8 @@ def main(argv):
     os.makedirs(out, exist_ok=True)
     matched = total = 0
     for f in files:
-        stem = os.path.splitext(os.path.basename(f))[0]
+        # The corpus folder and the name: two folders hold a mask.json.
+        stem = os.path.basename(os.path.dirname(os.path.abspath(f))) + "-" + os.path.splitext(os.path.basename(f))[0]
         os.makedirs(os.path.join(refs, stem), exist_ok=True)
         for p, t in times(f):
             ref = os.path.join(refs, stem, f"{p}.png")

@@ -173,7 +173,7 @@ struct LottieCompiler {
         case 1: try solid(node, into: layer)
         case 2: report(.unsupported, "images", at: node.path, "image layers are not drawn yet")
         case 4: try shapes(node["shapes"], into: layer, at: node.path + ".shapes")
-        case 5: report(.unsupported, "text", at: node.path, "text layers are not drawn yet")
+        case 5: try text(node, into: layer)
         default: break
         }
         try masks(node["masksProperties"], of: layer, size: context.size)
