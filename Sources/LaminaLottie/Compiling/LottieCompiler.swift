@@ -182,9 +182,7 @@ struct LottieCompiler {
         if node["sr"] != nil, kind != 0, (try? node.number("sr", default: 1)) != 1 {
             report(.unsupported, "time-stretch", at: node.path + ".sr", "only a precomp's children are stretched")
         }
-        if node["ef"] != nil {
-            report(.unsupported, "effects", at: node.path + ".ef", "layer effects are not drawn")
-        }
+        try effects(node["ef"], of: layer)
         if node["sy"] != nil {
             report(.unsupported, "layer-styles", at: node.path + ".sy", "layer styles are not drawn")
         }
