@@ -4,11 +4,13 @@
   python3 scripts/lottie-fidelity.py [--lamina PATH] [--references DIR] [--write-references] FILE.json ...
 
 For each file, frames at 0, 25, 50, 75 and 100% of its duration are rendered by `lamina render` and
-compared with DIR/<folder>-<file stem>/<percent>.png (made with ../shared/lottie/reference_render.py, ThorVG, when
---write-references is given). Both are scaled to at most 256 pixels on the longer side (box filter on
-premultiplied colour); a frame matches when at most 3% of all its pixels, and at most 25% of the pixels
-either image draws, differ by more than 40 of 255 in any channel. Prints one line per frame and a total.
-Needs numpy; only the reference step needs thorvg-python.
+compared with DIR/<folder>-<file stem>/<percent>.png: ThorVG's render (../shared/lottie/reference_render.py,
+made when --write-references is given and the file is missing) scaled to at most 256 pixels on the
+longer side (box filter on premultiplied colour), as Tests/Fixtures/lottie/references holds them.
+Lamina's render is scaled the same way; a frame matches when at most 3% of all its pixels, and at most
+25% of the pixels either image draws, differ by more than 40 of 255 in any channel (the rule
+LottieFidelityTests applies). Prints one line per frame, a total, and with --table the Markdown table
+of docs/lottie.md. Needs numpy; only the reference step needs thorvg-python.
 """
 import json, os, subprocess, sys, zlib, struct
 
@@ -76,8 +78,21 @@ def scaled(image):
     return img
 
 
+def write_png(path, image):
+    h, w, _ = image.shape
+    data = np.clip(np.rint(image), 0, 255).astype(np.uint8)
+    raw = b"".join(b"\x00" + data[y].tobytes() for y in range(h))
+
+    def chunk(tag, body):
+        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
 def compare(a, b):
-    a, b = scaled(a), scaled(b)
+    """`a` at full size, `b` already scaled (a committed reference)."""
+    a, b = scaled(a), b.astype(np.float64)
     if a.shape != b.shape:
         return False, 1.0, 1.0
     differ = (np.abs(a - b) > 40).any(axis=2)
@@ -99,6 +114,7 @@ def main(argv):
     lamina = os.path.join(HERE, "..", ".build", "release", "lamina")
     refs = os.path.join(HERE, "..", "Tests", "Fixtures", "lottie", "references")
     write = False
+    table = False
     files = []
     while argv:
         a = argv.pop(0)
@@ -108,33 +124,49 @@ def main(argv):
             refs = argv.pop(0)
         elif a == "--write-references":
             write = True
+        elif a == "--table":
+            table = True
         else:
             files.append(a)
     out = "/tmp/lamina-lottie-fidelity"
     os.makedirs(out, exist_ok=True)
     matched = total = 0
+    rows = []
     for f in files:
+        marks = []
         # The corpus folder and the name: two folders hold a mask.json.
         stem = os.path.basename(os.path.dirname(os.path.abspath(f))) + "-" + os.path.splitext(os.path.basename(f))[0]
         os.makedirs(os.path.join(refs, stem), exist_ok=True)
         for p, t in times(f):
             ref = os.path.join(refs, stem, f"{p}.png")
             if write and not os.path.exists(ref):
-                subprocess.run([sys.executable, REFERENCE_RENDER, "render", f, "--time", repr(t), "--output", ref],
+                full = os.path.join(out, f"{stem}-{p}-reference.png")
+                subprocess.run([sys.executable, REFERENCE_RENDER, "render", f, "--time", repr(t), "--output", full],
                                check=False, capture_output=True, timeout=120)
+                if os.path.exists(full):
+                    write_png(ref, scaled(read_png(full)))
             mine = os.path.join(out, f"{stem}-{p}.png")
             r = subprocess.run([lamina, "render", f, "--time", repr(t), "--output", mine], capture_output=True, text=True)
             total += 1
             if r.returncode != 0:
                 print(f"{stem} {p}%: lamina failed: {r.stderr.strip()[:200]}")
+                marks.append("✗")
                 continue
             if not os.path.exists(ref):
                 print(f"{stem} {p}%: no reference")
+                marks.append("?")
                 continue
             ok, t_all, t_drawn = compare(read_png(mine), read_png(ref))
             matched += ok
+            marks.append("✓" if ok else "✗")
             print(f"{stem} {p}%: {'match' if ok else 'DIFFER'} ({t_all:.1%} of all, {t_drawn:.1%} of drawn)")
+        name = os.path.basename(os.path.dirname(os.path.abspath(f))) + "/" + os.path.basename(f)
+        rows.append(f"| `{name}` | " + " | ".join(marks) + " |")
     print(f"matched {matched} of {total} frames ({matched / max(total, 1):.0%})")
+    if table:
+        print("| file | 0% | 25% | 50% | 75% | 100% |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        print("\n".join(rows))
 
 
 if __name__ == "__main__":

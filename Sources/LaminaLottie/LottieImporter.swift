@@ -57,10 +57,10 @@ public enum LottieImporter {
 
 extension LottieNode {
     /// A positive width and height within the limits, from members `w` and `h`.
-    func size(_ w: String, _ h: String) throws(LottieError) -> Size {
+    func size(_ w: String, _ h: String, limit: Double = LottieLimits.maximumSize) throws(LottieError) -> Size {
         let width = try required(w).number(), height = try required(h).number()
-        for (key, value) in [(w, width), (h, height)] where !(value > 0 && value <= LottieLimits.maximumSize) {
-            throw self[key]!.error("a size of \(value) (expected more than 0, at most \(Int(LottieLimits.maximumSize)))")
+        for (key, value) in [(w, width), (h, height)] where !(value > 0 && value <= limit) {
+            throw self[key]!.error("a size of \(value) (expected more than 0, at most \(Int(limit)))")
         }
         return Size(width: width, height: height)
     }

@@ -13,8 +13,10 @@ public enum LottieLimits {
     public static let maximumPathVertices = 10_000
     /// Layers produced for one file, counting every precomp instance: the daemon's per-client limit.
     public static let maximumLayers = 65_536
-    /// Width or height of the composition, a precomp, a solid or an image, in points.
+    /// Width or height of the composition, a solid or an image, in points.
     public static let maximumSize = 16_384.0
+    /// Width or height of a precomp, in points: only its clip, so exporters' 20,000-point precomps pass.
+    public static let maximumPrecompSize = 1_000_000.0
     /// Frames per second.
     public static let frameRates = 0.001...1_000.0
 }

@@ -273,7 +273,7 @@ struct LottieCompiler {
         guard context.depth < LottieLimits.maximumPrecompDepth else {
             throw refNode.error("precomps nested deeper than \(LottieLimits.maximumPrecompDepth)")
         }
-        let size = (try? node.size("w", "h")) ?? context.size
+        let size = node["w"] == nil ? context.size : try node.size("w", "h", limit: LottieLimits.maximumPrecompSize)
         let container = try emitter.create(name: "precomp \(ref)", at: node.path)
         placeAtOrigin(container, size: size, at: node.path)
         emitter.set(container, .masksToBounds, .bool(true), at: node.path)
