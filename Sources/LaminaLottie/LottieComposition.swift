@@ -24,7 +24,12 @@ public struct LottieComposition: Sendable {
     public var name: String?
 
     /// The root layer: a plain layer with the composition's bounds at the origin, not yet in any tree.
+    /// Its layer timing plays the file: `duration` (the file's), `fillMode` both, and whatever a player
+    /// sets (`speed`, `beginTime`, `timeOffset`, `repeatCount`, `autoreverses`).
     public var root: LayerHandle
+    /// The layer under the root whose `timeOffset` (ip / fr) makes the root's time 0 the in-point: a
+    /// player that starts elsewhere adds the start to it.
+    public var timeOrigin: LayerHandle
     /// The operations that create the root and everything under it, in order.
     public var operations: [LayerOperation]
     /// The JSON path each operation came from, for errors found when applying them.
@@ -37,6 +42,33 @@ public struct LottieComposition: Sendable {
     public var animationCount: Int
     /// What plays differently from After Effects, as the importer met it.
     public var diagnostics: [LottieDiagnostic]
+}
+
+extension LottieComposition {
+    /// The same composition with its layers numbered from `first` (a client's next free handle).
+    public func numbered(from first: UInt64) -> LottieComposition {
+        guard let lowest = operations.first?.layer.rawValue, lowest != first else { return self }
+        func move(_ h: LayerHandle) -> LayerHandle { LayerHandle(h.rawValue - lowest + first) }
+        var moved = self
+        moved.root = move(root)
+        moved.timeOrigin = move(timeOrigin)
+        moved.layerNames = layerNames.map { ($0.name, move($0.handle)) }
+        moved.operations = operations.map { operation in
+            switch operation {
+            case .create(let h, let name, let kind): .create(move(h), name: name, kind: kind)
+            case .destroy(let h): .destroy(move(h))
+            case .set(let h, let path, let value): .set(move(h), path, value)
+            case .insertSublayer(let h, let parent, let index): .insertSublayer(move(h), into: parent.map(move), at: index)
+            case .removeFromSuperlayer(let h): .removeFromSuperlayer(move(h))
+            case .setMask(let h, let mask): .setMask(move(h), mask: mask.map(move))
+            case .addAnimation(let h, let animation, let key): .addAnimation(move(h), animation, key: key)
+            case .removeAnimation(let h, let key): .removeAnimation(move(h), key: key)
+            case .removeAllAnimations(let h): .removeAllAnimations(move(h))
+            case .setName(let h, let name): .setName(move(h), name: name)
+            }
+        }
+        return moved
+    }
 }
 
 /// A named point or range of a Lottie file's timeline (`markers`: `cm`, `tm`, `dr`).

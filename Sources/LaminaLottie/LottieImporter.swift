@@ -39,7 +39,7 @@ public enum LottieImporter {
         }
         let size = try document.size("w", "h")
         var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle)
-        let root = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
+        let (root, timeOrigin) = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
         var markers: [LottieMarker] = []
         for marker in document["markers"]?.elements ?? [] {
             markers.append(
@@ -49,7 +49,7 @@ public enum LottieImporter {
         }
         return LottieComposition(
             size: size, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, markers: markers,
-            name: try? document["nm"]?.string(), root: root, operations: compiler.emitter.operations,
+            name: try? document["nm"]?.string(), root: root, timeOrigin: timeOrigin, operations: compiler.emitter.operations,
             operationPaths: compiler.emitter.paths, layerNames: compiler.emitter.names, layerCount: compiler.emitter.layerCount,
             animationCount: compiler.emitter.animationCount, diagnostics: compiler.diagnostics)
     }

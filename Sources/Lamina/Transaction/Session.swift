@@ -73,6 +73,20 @@ final class Session {
         return handle
     }
 
+    /// The handle the next layer made gets.
+    var upcomingHandle: UInt64 { nextHandle }
+
+    /// Records layers made without layer objects (a Lottie composition's), numbered from
+    /// `upcomingHandle`, and takes their `count` handles.
+    func adopt(_ operations: [LayerOperation], layers count: Int) {
+        let first = nextHandle
+        nextHandle += UInt64(count)
+        for operation in operations {
+            if case .create(let handle, _, _) = operation, handle.rawValue >= first { newLayers.append(handle) }
+            record(operation)
+        }
+    }
+
     func layer(_ handle: LayerHandle) -> Layer? { registry[handle]?.layer }
 
     func layerID(_ handle: LayerHandle) -> LayerID? { handles.layers[handle] }

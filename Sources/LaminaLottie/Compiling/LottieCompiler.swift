@@ -54,7 +54,7 @@ struct LottieCompiler {
 
     /// The root: the composition's bounds, holding the last frame from `duration` on, and under it the
     /// time origin (`timeOffset` = ip / fr) that the file's layers run in.
-    mutating func root(size: Size, inPoint: Double, outPoint: Double) throws(LottieError) -> LayerHandle {
+    mutating func root(size: Size, inPoint: Double, outPoint: Double) throws(LottieError) -> (root: LayerHandle, timeOrigin: LayerHandle) {
         let root = try emitter.create(name: document["nm"].flatMap { try? $0.string() } ?? "lottie", at: "")
         placeAtOrigin(root, size: size, at: "")
         emitter.set(root, .duration, .number((outPoint - inPoint) / frameRate), at: "")
@@ -66,7 +66,7 @@ struct LottieCompiler {
         try composition(
             try document.required("layers"), into: origin,
             context: Context(size: size, range: (inPoint, outPoint), depth: 0, assetChain: []))
-        return root
+        return (root, origin)
     }
 
     /// Where a composition's layers are compiled.

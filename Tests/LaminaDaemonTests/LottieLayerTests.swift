@@ -1,0 +1,116 @@
+import Foundation
+import Lamina
+import LaminaCore
+import Testing
+
+/// `LottieLayer` against a real `laminad`: the file's tree is made once and played by layer timing;
+/// paused frames, plays, loops, completions and scrubbing checked by screenshot.
+@MainActor
+@Suite("Lottie animations through the client library", .serialized)
+struct LottieLayerTests {
+    /// 100x100 at 30 fps, 60 frames: a red 20x20 solid whose left edge goes from x 0 to 80 linearly.
+    static let file = Array(
+        ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100,
+         "markers": [{"cm": "middle", "tm": 30, "dr": 0}, {"cm": "end", "tm": 60, "dr": 0}],
+         "layers": [{"ty": 1, "nm": "box", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "#ff0000",
+                     "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 60, "s": [80, 0]}]}}}]}
+        """##.utf8)
+
+    func open() throws -> (DaemonProcess, Connection, LottieLayer) {
+        let daemon = try DaemonProcess(["--size", "100x100"])
+        let connection = try Connection(name: "lottie-tests", path: daemon.socketPath)
+        let layer = LottieLayer(animation: try LottieAnimation(data: Self.file))
+        connection.addLayer(layer)
+        try connection.synchronize()
+        return (daemon, connection, layer)
+    }
+
+    /// The box's left edge in a screenshot: the first red column of row 10.
+    func boxEdge(_ connection: Connection) throws -> Int? {
+        let shot = try connection.screenshot()
+        return (0..<shot.width).first { shot[$0, 10].x > 200 && shot[$0, 10].y < 50 }
+    }
+
+    @Test("the animation's facts come from the file, and the layer starts paused at its first frame")
+    func factsAndFirstFrame() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        #expect(layer.animation.duration == 2 && layer.animation.framerate == 30 && layer.animation.size == Size(width: 100, height: 100))
+        #expect(layer.animation.markers.map(\.name) == ["middle", "end"])
+        #expect(layer.frame == Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(!layer.isAnimationPlaying && layer.currentProgress == 0)
+        #expect(try boxEdge(connection) == 0)
+    }
+
+    @Test("scrubbing shows the frame at a progress, still")
+    func scrubbing() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        for progress in [0.25, 0.5, 1.0] {
+            layer.currentProgress = progress
+            try connection.synchronize()
+            #expect(try boxEdge(connection) == Int((80 * progress).rounded()), "progress \(progress)")
+        }
+        layer.currentFrame = 15
+        try connection.synchronize()
+        #expect(layer.currentProgress == 0.25)
+        #expect(try boxEdge(connection) == 20)
+    }
+
+    @Test("a play runs in the daemon to its end, completes with true and holds the last frame")
+    func playToTheEnd() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        layer.animationSpeed = 4  // half a second
+        var finished: Bool?
+        layer.play(fromProgress: 0, toProgress: 1) { finished = $0 }
+        #expect(layer.isAnimationPlaying)
+        try connection.synchronize()
+        try connection.wait(for: "the play's completion", timeout: 10) { finished != nil }
+        #expect(finished == true)
+        #expect(!layer.isAnimationPlaying && layer.currentProgress == 1)
+        #expect(try boxEdge(connection) == 80)
+    }
+
+    @Test("a looping play keeps going until paused, then stays where it was")
+    func loopThenPause() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        layer.loopMode = .loop
+        var completions: [Bool] = []
+        layer.play { completions.append($0) }
+        try connection.synchronize()
+        #expect(layer.isAnimationPlaying)
+        let seen = layer.currentProgress
+        #expect(seen >= 0 && seen <= 1)
+        layer.pause()
+        #expect(completions == [false])
+        let progress = layer.currentProgress
+        #expect(!layer.isAnimationPlaying)
+        try connection.synchronize()
+        // The daemon froze at the progress the client computed.
+        let edge = try #require(try boxEdge(connection))
+        #expect(abs(Double(edge) - 80 * progress) <= 1, "edge \(edge), progress \(progress)")
+    }
+
+    @Test("stop goes back to the first frame; a marker range plays between its frames")
+    func stopAndMarkers() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        var result: Bool?
+        layer.play(fromMarker: "middle", toMarker: "nowhere") { result = $0 }
+        #expect(result == false)
+        layer.animationSpeed = 8
+        result = nil
+        layer.play(fromMarker: "middle", toMarker: "end") { result = $0 }
+        try connection.synchronize()
+        try connection.wait(for: "the marker play's completion", timeout: 10) { result != nil }
+        #expect(result == true && layer.currentFrame == 60)
+        layer.play(toProgress: 0.5)
+        layer.stop()
+        #expect(layer.currentProgress == 0 && !layer.isAnimationPlaying)
+        try connection.synchronize()
+        #expect(try boxEdge(connection) == 0)
+    }
+}
