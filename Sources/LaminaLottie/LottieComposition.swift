@@ -18,6 +18,9 @@ public struct LottieComposition: Sendable {
     public var outPoint: Double
     /// `(op - ip) / fr` seconds.
     public var duration: Double { (outPoint - inPoint) / frameRate }
+    /// How long the root plays: a thousandth of a frame short of `duration`, so the last frame shown is
+    /// `op − 0.001` (as ThorVG shows it), with the layers that end at `op`, in precomps too.
+    public var playedDuration: Double { duration - 0.001 / frameRate }
     /// The named markers, in file order.
     public var markers: [LottieMarker]
     /// The file's name for itself (`nm`), if any.

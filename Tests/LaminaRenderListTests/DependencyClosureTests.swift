@@ -54,4 +54,11 @@ struct DependencyClosureTests {
         #expect(Self.targets["LaminaSession"] != nil)
         #expect(Self.closure(of: "LaminaSession").isDisjoint(with: Self.gl.union(["LaminaCompositor", "LaminaRenderList"])))
     }
+
+    @Test("the Lottie importer links neither GL nor the model store, so the client library can use it")
+    func lottieImporterLinksNoGLNorModel() {
+        #expect(Self.targets["LaminaLottie"] != nil)
+        #expect(Self.closure(of: "LaminaLottie").isDisjoint(with: Self.gl.union(["LaminaModel", "LaminaCompositor", "LaminaRenderList", "LaminaWire"])))
+        #expect(Self.closure(of: "Lamina").contains("LaminaLottie"))
+    }
 }

@@ -26,7 +26,7 @@ import Testing
         Case(name: "duplicate member", text: #"{\#(canvas), "layers": [{"name": "a", "opacity": 1, "opacity": 0}]}"#,
              error: "not valid JSON: line 1, column 95: duplicate member \"opacity\""),
         Case(name: "missing version", text: #"{"canvas": {"width": 10, "height": 10}}"#,
-             error: #"missing "lamina""#),
+             error: #"neither a scene (an object with a "lamina" member) nor a Lottie file"#),
         Case(name: "unsupported version", text: #"{"lamina": 2, "canvas": {"width": 10, "height": 10}}"#,
              error: "lamina: unsupported format 2 (this Lamina reads format 1)"),
         Case(name: "huge canvas", text: #"{"lamina": 1, "canvas": {"width": 100000, "height": 10}}"#,

@@ -96,8 +96,10 @@ public final class LottieLayer: Layer {
         }
         // The root plays [low, high] of the file: its time origin starts there, its duration is the
         // span, and a negative speed plays the span from its end.
-        set(timeOrigin, .timeOffset, .number(animation.composition.inPoint / animation.framerate + low * d))
-        set(root, .duration, .number((high - low) * d))
+        // The last frame shown is op − 0.001, as the composition's own duration has it.
+        let played = animation.composition.playedDuration
+        set(timeOrigin, .timeOffset, .number(animation.composition.inPoint / animation.framerate + min(low * d, played)))
+        set(root, .duration, .number(min(high * d, played) - min(low * d, played)))
         set(root, .timeOffset, .number(0))
         set(root, .speed, .number(abs(animationSpeed) * (backwards ? -1 : 1)))
         set(root, .repeatCount, .number(count == 1 ? 0 : count))
@@ -108,7 +110,7 @@ public final class LottieLayer: Layer {
         self.completion = completion
         guard count.isFinite else { return }
         // A do-nothing animation as long as the play tells the daemon's frames when it ends.
-        let length = (high - low) * d / abs(animationSpeed) * count * (reverses ? 2 : 1)
+        let length = (min(high * d, played) - min(low * d, played)) / abs(animationSpeed) * count * (reverses ? 2 : 1)
         let tracker = BasicAnimation(keyPath: "opacity")
         tracker.fromValue = 0.0
         tracker.toValue = 0.0
@@ -178,13 +180,14 @@ public final class LottieLayer: Layer {
     /// frame.
     private func freeze(at progress: Double) {
         interrupt()
-        set(timeOrigin, .timeOffset, .number(animation.composition.inPoint / animation.framerate + progress * animation.duration))
+        let offset = min(progress * animation.duration, animation.composition.playedDuration)
+        set(timeOrigin, .timeOffset, .number(animation.composition.inPoint / animation.framerate + offset))
         set(root, .speed, .number(0))
         set(root, .timeOffset, .number(0))
         set(root, .beginTime, .number(0))
         set(root, .repeatCount, .number(0))
         set(root, .autoreverses, .bool(false))
-        set(root, .duration, .number(animation.duration))
+        set(root, .duration, .number(animation.composition.playedDuration))
         pausedProgress = progress
     }
 

@@ -81,9 +81,10 @@ extension LayerTree {
     }
 
     /// The `beginTime` an animation gets when committed at canvas time `commitTime` on `layer`: one with
-    /// `beginTime` 0 begins at the commit, in the layer's time; any other `beginTime` is already in the
-    /// layer's time and is kept.
+    /// `beginTime` 0 begins at the commit, in the layer's time; `MediaTiming.beginTimeAtZero` at the
+    /// layer's time 0 exactly; any other `beginTime` is already in the layer's time and is kept.
     public func stampedBeginTime(_ animation: Animation, committedAt commitTime: Double, on layer: LayerID) throws(LayerTreeError) -> Double {
+        if animation.timing.beginTime == MediaTiming.beginTimeAtZero { return 0 }
         if animation.timing.beginTime != 0 { return animation.timing.beginTime }
         return try convertTime(commitTime, from: nil, to: layer)
     }

@@ -50,8 +50,8 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// A `beginTime` that means "at time zero" where 0 itself means "at the commit"
     /// (`AVCoreAnimationBeginTimeAtZero`): an animation added with it begins at its layer's time 0, which
-    /// is what an animation laid out on a timeline of its own (a Lottie file's, a video's) needs. It is
-    /// 0 for every sum it takes part in.
+    /// is what an animation laid out on a timeline of its own (a Lottie file's, a video's) needs. Adding
+    /// the animation stores 0 itself, so the animation is active at time 0 exactly.
     public static let beginTimeAtZero = 1e-100
     /// The simple duration; 0 means Core Animation's default of 0.25 s for animations.
     public var duration: Double

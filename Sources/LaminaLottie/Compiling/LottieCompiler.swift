@@ -57,7 +57,8 @@ struct LottieCompiler {
     mutating func root(size: Size, inPoint: Double, outPoint: Double) throws(LottieError) -> (root: LayerHandle, timeOrigin: LayerHandle) {
         let root = try emitter.create(name: document["nm"].flatMap { try? $0.string() } ?? "lottie", at: "")
         placeAtOrigin(root, size: size, at: "")
-        emitter.set(root, .duration, .number((outPoint - inPoint) / frameRate), at: "")
+        // A thousandth of a frame short: the last frame shown is op − 0.001 (see `playedDuration`).
+        emitter.set(root, .duration, .number((outPoint - inPoint - 0.001) / frameRate), at: "")
         emitter.set(root, .fillMode, Self.keyword(.fillMode, "both"), at: "")
         let origin = try emitter.create(name: "time", at: "")
         placeAtOrigin(origin, size: size, at: "")
