@@ -121,6 +121,8 @@ DEMO_SCENES := sprite-sheet:0.15 nine-slice-button:0.5 card-flip:0.6 keyframe-pa
                progress-ring:1.2 chart:1.0 gradient-background:0.6 text-card:0 \
                frosted-glass:1.5 activity-indicator:0.5 cube:0.3 confetti:3.6 \
                scrolling-list:0.9
+# Lottie files (examples/lottie, from the test corpus), NAME:TIME.
+DEMO_LOTTIE := bouncy_ball:0.5 starfish:1.0 Precomps:2.0
 
 demo: deps
 	$(SWIFT) build --product lamina $(SWIFTFLAGS)
@@ -132,7 +134,13 @@ demo: deps
 	  echo "make demo: examples/$$name.json at $$time s -> $(DEMO_DIR)/$$name.png"; \
 	done; \
 	$$bin render examples/card-flip.json --frames 0:3:20 --output $(DEMO_DIR)/card-flip-frames || exit 1; \
-	echo "make demo: examples/card-flip.json, 0 to 3 s at 20 fps -> $(DEMO_DIR)/card-flip-frames/"
+	echo "make demo: examples/card-flip.json, 0 to 3 s at 20 fps -> $(DEMO_DIR)/card-flip-frames/"; \
+	for pair in $(DEMO_LOTTIE); do \
+	  name=$${pair%%:*}; time=$${pair##*:}; \
+	  $$bin render examples/lottie/$$name.json --time $$time --output $(DEMO_DIR)/lottie-$$name.png || exit 1; \
+	  echo "make demo: examples/lottie/$$name.json (Lottie) at $$time s -> $(DEMO_DIR)/lottie-$$name.png"; \
+	done; \
+	$$bin lottie-check examples/lottie/Precomps.json || exit 1
 
 # The 1,000- and 10,000-layer benchmark scenes (generated, not committed), for `lamina bench`.
 bench-scenes: deps

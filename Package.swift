@@ -246,6 +246,7 @@ let package = Package(
         .target(name: "ExampleSupport", dependencies: ["Lamina", "LaminaImage"], path: "examples/swift/ExampleSupport", swiftSettings: strict),
         .executableTarget(name: "CardStack", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CardStack", swiftSettings: strict),
         .executableTarget(name: "SpriteAnimation", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/SpriteAnimation", swiftSettings: strict),
+        .executableTarget(name: "LottiePlayer", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/LottiePlayer", swiftSettings: strict),
         .executableTarget(name: "PauseResume", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/PauseResume", swiftSettings: strict),
         .executableTarget(name: "CairoDrawing", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CairoDrawing", swiftSettings: strict),
         .executableTarget(name: "ShapesAndText", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/ShapesAndText", swiftSettings: strict),

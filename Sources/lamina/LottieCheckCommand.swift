@@ -31,7 +31,7 @@ struct LottieCheckCommand: ParsableCommand {
         let features = Set(composition.diagnostics.map(\.feature)).count
         let supported =
             composition.diagnostics.isEmpty
-            ? "every feature is supported; " : "\(features) feature\(features == 1 ? "" : "s") reported in \(composition.diagnostics.count) places; "
+            ? "every feature is supported; " : "\(features) feature\(features == 1 ? "" : "s") reported in \(composition.diagnostics.count) place\(composition.diagnostics.count == 1 ? "" : "s"); "
         print(
             "\(file): \(supported)\(composition.layerCount) layers, \(composition.animationCount) animations, "
                 + "\(Int(composition.size.width))x\(Int(composition.size.height)) at \(composition.frameRate) fps for \(composition.duration) s, "

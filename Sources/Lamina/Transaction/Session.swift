@@ -78,14 +78,24 @@ final class Session {
 
     /// Records layers made without layer objects (a Lottie composition's), numbered from
     /// `upcomingHandle`, and takes their `count` handles.
+    ///
+    /// Outside explicit transactions the operations go in commits of at most `adoptedPerCommit`, so a
+    /// large file stays under the daemon's message limit: nothing shows until the caller puts the
+    /// tree's root in place, and the tree's animations run on its own timeline (not the commit's), so
+    /// the pieces need no common commit time.
     func adopt(_ operations: [LayerOperation], layers count: Int) {
         let first = nextHandle
         nextHandle += UInt64(count)
-        for operation in operations {
+        for (i, operation) in operations.enumerated() {
+            if i > 0, i % Self.adoptedPerCommit == 0, stack.depth <= 1, implicitOpen { commitImplicit() }
             if case .create(let handle, _, _) = operation, handle.rawValue >= first { newLayers.append(handle) }
             record(operation)
         }
     }
+
+    /// Operations of an adopted tree per commit: a few hundred kilobytes on the wire, under the
+    /// daemon's 1 MiB message limit for all but trees of very long paths.
+    static let adoptedPerCommit = 2_000
 
     func layer(_ handle: LayerHandle) -> Layer? { registry[handle]?.layer }
 

@@ -3,15 +3,18 @@ public import Lamina
 import LaminaImage
 
 /// What every example takes on its command line: `--socket PATH` (default: the library's search),
-/// `--screenshot FILE.png` (saved before exiting) and `--seconds N` (how long to run).
+/// `--screenshot FILE.png` (saved before exiting) and `--seconds N` (how long to run); an example that
+/// reads a file takes it first (`files`).
 @MainActor
 public struct ExampleOptions {
     public var socket: String?
     public var screenshot: String?
     public var seconds: Double
+    /// The arguments before the options, for an example that takes files (`takesFiles`).
+    public var files: [String] = []
 
     /// Parses `CommandLine.arguments`; exits with a usage line on anything else.
-    public init(defaultSeconds: Double) {
+    public init(defaultSeconds: Double, takesFiles: Bool = false) {
         seconds = defaultSeconds
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -19,6 +22,7 @@ public struct ExampleOptions {
             case "--socket": socket = arguments.popFirst()
             case "--screenshot": screenshot = arguments.popFirst()
             case "--seconds": seconds = arguments.popFirst().flatMap(Double.init) ?? seconds
+            case let file where takesFiles && !file.hasPrefix("--"): files.append(file)
             default:
                 print("usage: \(CommandLine.arguments[0]) [--socket PATH] [--screenshot FILE.png] [--seconds N]")
                 exit(2)
