@@ -17,7 +17,7 @@ DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-m
 DEB_PACKAGES += python3-venv python3-setuptools python3-wheel python3-numpy
 
 
-.PHONY: check-mutations fuzz-render-list fuzz-json fuzz-session
+.PHONY: check-mutations fuzz-render-list fuzz-json fuzz-session fuzz-lottie
 .PHONY: all deps build generate test check-shaders demo bench-scenes bench-daemon fuzz fuzz-pipeline install uninstall clean
 
 all: build
@@ -81,6 +81,7 @@ test: deps check-shaders
 	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS)
 	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS)
 	$(MAKE) fuzz-session FUZZ_RUNS=$(FUZZ_SESSION_SMOKE_RUNS)
+	$(MAKE) fuzz-lottie FUZZ_RUNS=$(FUZZ_LOTTIE_SMOKE_RUNS)
 	$(MAKE) test-python
 
 # The Python client (clients/python) against a real laminad: a venv of Debian's Python in
@@ -112,6 +113,7 @@ FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_RENDER_LIST_SMOKE_RUNS ?= 200000
 FUZZ_JSON_SMOKE_RUNS ?= 200000
 FUZZ_SESSION_SMOKE_RUNS ?= 30000
+FUZZ_LOTTIE_SMOKE_RUNS ?= 20000
 
 # The examples, each rendered once by the embedded compositor (no daemon) at a time that shows it
 # off, plus the card flip as a frame sequence. NAME:TIME pairs.
@@ -188,6 +190,14 @@ fuzz-json: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product JSONFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-json
 	Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
+
+# The Lottie importer under libFuzzer (LottieImportCheck: refused with an error, or compiled into
+# operations the model accepts), over the kept corpus in Fuzz/LottieCorpus; a crash belongs in
+# Fuzz/LottieRegressions once fixed.
+fuzz-lottie: deps
+	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product LottieFuzzer $(SWIFTFLAGS)
+	@mkdir -p out/fuzz-lottie
+	Fuzz/.build/release/LottieFuzzer -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=5 -print_final_stats=1 out/fuzz-lottie Fuzz/LottieCorpus
 
 # A client's protocol session under libFuzzer (LaminaFuzzing's SessionFuzzing: bytes in, replies out,
 # the session's promises checked), over the kept corpus in Fuzz/SessionCorpus; a crash belongs in

@@ -306,7 +306,7 @@ let package = Package(
             dependencies: ["LaminaSession", "LaminaTestSupport", "LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "LaminaCore", "LaminaTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "LaminaCore", "LaminaJSON", "LaminaTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LaminaSceneTests",
             dependencies: ["LaminaJSON", "LaminaTestSupport", "LaminaScene", "LaminaModel", "LaminaImage", "LaminaCore", "LaminaVideo"],

@@ -3,9 +3,9 @@
 // libFuzzer targets: the wire decoder alone (WireFuzzer), the daemon's whole path from decode to
 // the render list (PipelineFuzzer, over LaminaFuzzing's harness), and the render list's invariants on
 // the CPU alone (RenderListFuzzer, over LaminaRenderListChecks), and the JSON parser and writer
-// (JSONFuzzer), and a client's protocol session, bytes in and replies out (SessionFuzzer). Build and
-// run with `make fuzz`, `make fuzz-pipeline`, `make fuzz-render-list`, `make fuzz-json` and
-// `make fuzz-session` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
+// (JSONFuzzer), and a client's protocol session, bytes in and replies out (SessionFuzzer), and the
+// Lottie importer with the model's rules (LottieFuzzer). Build and run with `make fuzz`,
+// `make fuzz-pipeline`, `make fuzz-render-list`, `make fuzz-json`, `make fuzz-session` and `make fuzz-lottie` (they pass `-sanitize=fuzzer`, which links libFuzzer's own main, hence
 // `-parse-as-library`).
 
 import PackageDescription
@@ -28,6 +28,11 @@ let package = Package(
         .executableTarget(
             name: "JSONFuzzer",
             dependencies: ["FuzzerDriver", .product(name: "LaminaJSON", package: "Lamina")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "LottieFuzzer",
+            dependencies: ["FuzzerDriver", .product(name: "LaminaLottie", package: "Lamina")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(

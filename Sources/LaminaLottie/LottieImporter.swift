@@ -40,6 +40,7 @@ public enum LottieImporter {
         let size = try document.size("w", "h")
         var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle)
         let (root, timeOrigin) = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
+        if let invalid = compiler.emitter.invalid { throw invalid }
         var markers: [LottieMarker] = []
         for marker in document["markers"]?.elements ?? [] {
             markers.append(

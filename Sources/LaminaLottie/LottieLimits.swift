@@ -17,6 +17,9 @@ public enum LottieLimits {
     public static let maximumSize = 16_384.0
     /// Width or height of a precomp, in points: only its clip, so exporters' 20,000-point precomps pass.
     public static let maximumPrecompSize = 1_000_000.0
+    /// The magnitude of any number in the file: far beyond any size, time or angle a file needs, and
+    /// small enough that the products the importer and the compositor form stay finite.
+    public static let maximumMagnitude = 1e9
     /// Frames per second.
     public static let frameRates = 0.001...1_000.0
 }

@@ -82,7 +82,22 @@ struct LayerEmitter {
         append(.addAnimation(layer, animation, key: key), path)
     }
 
+    /// The first value the file led to that the model would refuse (a number so large that scaling or
+    /// turning it overflows, a path with such a point): the import fails with it, at its JSON path.
+    private(set) var invalid: LottieError?
+
     private mutating func append(_ operation: LayerOperation, _ path: String) {
+        if invalid == nil {
+            switch operation {
+            case .set(_, let keyPath, let value) where !value.isFinite:
+                invalid = LottieError(path: path, message: "a value of \(keyPath) that is out of range (it overflows to infinity)")
+            case .addAnimation(_, let animation, _):
+                do { try animation.validate() } catch {
+                    invalid = LottieError(path: path, message: "\(error)")
+                }
+            default: break
+            }
+        }
         operations.append(operation)
         paths.append(path)
     }

@@ -35,30 +35,38 @@ struct LottieNode {
 
     func expected(_ what: String) -> LottieError { error("expected \(what), got \(value.shortDescription)") }
 
-    /// A finite number; a one-element array of one is taken as the number.
+    /// A finite number within `LottieLimits.maximumMagnitude`; a one-element array of one is taken as
+    /// the number.
     func number() throws(LottieError) -> Double {
         switch value {
-        case .number(let n) where n.isFinite: return n
+        case .number(let n) where n.isFinite: return try Self.inRange(n, self)
         case .bool(let b): return b ? 1 : 0
         case .array(let a) where a.count >= 1:
-            if case .number(let n) = a[0], n.isFinite { return n }
+            if case .number(let n) = a[0], n.isFinite { return try Self.inRange(n, self) }
         default: break
         }
         throw expected("a number")
     }
 
+    /// `n`, unless it is larger than any value a file needs (whose products would overflow).
+    private static func inRange(_ n: Double, _ node: LottieNode) throws(LottieError) -> Double {
+        guard abs(n) <= LottieLimits.maximumMagnitude else {
+            throw node.error("\(n) is out of range (at most \(Int(LottieLimits.maximumMagnitude)) in magnitude)")
+        }
+        return n
+    }
+
     /// Finite numbers: an array of them, or one number as a one-element array.
     func numbers() throws(LottieError) -> [Double] {
         switch value {
-        case .number(let n) where n.isFinite: return [n]
+        case .number(let n) where n.isFinite: return [try Self.inRange(n, self)]
         case .array(let a):
             var numbers: [Double] = []
             numbers.reserveCapacity(a.count)
             for (i, e) in a.enumerated() {
-                guard case .number(let n) = e, n.isFinite else {
-                    throw LottieNode(e, path: "\(path)[\(i)]").expected("a number")
-                }
-                numbers.append(n)
+                let element = LottieNode(e, path: "\(path)[\(i)]")
+                guard case .number(let n) = e, n.isFinite else { throw element.expected("a number") }
+                numbers.append(try Self.inRange(n, element))
             }
             return numbers
         default:
