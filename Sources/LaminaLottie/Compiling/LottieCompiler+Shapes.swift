@@ -85,8 +85,10 @@ extension LottieCompiler {
         let drawn = (styles.map { ($0.index, $0.node, false) } + groups.map { ($0.index, $0.node, true) }).sorted { $0.0 > $1.0 }
         for (index, node, isGroup) in drawn {
             if isGroup && flattened.contains(index) {
-                // Its paths are painted by the styles that apply to it; its own styles paint them too.
-                try paintStylesOnly(of: node, depth: depth + 1, into: container)
+                // Its paths are painted by the styles here that apply to it; its own styles paint them
+                // too, cut by the trims after it.
+                let cuts = trims.filter { $0.index > index }.map(\.node) + inherited.trims
+                try paintStylesOnly(of: node, trims: cuts, depth: depth + 1, into: container)
             } else if isGroup {
                 var passed = inherited
                 passed.styles = styles.filter { $0.index > index }.map(\.node) + inherited.styles
@@ -193,13 +195,13 @@ extension LottieCompiler {
     }
 
     /// The styles of a flattened group (and of the groups in it), each painting the group's paths.
-    private mutating func paintStylesOnly(of group: LottieNode, depth: Int, into container: LayerHandle) throws(LottieError) {
+    private mutating func paintStylesOnly(of group: LottieNode, trims: [LottieNode], depth: Int, into container: LayerHandle) throws(LottieError) {
         let items = (group["it"]?.elements ?? []).filter { !$0.flag("hd") }
         guard items.contains(where: { ["fl", "st", "gf", "gs"].contains((try? $0["ty"]?.string()) ?? "") }) || items.contains(where: { (try? $0["ty"]?.string()) == "gr" }) else { return }
         let layer = try emitter.create(name: group["nm"].flatMap { try? $0.string() }, at: group.path)
         let tr = items.last { (try? $0["ty"]?.string()) == "tr" }
         try transform(tr, of: layer, size: .zero, opacity: true, at: tr?.path ?? group.path)
-        try self.group(items, into: layer, inherited: Inherited(), depth: depth)
+        try self.group(items, into: layer, inherited: Inherited(styles: [], trims: trims), depth: depth)
         emitter.insert(layer, into: container, at: group.path)
     }
 
