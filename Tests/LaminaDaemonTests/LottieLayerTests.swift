@@ -113,4 +113,24 @@ struct LottieLayerTests {
         try connection.synchronize()
         #expect(try boxEdge(connection) == 0)
     }
+
+    @Test("after a daemon restart the tree comes back, at the frame it showed")
+    func survivesARestart() throws {
+        let first = try DaemonProcess(["--size", "100x100"])
+        let connection = try Connection(name: "lottie-restart", path: first.socketPath)
+        let layer = LottieLayer(animation: try LottieAnimation(data: Self.file))
+        connection.addLayer(layer)
+        layer.currentProgress = 0.5
+        try connection.synchronize()
+        #expect(try boxEdge(connection) == 40)
+        first.kill()
+        let second = try DaemonProcess(["--size", "100x100"], socketPath: first.socketPath)
+        defer { withExtendedLifetime(second) {} }
+        layer.opacity = 0.999  // the next commit finds the daemon gone and replays everything
+        try connection.synchronize()
+        #expect(connection.reconnections == 1)
+        #expect(try boxEdge(connection) == 40)
+        let stats = try connection.stats()
+        #expect(stats.layers == 1 + layer.animation.composition.layerCount, "\(stats)")
+    }
 }

@@ -377,7 +377,11 @@ final class Session {
                 // Every bitmap the animation shows must still be held to be sent.
                 let shows = (try? entry.animation.mappingBitmaps { available(.bitmap($0)) ? $0 : nil }) != nil
                 guard shows, let local = localAnimations[entry.id] else { continue }
-                operations.append(.addAnimation(handle, entry.animation, key: entry.key))
+                // The begin time is already in the layer's time; one of exactly 0 (an animation added
+                // with `beginTimeAtZero`) must not read as "at this commit".
+                var animation = entry.animation
+                if animation.timing.beginTime == 0 { animation.timing.beginTime = LaminaCore.MediaTiming.beginTimeAtZero }
+                operations.append(.addAnimation(handle, animation, key: entry.key))
                 animations.append(local)
             }
         }
