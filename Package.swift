@@ -218,7 +218,7 @@ let package = Package(
         // The client library apps import: Core Animation's programming model over the wire.
         .target(
             name: "Lamina",
-            dependencies: ["LaminaCore", "LaminaWire", "LaminaImage", "LaminaLottie", "CCairo"],
+            dependencies: ["LaminaCore", "LaminaWire", "LaminaImage", "LaminaLottie", "LaminaJSON", "CCairo"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,8 +1,5 @@
 import LaminaJSON
 import LaminaLottie
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Reading scene files: bytes, JSON, the document, the compiled script; each step's errors name the
 /// file and, past the JSON syntax, the JSON path.
@@ -64,24 +61,8 @@ public enum SceneLoader {
 
     /// The bytes of the file at `path`, refused past `maxFileBytes`.
     public static func bytes(ofFile path: String) throws(SceneError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
-            throw SceneError(file: path, path: "", message: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            bytes += chunk[0..<n]
-            if bytes.count > maxFileBytes {
-                throw SceneError(file: path, path: "", message: "larger than \(maxFileBytes >> 20) MiB")
-            }
-            if n < chunk.count {
-                if ferror(file) != 0 {
-                    throw SceneError(file: path, path: "", message: "cannot read: \(String(cString: strerror(errno)))")
-                }
-                return bytes
-            }
+        do { return try JSONFile.bytes(atPath: path, limit: maxFileBytes) } catch {
+            throw SceneError(file: path, path: "", message: error.description)
         }
     }
 }

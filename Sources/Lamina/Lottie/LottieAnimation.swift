@@ -1,10 +1,6 @@
 public import LaminaCore
 public import LaminaLottie
-import LaminaImage
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LaminaJSON
 
 /// A Lottie file, compiled (lottie-ios's `LottieAnimation`): its size, frame rate, frames, markers and
 /// what of it plays differently (`diagnostics`). A `LottieLayer` shows it; compiling happens once,
@@ -18,19 +14,11 @@ public struct LottieAnimation: Sendable {
         composition = try LottieImporter.compile(data)
     }
 
-    /// Reads and compiles the Lottie file at `path` (at most 256 MiB).
+    /// Reads and compiles the Lottie file at `path` (at most 256 MiB, as scene files).
     public init(contentsOfFile path: String) throws(LottieError) {
-        guard let file = fopen(path, "rb") else {
-            throw LottieError(path: "", message: "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            bytes += chunk[0..<n]
-            guard bytes.count <= 256 << 20 else { throw LottieError(path: "", message: "\(path) is larger than 256 MiB") }
-            if n < chunk.count { break }
+        let bytes: [UInt8]
+        do { bytes = try JSONFile.bytes(atPath: path, limit: 256 << 20) } catch {
+            throw LottieError(path: "", message: "\(path): \(error)")
         }
         try self.init(data: bytes)
     }

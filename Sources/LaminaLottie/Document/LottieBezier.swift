@@ -25,37 +25,25 @@ struct LottieBezier: Hashable {
 
     /// The path: a move to the first vertex, a cubic (or a line, where both tangents are zero) to each
     /// next one, and the closing segment back when closed.
-    var path: Path {
-        var path = Path()
-        guard let first = vertices.first else { return path }
-        path.move(to: first)
-        let count = vertices.count
-        let segments = closed ? count : count - 1
-        for i in 0..<segments {
-            let j = (i + 1) % count
-            let from = vertices[i], to = vertices[j]
-            let c1 = from + outTangents[i], c2 = to + inTangents[j]
-            if c1 == from && c2 == to {
-                path.addLine(to: to)
-            } else {
-                path.addCurve(to: to, control1: c1, control2: c2)
-            }
-        }
-        if closed { path.closeSubpath() }
-        return path
-    }
+    var path: Path { path(straightLines: true) }
 
     /// The path as cubics only, so that every keyframe of an animated shape has the same elements and
     /// the layer's `path` interpolates between them.
-    var cubicPath: Path {
+    var cubicPath: Path { path(straightLines: false) }
+
+    private func path(straightLines: Bool) -> Path {
         var path = Path()
         guard let first = vertices.first else { return path }
         path.move(to: first)
         let count = vertices.count
-        let segments = closed ? count : count - 1
-        for i in 0..<segments {
+        for i in 0..<(closed ? count : count - 1) {
             let j = (i + 1) % count
-            path.addCurve(to: vertices[j], control1: vertices[i] + outTangents[i], control2: vertices[j] + inTangents[j])
+            let c1 = vertices[i] + outTangents[i], c2 = vertices[j] + inTangents[j]
+            if straightLines && c1 == vertices[i] && c2 == vertices[j] {
+                path.addLine(to: vertices[j])
+            } else {
+                path.addCurve(to: vertices[j], control1: c1, control2: c2)
+            }
         }
         if closed { path.closeSubpath() }
         return path
