@@ -192,7 +192,7 @@ let package = Package(
         // Scene files: decoding, compiling to transactions, probing (no GL: playback is the command's).
         // Lottie files compiled into layer trees and animations: no GL, no model store, so the client
         // library can use it too.
-        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", .product(name: "RealModule", package: "swift-numerics")], swiftSettings: strict),
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaImage", .product(name: "RealModule", package: "swift-numerics")], swiftSettings: strict),
         .target(
             name: "LaminaScene",
             dependencies: ["LaminaCore", "LaminaModel", "LaminaImage", "LaminaJSON", "LaminaLottie"],

@@ -1,4 +1,5 @@
 public import LaminaCore
+public import LaminaImage
 
 /// A Lottie file compiled into a layer tree: the operations that build it under one root layer, with
 /// its animations added, played by layer time alone. Compiled once; nothing runs per frame outside the
@@ -45,6 +46,8 @@ public struct LottieComposition: Sendable {
     public var animationCount: Int
     /// What plays differently from After Effects, as the importer met it.
     public var diagnostics: [LottieDiagnostic]
+    /// The images the operations show (`contents` values name them), decoded, straight alpha.
+    public var images: [(id: BitmapID, image: RGBAImage)] = []
 }
 
 extension LottieComposition {

@@ -13,17 +13,19 @@ public enum LottieImporter {
         return ["v", "fr", "ip", "op", "layers"].allSatisfy(keys.contains)
     }
 
-    /// Compiles a Lottie file's bytes; handles are numbered from `firstHandle`.
-    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1) throws(LottieError) -> LottieComposition {
+    /// Compiles a Lottie file's bytes; handles are numbered from `firstHandle`. Images named by file
+    /// are read from `folder` (the file's own; nil reads none).
+    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1, folder: String? = nil) throws(LottieError) -> LottieComposition {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch {
             throw LottieError(path: "", message: "not valid JSON: \(error)")
         }
-        return try compile(json, firstHandle: firstHandle)
+        return try compile(json, firstHandle: firstHandle, folder: folder)
     }
 
-    /// Compiles a parsed Lottie document; handles are numbered from `firstHandle`.
-    public static func compile(_ json: JSONValue, firstHandle: UInt64 = 1) throws(LottieError) -> LottieComposition {
+    /// Compiles a parsed Lottie document; handles are numbered from `firstHandle`, images beside it
+    /// read from `folder`.
+    public static func compile(_ json: JSONValue, firstHandle: UInt64 = 1, folder: String? = nil) throws(LottieError) -> LottieComposition {
         let document = LottieNode(json, path: "")
         guard isLottie(json) else {
             throw LottieError(path: "", message: "not a Lottie file: it needs \"v\", \"fr\", \"ip\", \"op\" and \"layers\"")
@@ -38,7 +40,7 @@ public enum LottieImporter {
             throw document["op"]!.error("the out-point \(outPoint) is not after the in-point \(inPoint)")
         }
         let size = try document.size("w", "h")
-        var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle)
+        var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle, folder: folder)
         let (root, timeOrigin) = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
         if let invalid = compiler.emitter.invalid { throw invalid }
         var markers: [LottieMarker] = []
@@ -52,7 +54,7 @@ public enum LottieImporter {
             size: size, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, markers: markers,
             name: try? document["nm"]?.string(), root: root, timeOrigin: timeOrigin, operations: compiler.emitter.operations,
             operationPaths: compiler.emitter.paths, layerNames: compiler.emitter.names, layerCount: compiler.emitter.layerCount,
-            animationCount: compiler.emitter.animationCount, diagnostics: compiler.diagnostics)
+            animationCount: compiler.emitter.animationCount, diagnostics: compiler.diagnostics, images: compiler.images)
     }
 }
 

@@ -20,6 +20,9 @@ public enum LottieLimits {
     /// The magnitude of any number in the file: far beyond any size, time or angle a file needs, and
     /// small enough that the products the importer and the compositor form stay finite.
     public static let maximumMagnitude = 1e9
+    /// Bytes of one image file or data URI, and pixels of one decoded image.
+    public static let maximumImageBytes = 64 << 20
+    public static let maximumImagePixels = 16_777_216
     /// Frames per second.
     public static let frameRates = 0.001...1_000.0
 }

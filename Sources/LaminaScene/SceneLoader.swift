@@ -23,15 +23,15 @@ public enum SceneLoader {
         } catch {
             throw SceneError(file: file, path: "", message: "not valid JSON: \(error)")
         }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
         if LottieImporter.isLottie(json) {
-            return try lottie(json, file: file)
+            return try lottie(json, file: file, folder: folder.isEmpty ? "/" : folder)
         }
         guard case .object(let members) = json, members.contains(where: { $0.key == "lamina" }) else {
             throw SceneError(
                 file: file, path: "",
                 message: "neither a scene (an object with a \"lamina\" member) nor a Lottie file (an object with \"v\", \"fr\", \"ip\", \"op\" and \"layers\")")
         }
-        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
         var decoder = SceneDecoder(file: file, folder: folder.isEmpty ? "/" : folder)
         do {
             let scene = try decoder.document(JSONNode(json, path: ""))
@@ -45,9 +45,9 @@ public enum SceneLoader {
 
     /// A Lottie file as a scene: its composition at the origin of a transparent canvas of its size,
     /// committed at time 0 (so scene time T shows the file's frame `ip + T · fr`).
-    private static func lottie(_ json: JSONValue, file: String) throws(SceneError) -> SceneScript {
+    private static func lottie(_ json: JSONValue, file: String, folder: String) throws(SceneError) -> SceneScript {
         do {
-            return try SceneScript(lottie: try LottieImporter.compile(json), file: file)
+            return try SceneScript(lottie: try LottieImporter.compile(json, folder: folder), file: file)
         } catch let error as LottieError {
             throw SceneError(file: file, path: error.path, message: error.message)
         } catch let error as SceneError {

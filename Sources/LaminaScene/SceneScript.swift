@@ -63,10 +63,11 @@ public struct SceneScript: Sendable {
         var store = LayerStore(width: canvas.width, height: canvas.height)
         let client = store.addClient()
         let ops = composition.operations + [.insertSublayer(composition.root, into: nil, at: nil)]
-        try check(&store, client, ops, composition.operationPaths + [""], at: 0)
+        let identities = Dictionary(uniqueKeysWithValues: composition.images.map { ($0.id, $0.id) })
+        try check(&store, client, ops, composition.operationPaths + [""], at: 0, newBitmaps: identities)
         handles = composition.layerNames
         for (name, handle) in handles { handleByName[name] = handle }
-        steps = [Step(at: 0, operations: ops, images: [])]
+        steps = [Step(at: 0, operations: ops, images: composition.images)]
     }
 
     /// The handle of a named layer.
@@ -76,7 +77,7 @@ public struct SceneScript: Sendable {
     public func store(at time: Double) -> (store: LayerStore, client: ClientID) {
         var store = LayerStore(width: scene.canvas.width, height: scene.canvas.height)
         let client = store.addClient()
-        let identities = Dictionary(uniqueKeysWithValues: scene.images.map { ($0.id, $0.id) })
+        let identities = Dictionary(uniqueKeysWithValues: (steps.first?.images ?? []).map { ($0.id, $0.id) })
         for (i, step) in steps.enumerated() where step.at <= time {
             // Compiling already applied these to an identical store.
             _ = try! store.apply(

@@ -1,6 +1,7 @@
 import Foundation
 import Lamina
 import LaminaCore
+import LaminaImage
 import Testing
 
 /// `LottieLayer` against a real `laminad`: the file's tree is made once and played by layer timing;
@@ -132,5 +133,21 @@ struct LottieLayerTests {
         #expect(try boxEdge(connection) == 40)
         let stats = try connection.stats()
         #expect(stats.layers == 1 + layer.animation.composition.layerCount, "\(stats)")
+    }
+
+    @Test("a file's images become the app's bitmaps and are drawn")
+    func images() throws {
+        let daemon = try DaemonProcess(["--size", "100x100"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "lottie-images", path: daemon.socketPath)
+        let png = try PNG.encode(RGBAImage(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 255, 0, 255], alpha: .straight))
+        let file = #"{"v": "5", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "assets": [{"id": "img", "w": 20, "h": 10, "e": 1, "p": "data:image/png;base64,"#
+            + Data(png).base64EncodedString() + #""}], "layers": [{"ty": 2, "refId": "img", "ind": 1, "ip": 0, "op": 60, "ks": {}}]}"#
+        let layer = LottieLayer(animation: try LottieAnimation(data: Array(file.utf8)))
+        connection.addLayer(layer)
+        try connection.synchronize()
+        let shot = try connection.screenshot()
+        #expect(shot[4, 5] == SIMD4(255, 0, 0, 255) && shot[15, 5] == SIMD4(0, 255, 0, 255), "\(shot[4, 5]) \(shot[15, 5])")
+        #expect(try connection.stats().textures == 1)
     }
 }

@@ -96,3 +96,49 @@ import Testing
         #expect(run.stderr.contains("neither a scene") && run.stderr.contains("Lottie"), "\(run.stderr)")
     }
 }
+
+/// Image layers: PNG from a data URI and from a file beside the animation, paths that leave its folder
+/// refused, other formats reported.
+@Suite(.serialized) struct LottieImageTests {
+    /// A 2x1 PNG: red, green.
+    static let png = try! PNG.encode(RGBAImage(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 255, 0, 255], alpha: .straight))
+
+    /// An animation showing image asset `asset` (20x10) at the origin.
+    static func file(_ asset: String) -> String {
+        lottie(#"[{"ty": 2, "nm": "picture", "refId": "img", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}}]"#, assets: "[\(asset)]")
+    }
+
+    func render(_ text: String, in folder: URL) throws -> LaminaRun {
+        let path = folder.appendingPathComponent("anim.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try lamina("render", path, "--time", "0", "--output", folder.appendingPathComponent("out.png").path)
+    }
+
+    @Test func aDataURIAndAFileBesideTheAnimationAreDrawnAtTheAssetSize() throws {
+        let embedded = #"{"id": "img", "w": 20, "h": 10, "e": 1, "p": "data:image/png;base64,\#(Data(Self.png).base64EncodedString())"}"#
+        let besides = #"{"id": "img", "w": 20, "h": 10, "u": "images/", "p": "two.png"}"#
+        for asset in [embedded, besides] {
+            let folder = try temporaryFolder()
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+            try Data(Self.png).write(to: folder.appendingPathComponent("images/two.png"))
+            let run = try render(Self.file(asset), in: folder)
+            try #require(run.status == 0, "\(run.stderr)")
+            let image = try PNG.decode(fileAtPath: folder.appendingPathComponent("out.png").path)
+            #expect(image[4, 5] == SIMD4(255, 0, 0, 255))
+            #expect(image[15, 5] == SIMD4(0, 255, 0, 255))
+            #expect(image[25, 5] == SIMD4(0, 0, 0, 0))
+        }
+    }
+
+    @Test func aPathOutOfTheFolderIsRefusedAndAJPEGReported() throws {
+        let folder = try temporaryFolder()
+        let run = try render(Self.file(#"{"id": "img", "w": 20, "h": 10, "u": "", "p": "../secret.png"}"#), in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("assets[0]") && run.stderr.contains("leaves the animation's folder"), "\(run.stderr)")
+        let jpeg = folder.appendingPathComponent("jpeg.json").path
+        try Self.file(#"{"id": "img", "w": 20, "h": 10, "e": 1, "p": "data:image/jpeg;base64,/9j/4AAQ"}"#).write(toFile: jpeg, atomically: true, encoding: .utf8)
+        let check = try lamina("lottie-check", jpeg)
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("assets[0].p: unsupported images-jpeg"), "\(check.stdout)")
+    }
+}

@@ -9,9 +9,9 @@ public struct LottieAnimation: Sendable {
     /// The file compiled, its layers numbered from 1 (a layer renumbers them into its session).
     public let composition: LottieComposition
 
-    /// Compiles a Lottie file's bytes.
-    public init(data: [UInt8]) throws(LottieError) {
-        composition = try LottieImporter.compile(data)
+    /// Compiles a Lottie file's bytes; images named by file are read from `folder` (nil: none are).
+    public init(data: [UInt8], folder: String? = nil) throws(LottieError) {
+        composition = try LottieImporter.compile(data, folder: folder)
     }
 
     /// Reads and compiles the Lottie file at `path` (at most 256 MiB, as scene files).
@@ -20,7 +20,8 @@ public struct LottieAnimation: Sendable {
         do { bytes = try JSONFile.bytes(atPath: path, limit: 256 << 20) } catch {
             throw LottieError(path: "", message: "\(path): \(error)")
         }
-        try self.init(data: bytes)
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        try self.init(data: bytes, folder: folder.isEmpty ? "/" : folder)
     }
 
     /// The composition's size in points (`w` x `h`).

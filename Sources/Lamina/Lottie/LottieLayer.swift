@@ -28,6 +28,8 @@ public final class LottieLayer: Layer {
 
     private var root = LayerHandle(0)
     private var timeOrigin = LayerHandle(0)
+    /// The file's images, shown by layers of the composition.
+    private var bitmaps: [Bitmap] = []
     /// Every layer of the composition, destroyed with this one.
     private let owned = Mutex<[LayerHandle]>([])
     private var playing: (from: Double, to: Double, mode: LottieLoopMode)?
@@ -45,7 +47,20 @@ public final class LottieLayer: Layer {
         root = composition.root
         timeOrigin = composition.timeOrigin
         owned.withLock { $0 = composition.layerNames.map(\.handle) }
-        session.adopt(composition.operations, layers: composition.layerCount)
+        // The file's images become bitmaps of this process, held while the layer lives; the
+        // operations name them by the bitmaps' own identities.
+        var identities: [BitmapID: BitmapID] = [:]
+        for (id, image) in composition.images {
+            guard let bitmap = try? Bitmap(image) else { continue }
+            bitmaps.append(bitmap)
+            session.use(bitmap)
+            identities[id] = bitmap.id
+        }
+        let operations = composition.operations.map { operation -> LayerOperation in
+            guard case .set(let h, let path, .bitmap(let id?)) = operation else { return operation }
+            return .set(h, path, .bitmap(identities[id]))
+        }
+        session.adopt(operations, layers: composition.layerCount)
         session.record(.insertSublayer(root, into: handle, at: nil))
         // As lottie-ios's layer sets `frame = animation.bounds`.
         frame = Rect(origin: .zero, size: animation.size)

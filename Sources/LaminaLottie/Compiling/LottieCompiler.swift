@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaImage
 
 /// The state of one compilation: the operations written so far, the diagnostics met, and the file's
 /// assets. Each Lottie layer becomes a small stack of plain layers, as in lottie-ios:
@@ -21,8 +22,13 @@ struct LottieCompiler {
     var diagnostics: [LottieDiagnostic] = []
     /// Diagnostics already reported, by feature and path, so a precomp used twice reports once.
     private var reported: Set<String> = []
-    /// Precomp assets by id.
-    private var assets: [String: LottieNode] = [:]
+    /// Assets (precomps and images) by id.
+    var assets: [String: LottieNode] = [:]
+    /// The folder the file was read from, for images beside it (nil: none are read).
+    let folder: String?
+    /// The images decoded so far, in the order met, and each image asset's bitmap and size.
+    var images: [(id: BitmapID, image: RGBAImage)] = []
+    var decodedImages: [String: (BitmapID, Size)] = [:]
 
     static let boundsOrigin = try! LayerKeyPath("bounds.origin")
     static let positionX = try! LayerKeyPath("position.x")
@@ -36,9 +42,10 @@ struct LottieCompiler {
         try! LayerKeyPath(key).unnamed(.string(name))
     }
 
-    init(document: LottieNode, frameRate: Double, firstHandle: UInt64) {
+    init(document: LottieNode, frameRate: Double, firstHandle: UInt64, folder: String?) {
         self.document = document
         self.frameRate = frameRate
+        self.folder = folder
         emitter = LayerEmitter(firstHandle: firstHandle, frameRate: frameRate)
         for asset in document["assets"]?.elements ?? [] {
             guard let id = try? asset["id"]?.string() else { continue }
@@ -172,7 +179,7 @@ struct LottieCompiler {
         switch kind {
         case 0: try precomp(node, into: layer, context: context)
         case 1: try solid(node, into: layer)
-        case 2: report(.unsupported, "images", at: node.path, "image layers are not drawn yet")
+        case 2: try imageLayer(node, into: layer)
         case 4: try shapes(node["shapes"], into: layer, at: node.path + ".shapes")
         case 5: try text(node, into: layer)
         default: break
