@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaTestSupport
 import Testing
 
 /// Lottie files drawn by `lamina render`: pixels read back from the PNG, at places computed from the
@@ -135,10 +136,28 @@ import Testing
         let run = try render(Self.file(#"{"id": "img", "w": 20, "h": 10, "u": "", "p": "../secret.png"}"#), in: folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("assets[0]") && run.stderr.contains("leaves the animation's folder"), "\(run.stderr)")
-        let jpeg = folder.appendingPathComponent("jpeg.json").path
-        try Self.file(#"{"id": "img", "w": 20, "h": 10, "e": 1, "p": "data:image/jpeg;base64,/9j/4AAQ"}"#).write(toFile: jpeg, atomically: true, encoding: .utf8)
-        let check = try lamina("lottie-check", jpeg)
+        let webp = folder.appendingPathComponent("webp.json").path
+        try Self.file(#"{"id": "img", "w": 20, "h": 10, "e": 1, "p": "data:image/webp;base64,UklGRg=="}"#).write(toFile: webp, atomically: true, encoding: .utf8)
+        let check = try lamina("lottie-check", webp)
         #expect(check.status == 0)
-        #expect(check.stdout.contains("assets[0].p: unsupported images-jpeg"), "\(check.stdout)")
+        #expect(check.stdout.contains("assets[0].p: unsupported images-webp"), "\(check.stdout)")
+    }
+
+    @Test func aJPEGIsDecodedThroughLibjpegTurbo() throws {
+        // 16x8: red on the left half, green on the right, at quality 95 without chroma subsampling.
+        var bytes: [UInt8] = []
+        for _ in 0..<8 { for x in 0..<16 { bytes += x < 8 ? [255, 0, 0, 255] : [0, 255, 0, 255] } }
+        let jpeg = try JPEG.encode(RGBAImage(width: 16, height: 8, bytes: bytes, alpha: .straight), quality: 95)
+        let folder = try temporaryFolder()
+        let asset = #"{"id": "img", "w": 32, "h": 16, "e": 1, "p": "data:image/jpeg;base64,\#(Data(jpeg).base64EncodedString())"}"#
+        let run = try render(Self.file(asset), in: folder)
+        try #require(run.status == 0, "\(run.stderr)")
+        let image = try PNG.decode(fileAtPath: folder.appendingPathComponent("out.png").path)
+        #expect(nearlyEqual(image[6, 8], SIMD4(255, 0, 0, 255), within: 12), "\(image[6, 8])")
+        #expect(nearlyEqual(image[26, 8], SIMD4(0, 255, 0, 255), within: 12), "\(image[26, 8])")
+        // A JPEG that does not decode is refused at its asset.
+        let broken = #"{"id": "img", "w": 32, "h": 16, "e": 1, "p": "data:image/jpeg;base64,/9j/4AAQ"}"#
+        let refused = try render(Self.file(broken), in: folder)
+        #expect(refused.status == 1 && refused.stderr.contains("assets[0]: the JPEG does not decode"), "\(refused.stderr)")
     }
 }

@@ -3,10 +3,10 @@ import LaminaCore
 import LaminaImage
 import LaminaJSON
 
-/// Image layers (`ty` 2) and their assets: PNG from a data URI or from a file beside the animation (never
-/// outside its folder), decoded once into the composition's bitmaps; an image layer is a sublayer whose
-/// `contents` is the bitmap, at the asset's size. Other formats (JPEG included, for now) are reported
-/// and draw nothing.
+/// Image layers (`ty` 2) and their assets: PNG (libpng) and JPEG (libjpeg-turbo) from a data URI or
+/// from a file beside the animation (never outside its folder), decoded once into the composition's
+/// bitmaps; an image layer is a sublayer whose `contents` is the bitmap, at the asset's size. Other
+/// formats are reported by name and draw nothing.
 extension LottieCompiler {
     /// The bitmap of image asset `id`, decoding it the first time; nil (reported) when it cannot be shown.
     mutating func image(_ id: String, for node: LottieNode) throws(LottieError) -> (bitmap: BitmapID, size: Size)? {
@@ -20,8 +20,8 @@ extension LottieCompiler {
                 throw asset.error("a data URI that is not base64")
             }
             let type = name[name.index(name.startIndex, offsetBy: 5)..<comma].split(separator: ";").first.map(String.init) ?? ""
-            guard type == "image/png" else {
-                report(.unsupported, "images-\(type.split(separator: "/").last.map(String.init) ?? "unknown")", at: asset.path + ".p", "only PNG images are drawn; this one is \(type)")
+            guard type == "image/png" || type == "image/jpeg" || type == "image/jpg" else {
+                report(.unsupported, "images-\(type.split(separator: "/").last.map(String.init) ?? "unknown")", at: asset.path + ".p", "only PNG and JPEG images are drawn; this one is \(type)")
                 return nil
             }
             guard let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
@@ -38,8 +38,9 @@ extension LottieCompiler {
             guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
                 throw asset.error("the image path \"\(relative)\" leaves the animation's folder")
             }
-            guard relative.lowercased().hasSuffix(".png") else {
-                report(.unsupported, "images-\(relative.split(separator: ".").last.map(String.init) ?? "unknown")", at: asset.path + ".p", "only PNG images are drawn")
+            let suffix = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            guard ["png", "jpg", "jpeg"].contains(suffix) else {
+                report(.unsupported, "images-\(suffix.isEmpty ? "unknown" : suffix)", at: asset.path + ".p", "only PNG and JPEG images are drawn")
                 return nil
             }
             do { bytes = try JSONFile.bytes(atPath: "\(base)/\(relative)", limit: LottieLimits.maximumImageBytes) } catch {
@@ -49,8 +50,15 @@ extension LottieCompiler {
         guard bytes.count <= LottieLimits.maximumImageBytes else {
             throw asset.error("an image of \(bytes.count) bytes (at most \(LottieLimits.maximumImageBytes))")
         }
+        // The bytes say what they are, whatever the name or the data URI claims.
         let decoded: RGBAImage
-        do { decoded = try PNG.decode(bytes) } catch { throw asset.error("the PNG does not decode: \(error)") }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            do { decoded = try JPEG.decode(bytes, maximumPixels: LottieLimits.maximumImagePixels) } catch {
+                throw asset.error("the JPEG does not decode: \(error.message)")
+            }
+        } else {
+            do { decoded = try PNG.decode(bytes) } catch { throw asset.error("the PNG does not decode: \(error)") }
+        }
         guard decoded.width * decoded.height <= LottieLimits.maximumImagePixels else {
             throw asset.error("an image of \(decoded.width)x\(decoded.height) pixels (at most \(LottieLimits.maximumImagePixels))")
         }
