@@ -41,6 +41,13 @@ import Testing
         }
     }
 
+    @Test func groupsNestedTooDeepAreRefusedNamingTheLimit() throws {
+        var group = #"{"ty": "rc", "s": {"k": [1, 1]}}"#
+        for _ in 0..<(LottieLimits.maximumGroupDepth + 2) { group = #"{"ty": "gr", "it": [\#(group), {"ty": "fl", "c": {"k": [1, 0, 0]}}, {"ty": "tr", "p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 9, "s": [1, 1]}]}}]}"# }
+        let error = try #require(refusal(document(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "shapes": [\#(group)]}]"#)))
+        #expect(error.message.contains("nested deeper than \(LottieLimits.maximumGroupDepth)") && error.path.hasPrefix("layers[0].shapes[0].it[0]"), "\(error)")
+    }
+
     @Test func tooManyKeyframesAreRefusedNamingTheLimit() throws {
         let keys = (0...LottieLimits.maximumKeyframes).map { #"{"t": \#($0), "s": [0]}"# }.joined(separator: ",")
         let error = try #require(refusal(document(#"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [\#(keys)]}}}]"#)))

@@ -18,11 +18,10 @@ extension LottieCompiler {
     }
 
     private mutating func group(_ items: [LottieNode], into container: LayerHandle, inherited: Inherited, depth: Int) throws(LottieError) {
-        guard depth < LottieLimits.maximumGroupDepth, let first = items.first else {
-            if let first = items.first { throw first.error("shape groups nested deeper than \(LottieLimits.maximumGroupDepth)") }
-            return
+        guard let first = items.first else { return }
+        guard depth < LottieLimits.maximumGroupDepth else {
+            throw first.error("shape groups nested deeper than \(LottieLimits.maximumGroupDepth)")
         }
-        _ = first
         // A repeater copies what is above it: those items go into a replicator drawn where the
         // repeater is, over the items below it, whose styles paint the copies too.
         if let r = items.firstIndex(where: { !$0.flag("hd") && (try? $0["ty"]?.string()) == "rp" }) {

@@ -58,7 +58,8 @@ enum ShapeGeometry {
             let angle = rotation * .pi / 180 - .pi / 2 + Double(i) * step
             let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
             vertices.append(Point(x: c.x + radius * cosA, y: c.y + radius * sinA))
-            // The tangent runs along the circle through the vertex, a quarter of the arc to the next.
+            // The tangent runs along the circle through the vertex; at full roundness it is as long as a
+            // circle's cubic takes for the arc to the next vertex (arc length times kappa).
             let length = radius * step * kappa * roundness
             let tangent = Point(x: -sinA * length, y: cosA * length)
             outs.append(tangent)
