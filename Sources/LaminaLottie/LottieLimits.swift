@@ -23,6 +23,9 @@ public enum LottieLimits {
     /// Bytes of one image file or data URI, and pixels of one decoded image.
     public static let maximumImageBytes = 64 << 20
     public static let maximumImagePixels = 16_777_216
+    /// Values computed by sampling over the whole file (keyframes of time-remapped and curved motion,
+    /// vertices of joined animated paths): 4 million, some 100 MiB at most.
+    public static let maximumSampledValues = 4_000_000
     /// Frames per second.
     public static let frameRates = 0.001...1_000.0
 }

@@ -57,6 +57,12 @@ struct LottieLayerTests {
         try connection.synchronize()
         #expect(layer.currentProgress == 0.25)
         #expect(try boxEdge(connection) == 20)
+        // Values that are not numbers change nothing.
+        layer.currentProgress = .nan
+        layer.animationSpeed = .infinity
+        var result: Bool?
+        layer.play(fromProgress: .nan, toProgress: 1) { result = $0 }
+        #expect(layer.currentProgress == 0.25 && layer.animationSpeed == 1 && result == false && !layer.isAnimationPlaying)
     }
 
     @Test("a play runs in the daemon to its end, completes with true and holds the last frame")

@@ -48,6 +48,19 @@ import Testing
         #expect(error.message.contains("nested deeper than \(LottieLimits.maximumGroupDepth)") && error.path.hasPrefix("layers[0].shapes[0].it[0]"), "\(error)")
     }
 
+    @Test func sampledWorkIsBoundedOverTheWholeFile() throws {
+        // A time-remapped precomp sampled at 2,000 frames, instanced 1,100 times: 4.4 million samples.
+        let asset = #"[{"id": "a", "layers": [{"ty": 3, "ind": 1, "ip": 0, "op": 2000, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 2000, "s": [100]}]}}}]}]"#
+        let instance = #"{"ty": 0, "refId": "a", "ip": 0, "op": 2000, "w": 10, "h": 10, "ks": {}, "tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 2000, "s": [60]}]}}"#
+        let layers = "[" + Array(repeating: instance, count: 1_100).joined(separator: ",") + "]"
+        let bytes = Array(#"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 2000, "w": 100, "h": 100, "assets": \#(asset), "layers": \#(layers)}"#.utf8)
+        let error = try #require(refusal(bytes))
+        #expect(error.message.contains("more than \(LottieLimits.maximumSampledValues) sampled values"), "\(error)")
+        // One instance is well inside the budget.
+        let one = Array(#"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 2000, "w": 100, "h": 100, "assets": \#(asset), "layers": [\#(instance)]}"#.utf8)
+        #expect(try LottieImporter.compile(one).animationCount == 1)
+    }
+
     @Test func tooManyKeyframesAreRefusedNamingTheLimit() throws {
         let keys = (0...LottieLimits.maximumKeyframes).map { #"{"t": \#($0), "s": [0]}"# }.joined(separator: ",")
         let error = try #require(refusal(document(#"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [\#(keys)]}}}]"#)))

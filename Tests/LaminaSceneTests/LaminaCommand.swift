@@ -3,6 +3,7 @@ import LaminaScene
 import Testing
 import LaminaTestSupport
 import LaminaJSON
+import LaminaImage
 
 /// Runs the built `lamina` executable (beside the test bundle in the build folder) as a real process.
 struct LaminaRun {
@@ -45,6 +46,18 @@ func sceneFile(_ text: String, name: String = "scene.json") throws -> String {
     let url = try temporaryFolder().appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url.path
+}
+
+/// `text` written as `name` in `folder` (a fresh one by default), drawn by `lamina render` at `time`,
+/// and the PNG it wrote read back.
+func renderedDocument(_ text: String, at time: Double, name: String = "scene.json", folder: URL? = nil) throws -> RGBAImage {
+    let folder = try folder ?? temporaryFolder()
+    let path = folder.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("out.png").path
+    let run = try lamina("render", path, "--time", "\(time)", "--output", output)
+    try #require(run.status == 0, "lamina render failed: \(run.stderr)")
+    return try PNG.decode(fileAtPath: output)
 }
 
 /// `lamina probe` at `time`, parsed: layer name → property name → value.

@@ -8,13 +8,7 @@ import Testing
 /// file's geometry.
 @Suite(.serialized) struct LottieRenderTests {
     func render(_ file: String, at time: Double) throws -> RGBAImage {
-        let folder = try temporaryFolder()
-        let path = folder.appendingPathComponent("anim.json").path
-        try file.write(toFile: path, atomically: true, encoding: .utf8)
-        let output = folder.appendingPathComponent("out.png").path
-        let run = try lamina("render", path, "--time", "\(time)", "--output", output)
-        try #require(run.status == 0, "lamina render failed: \(run.stderr)")
-        return try PNG.decode(fileAtPath: output)
+        try renderedDocument(file, at: time, name: "anim.json")
     }
 
     static let red = SIMD4<UInt8>(255, 0, 0, 255)

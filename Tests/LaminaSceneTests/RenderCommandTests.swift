@@ -9,13 +9,7 @@ import LaminaJSON
 /// in CI), read back from the PNG files the command writes.
 @Suite(.serialized) struct RenderCommandTests {
     func render(_ scene: String, at time: Double, folder: URL? = nil) throws -> RGBAImage {
-        let folder = try folder ?? temporaryFolder()
-        let path = folder.appendingPathComponent("scene.json").path
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        let output = folder.appendingPathComponent("out.png").path
-        let run = try lamina("render", path, "--time", "\(time)", "--output", output)
-        try #require(run.status == 0, "lamina render failed: \(run.stderr)")
-        return try PNG.decode(fileAtPath: output)
+        try renderedDocument(scene, at: time, folder: folder)
     }
 
     @Test func everyImageKindLandsWhereItsLayerIs() throws {

@@ -16,9 +16,13 @@ public final class LottieLayer: Layer {
     /// How `play()` repeats.
     public var loopMode: LottieLoopMode = .playOnce
     /// The rate of play (negative plays backwards); changing it while playing goes on from where the
-    /// animation is.
+    /// animation is. A speed that is not finite is ignored.
     public var animationSpeed: Double = 1 {
         didSet {
+            guard animationSpeed.isFinite else {
+                animationSpeed = oldValue
+                return
+            }
             guard isAnimationPlaying, let current = playing else { return }
             play(fromProgress: currentProgress, toProgress: current.to, loopMode: current.mode, completion: completion)
         }
@@ -89,6 +93,10 @@ public final class LottieLayer: Layer {
         fromProgress: Double? = nil, toProgress: Double, loopMode: LottieLoopMode? = nil,
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
+        guard (fromProgress ?? 0).isFinite, toProgress.isFinite else {
+            completion?(false)
+            return
+        }
         let from = min(max(fromProgress ?? currentProgress, 0), 1)
         let to = min(max(toProgress, 0), 1)
         let mode = loopMode ?? self.loopMode
@@ -173,14 +181,17 @@ public final class LottieLayer: Layer {
     public func stop() { freeze(at: 0) }
 
     /// Where the animation is, 0 at `startFrame` to 1 at `endFrame`; setting it shows that frame and
-    /// stops any play (scrubbing).
+    /// stops any play (scrubbing). A progress that is not finite is ignored.
     public var currentProgress: Double {
         get {
             guard isAnimationPlaying, let id = Session.shared.layerID(timeOrigin) else { return pausedProgress }
             let seconds = Session.shared.model.localTime(of: id, at: currentMediaTime())
             return min(max(animation.progress(ofFrame: seconds * animation.framerate), 0), 1)
         }
-        set { freeze(at: min(max(newValue, 0), 1)) }
+        set {
+            guard newValue.isFinite else { return }
+            freeze(at: min(max(newValue, 0), 1))
+        }
     }
 
     /// `currentProgress` as a frame of the file.

@@ -82,6 +82,25 @@ struct LayerEmitter {
         append(.addAnimation(layer, animation, key: key), path)
     }
 
+    /// Values the importer may still compute by sampling (time remapping, motion along curves, joined
+    /// paths), over the whole file: what bounds a hostile file's import work and memory, since one
+    /// sampled property can be instanced by every precomp that uses it.
+    private var samplesLeft = LottieLimits.maximumSampledValues
+
+    /// Takes `count` samples from the file's budget; past it, the import fails at `path` (false).
+    mutating func spend(_ count: Int, at path: String) -> Bool {
+        guard count <= samplesLeft else {
+            if invalid == nil {
+                invalid = LottieError(
+                    path: path, message: "the file needs more than \(LottieLimits.maximumSampledValues) sampled values (time remapping, motion paths, joined paths)")
+            }
+            samplesLeft = 0
+            return false
+        }
+        samplesLeft -= count
+        return true
+    }
+
     /// The first value the file led to that the model would refuse (a number so large that scaling or
     /// turning it overflows, a path with such a point): the import fails with it, at its JSON path.
     private(set) var invalid: LottieError?
@@ -127,18 +146,9 @@ struct LayerEmitter {
         _ property: LottieProperty<Value>, to layer: LayerHandle, _ keyPath: LayerKeyPath, at path: String,
         _ convert: (Value) -> PropertyValue
     ) {
-        guard let remap, case .animated(let keys) = property else { return }
-        let values = keys.map { convert($0.value) }
-        let ends = keys.map { $0.end.map(convert) }
-        func sample(_ frame: Double) -> PropertyValue {
-            if frame <= keys[0].time { return values[0] }
-            guard let next = keys.firstIndex(where: { $0.time > frame }) else { return values[values.count - 1] }
-            let i = next - 1
-            if keys[i].hold { return values[i] }
-            let u = keys[i].easing((frame - keys[i].time) / (keys[next].time - keys[i].time))
-            return keyPath.interpolation.interpolate(values[i], ends[i] ?? values[next], u)
-        }
-        let samples = remap.frames.map { sample(remap.map($0)) }
+        guard let remap, property.isAnimated, spend(remap.frames.count, at: path) else { return }
+        let converted = property.mapValues(convert)
+        let samples = remap.frames.map { converted.value(at: remap.map($0), interpolate: keyPath.interpolation.interpolate) }
         set(layer, keyPath, samples[0], at: path)
         guard samples.contains(where: { $0 != samples[0] }), remap.frames.count > 1 else { return }
         let keyframes = zip(remap.frames, samples).map {
@@ -158,13 +168,9 @@ struct LayerEmitter {
             keys.contains(where: { ($0.tangentOut ?? .zero) != .zero || ($0.tangentIn ?? .zero) != .zero }),
             !keys.contains(where: { $0.hold || $0.end != nil && $0.end != $0.value })
         else {
-            if autoOrient, remap == nil, case .animated(let keys) = property,
-                var animation = keyframeAnimation(keyPath, keys, { .point($0) }), case .keyframe(var k) = animation.kind
-            {
+            if autoOrient, remap == nil, case .animated(let keys) = property, let animation = keyframeAnimation(keyPath, keys, { .point($0) }) {
                 set(layer, keyPath, .point(keys[0].value), at: path)
-                k.rotationMode = .auto
-                animation.kind = .keyframe(k)
-                add(animation, to: layer, key: "position", at: path)
+                add(Self.turningAlong(animation), to: layer, key: "position", at: path)
                 return
             }
             apply(property, to: layer, keyPath, at: path) { .point($0) }
@@ -172,7 +178,12 @@ struct LayerEmitter {
         }
         // Along a curve Lottie moves by arc length (the eased progress is the fraction of the segment's
         // length travelled), which no keyframe mode of Core Animation does: the motion is sampled at
-        // every frame (and every keyframe), exactly there and straight in between.
+        // every frame (and every keyframe), exactly there and straight in between. A motion longer than
+        // one animation's keyframes can hold is sampled more sparsely, evenly.
+        let span = keys[keys.count - 1].time - keys[0].time
+        let room = max(KeyframeAnimation.maximumKeyframes - keys.count - 1, 1)
+        let step = max(1, span / Double(room))
+        guard spend(Int(span / step) + keys.count, at: path) else { return }
         var samples: [LottieKeyframe<Point>] = []
         for i in 0..<(keys.count - 1) {
             let from = keys[i].value, to = keys[i].end ?? keys[i + 1].value
@@ -181,7 +192,6 @@ struct LayerEmitter {
             segment.addCurve(to: to, control1: from + (keys[i].tangentOut ?? .zero), control2: to + (keys[i].tangentIn ?? .zero))
             let sampler = segment.sampler()
             let (t0, t1) = (keys[i].time, keys[i + 1].time)
-            let step = max(1, (t1 - t0) / Double(TimeRemap.maximumSamples))
             for t in stride(from: t0, to: t1, by: step) {
                 let distance = keys[i].easing((t - t0) / (t1 - t0)) * sampler.totalLength
                 samples.append(
@@ -191,12 +201,17 @@ struct LayerEmitter {
         let last = keys[keys.count - 1]
         samples.append(LottieKeyframe(time: last.time, value: last.value, end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil))
         set(layer, keyPath, .point(keys[0].value), at: path)
-        guard var animation = keyframeAnimation(keyPath, samples, { .point($0) }) else { return }
-        if autoOrient, case .keyframe(var k) = animation.kind {
-            k.rotationMode = .auto
-            animation.kind = .keyframe(k)
-        }
-        add(animation, to: layer, key: "position", at: path)
+        guard let animation = keyframeAnimation(keyPath, samples, { .point($0) }) else { return }
+        add(autoOrient ? Self.turningAlong(animation) : animation, to: layer, key: "position", at: path)
+    }
+
+    /// A position animation that turns the layer along the motion (`rotationMode` auto).
+    private static func turningAlong(_ animation: Animation) -> Animation {
+        guard case .keyframe(var k) = animation.kind else { return animation }
+        var turned = animation
+        k.rotationMode = .auto
+        turned.kind = .keyframe(k)
+        return turned
     }
 
     /// The keyframes as a Core Animation keyframe animation: one value per keyframe at its time, each

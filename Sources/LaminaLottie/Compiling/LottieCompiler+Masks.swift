@@ -42,18 +42,7 @@ extension LottieCompiler {
         }
         guard !shapes.isEmpty else { return }
         let mask = try emitter.create(.shape, name: "mask", at: list.path)
-        let path: LottieProperty<Path>
-        if !shapes.contains(where: \.isAnimated) {
-            var joined = Path()
-            for shape in shapes { joined.addPath(shape.initialValue.path) }
-            path = .constant(joined)
-        } else {
-            path = Self.combine(shapes.map(\.timeline)) { f in
-                var joined = Path()
-                for shape in shapes { joined.addPath(shape.value(at: f, interpolate: LottieBezier.interpolate).cubicPath) }
-                return joined
-            }
-        }
+        let path = joined(shapes, at: list.path)
         emitter.apply(path, to: mask, LayerKeyPath(.path), at: list.path) { .path($0) }
         emitter.set(mask, .fillColor, .color(.black), at: list.path)
         if evenOdd { emitter.set(mask, .fillRule, Self.keyword(.fillRule, "evenOdd"), at: list.path) }

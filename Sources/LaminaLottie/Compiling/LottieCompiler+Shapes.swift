@@ -139,13 +139,10 @@ extension LottieCompiler {
         var copies: [LayerHandle] = []
         for k in 0..<count {
             let n = Double(k) + offset
-            let (cosA, sinA) = (Double.cos(angle * n), Double.sin(angle * n))
-            let (sx, sy) = (Double.pow(scale.x / 100, n), Double.pow(scale.y / 100, n))
-            // q ↦ a + n·p + R(n·r)·S^n·(q − a), with y down and angles clockwise.
-            let m = AffineTransform(a: cosA * sx, b: sinA * sx, c: -sinA * sy, d: cosA * sy, tx: 0, ty: 0)
-            let shift = Point(x: -anchor.x, y: -anchor.y).applying(m)
-            let placed = AffineTransform(
-                a: m.a, b: m.b, c: m.c, d: m.d, tx: anchor.x + n * position.x + shift.x, ty: anchor.y + n * position.y + shift.y)
+            // q ↦ a + n·p + R(n·r)·S^n·(q − a).
+            let placed = AffineTransform.lottie(
+                anchor: anchor, position: Point(x: anchor.x + n * position.x, y: anchor.y + n * position.y),
+                scale: Point(x: Double.pow(scale.x / 100, n), y: Double.pow(scale.y / 100, n)), angle: angle * n)
             let copy = try emitter.create(name: "copy \(k)", at: item.path)
             emitter.set(copy, .anchorPoint, .point(.zero), at: item.path)
             emitter.set(copy, .transform, .transform(Transform3D(affine: placed)), at: item.path + ".tr")
@@ -216,14 +213,10 @@ extension LottieCompiler {
             let r = try value("r", [0]), let o = try value("o", [100]), let sk = try value("sk", [0]),
             tr["p"]?.flag("s") != true, (o.first ?? 100) >= 100, (sk.first ?? 0) == 0
         else { return nil }
-        let angle = (r.first ?? 0) * .pi / 180
-        let (sx, sy) = ((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100)
-        let (ax, ay) = (a.first ?? 0, a.count > 1 ? a[1] : 0)
-        let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
-        // q ↦ p + R·S·(q − a), with y down and angles clockwise.
-        let m = AffineTransform(a: cosA * sx, b: sinA * sx, c: -sinA * sy, d: cosA * sy, tx: 0, ty: 0)
-        let shift = Point(x: -ax, y: -ay).applying(m)
-        return AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: (p.first ?? 0) + shift.x, ty: (p.count > 1 ? p[1] : 0) + shift.y)
+        func point(_ v: [Double], _ fallback: Double) -> Point { Point(x: v.first ?? fallback, y: v.count > 1 ? v[1] : v.first ?? fallback) }
+        return AffineTransform.lottie(
+            anchor: point(a, 0), position: point(p, 0), scale: Point(x: point(s, 100).x / 100, y: point(s, 100).y / 100),
+            angle: (r.first ?? 0) * .pi / 180)
     }
 
     // MARK: Paths
@@ -275,18 +268,24 @@ extension LottieCompiler {
         }
     }
 
-    /// Several paths as one `path` over time.
-    private func joined(_ shapes: [LottieProperty<LottieBezier>]) -> LottieProperty<Path> {
-        if !shapes.contains(where: \.isAnimated) {
-            var path = Path()
-            for shape in shapes { path.addPath(shape.initialValue.path) }
-            return .constant(path)
+    /// Several paths as one `path` over time (a style's, or a layer's masks'). Animated, every sample
+    /// holds every path as cubics, so the samples' vertices are taken from the file's budget.
+    mutating func joined(_ shapes: [LottieProperty<LottieBezier>], at path: String) -> LottieProperty<Path> {
+        func atFirst() -> Path {
+            var joined = Path()
+            for shape in shapes { joined.addPath(shape.initialValue.path) }
+            return joined
         }
+        guard shapes.contains(where: \.isAnimated) else { return .constant(atFirst()) }
+        let vertices = shapes.reduce(0) { $0 + ($1.keyValues.map(\.vertices.count).max() ?? 0) }
+        let times = Set(shapes.flatMap(\.times)).count
+        let samples = min(times * Self.samplesPerSegment + 1, KeyframeAnimation.maximumKeyframes)
+        guard emitter.spend(vertices * samples, at: path) else { return .constant(atFirst()) }
         // Cubics only, so that every keyframe's path has the same elements and interpolates.
         return Self.combine(shapes.map(\.timeline)) { f in
-            var path = Path()
-            for shape in shapes { path.addPath(shape.value(at: f, interpolate: LottieBezier.interpolate).cubicPath) }
-            return path
+            var joined = Path()
+            for shape in shapes { joined.addPath(shape.value(at: f, interpolate: LottieBezier.interpolate).cubicPath) }
+            return joined
         }
     }
 
@@ -305,10 +304,10 @@ extension LottieCompiler {
         let isStroke = type == "st" || type == "gs"
         let layer: LayerHandle
         if type == "gf" || type == "gs" {
-            layer = try gradient(joined(shapes), with: style, stroke: isStroke, trims: trims)
+            layer = try gradient(joined(shapes, at: style.path), with: style, stroke: isStroke, trims: trims)
         } else {
             layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
-            emitter.apply(joined(shapes), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
+            emitter.apply(joined(shapes, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
             let color = try style.required("c").property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers()) }
             emitter.apply(color, to: layer, LayerKeyPath(isStroke ? .strokeColor : .fillColor), at: style.path + ".c") { .color($0) }
             if isStroke {

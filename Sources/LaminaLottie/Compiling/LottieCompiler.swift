@@ -227,6 +227,7 @@ struct LottieCompiler {
         let shownAfter = context.range.map { op >= $0.out } ?? (op == .infinity)
         if shownBefore && shownAfter { return }
         if let remap = emitter.remap {
+            guard emitter.spend(remap.frames.count, at: node.path + ".ip") else { return }
             let hidden: LottieProperty<Bool> = .animated(
                 remap.frames.map { f in
                     let c = remap.map(f)

@@ -1,4 +1,5 @@
 import LaminaCore
+import RealModule
 
 /// A Lottie bezier shape (`{"c": closed, "v": vertices, "i": in tangents, "o": out tangents}`), the
 /// tangents relative to their vertices: the value of a path (`sh`) or a mask, and what rectangles,
@@ -126,5 +127,16 @@ extension LottieNode {
         var points: [Point] = []
         for element in node.elements { points.append(try element.point()) }
         return points
+    }
+}
+
+extension AffineTransform {
+    /// Lottie's placement as a matrix: a point q lands at `position + R(angle)·S(scale)·(q − anchor)`,
+    /// y down and angles clockwise (a group's still transform, a repeater's copy).
+    static func lottie(anchor: Point, position: Point, scale: Point, angle: Double) -> AffineTransform {
+        let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
+        let m = AffineTransform(a: cosA * scale.x, b: sinA * scale.x, c: -sinA * scale.y, d: cosA * scale.y, tx: 0, ty: 0)
+        let shift = Point(x: -anchor.x, y: -anchor.y).applying(m)
+        return AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: position.x + shift.x, ty: position.y + shift.y)
     }
 }

@@ -47,6 +47,11 @@ extension LottieCompiler {
             for k in 0..<samplesPerSegment { samples.append(a + (b - a) * Double(k) / Double(samplesPerSegment)) }
         }
         samples.append(times[times.count - 1])
+        // No more than one animation can hold: every k-th sample, the last kept.
+        if samples.count > KeyframeAnimation.maximumKeyframes {
+            let stride = (samples.count + KeyframeAnimation.maximumKeyframes - 2) / (KeyframeAnimation.maximumKeyframes - 1)
+            samples = samples.enumerated().filter { $0.offset % stride == 0 }.map(\.element) + [samples[samples.count - 1]]
+        }
         return .animated(
             samples.map { t in
                 LottieKeyframe(time: t, value: build(t), end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil)
