@@ -52,6 +52,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // MARK: System libraries (pkg-config names as Debian ships them).
@@ -193,7 +194,12 @@ let package = Package(
         // Scene files: decoding, compiling to transactions, probing (no GL: playback is the command's).
         // Lottie files compiled into layer trees and animations: no GL, no model store, so the client
         // library can use it too.
-        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaImage", .product(name: "RealModule", package: "swift-numerics")], swiftSettings: strict),
+        .target(
+            name: "LaminaLottie",
+            dependencies: [
+                "LaminaCore", "LaminaJSON", "LaminaImage", .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ], swiftSettings: strict),
         .target(
             name: "LaminaScene",
             dependencies: ["LaminaCore", "LaminaModel", "LaminaImage", "LaminaJSON", "LaminaLottie"],

@@ -13,19 +13,33 @@ public enum LottieImporter {
         return ["v", "fr", "ip", "op", "layers"].allSatisfy(keys.contains)
     }
 
-    /// Compiles a Lottie file's bytes; handles are numbered from `firstHandle`. Images named by file
-    /// are read from `folder` (the file's own; nil reads none).
-    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1, folder: String? = nil) throws(LottieError) -> LottieComposition {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch {
+    /// Compiles a Lottie file's bytes, or a dotLottie's (`DotLottie`: its `animation`, the active one when
+    /// nil); handles are numbered from `firstHandle`. Images named by file are read from `folder` (the
+    /// file's own; nil reads none), or from the dotLottie.
+    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1, folder: String? = nil, animation: String? = nil) throws(LottieError) -> LottieComposition {
+        if DotLottie.isDotLottie(bytes) {
+            let archive = try DotLottie(bytes)
+            return try compile(parse(try archive.animationBytes(animation)), firstHandle: firstHandle, imageFiles: .archive(archive))
+        }
+        if let animation {
+            throw LottieError(path: "", message: "an animation id (\"\(animation)\") names one of a dotLottie's animations; this is a Lottie JSON file")
+        }
+        return try compile(parse(bytes), firstHandle: firstHandle, folder: folder)
+    }
+
+    private static func parse(_ bytes: [UInt8]) throws(LottieError) -> JSONValue {
+        do { return try JSONParser.parse(bytes) } catch {
             throw LottieError(path: "", message: "not valid JSON: \(error)")
         }
-        return try compile(json, firstHandle: firstHandle, folder: folder)
     }
 
     /// Compiles a parsed Lottie document; handles are numbered from `firstHandle`, images beside it
     /// read from `folder`.
     public static func compile(_ json: JSONValue, firstHandle: UInt64 = 1, folder: String? = nil) throws(LottieError) -> LottieComposition {
+        try compile(json, firstHandle: firstHandle, imageFiles: folder.map { .folder($0) } ?? .none)
+    }
+
+    static func compile(_ json: JSONValue, firstHandle: UInt64, imageFiles: LottieImageFiles) throws(LottieError) -> LottieComposition {
         let document = LottieNode(json, path: "")
         guard isLottie(json) else {
             throw LottieError(path: "", message: "not a Lottie file: it needs \"v\", \"fr\", \"ip\", \"op\" and \"layers\"")
@@ -40,7 +54,7 @@ public enum LottieImporter {
             throw document["op"]!.error("the out-point \(outPoint) is not after the in-point \(inPoint)")
         }
         let size = try document.size("w", "h")
-        var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle, folder: folder)
+        var compiler = LottieCompiler(document: document, frameRate: frameRate, firstHandle: firstHandle, imageFiles: imageFiles)
         let (root, timeOrigin) = try compiler.root(size: size, inPoint: inPoint, outPoint: outPoint)
         if let invalid = compiler.emitter.invalid { throw invalid }
         var markers: [LottieMarker] = []

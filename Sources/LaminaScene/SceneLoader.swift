@@ -17,6 +17,9 @@ public enum SceneLoader {
     /// Decodes and compiles a scene from `bytes`; `file` names it in errors and locates relative image
     /// paths.
     public static func load(_ bytes: [UInt8], file: String) throws(SceneError) -> SceneScript {
+        if DotLottie.isDotLottie(bytes) {
+            return try lottie(file: file) { () throws(LottieError) in try LottieImporter.compile(bytes) }
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -25,7 +28,7 @@ public enum SceneLoader {
         }
         let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
         if LottieImporter.isLottie(json) {
-            return try lottie(json, file: file, folder: folder.isEmpty ? "/" : folder)
+            return try lottie(file: file) { () throws(LottieError) in try LottieImporter.compile(json, folder: folder.isEmpty ? "/" : folder) }
         }
         guard case .object(let members) = json, members.contains(where: { $0.key == "lamina" }) else {
             throw SceneError(
@@ -43,11 +46,11 @@ public enum SceneLoader {
         }
     }
 
-    /// A Lottie file as a scene: its composition at the origin of a transparent canvas of its size,
-    /// committed at time 0 (so scene time T shows the file's frame `ip + T · fr`).
-    private static func lottie(_ json: JSONValue, file: String, folder: String) throws(SceneError) -> SceneScript {
+    /// A Lottie file (or dotLottie) as a scene: its composition at the origin of a transparent canvas of
+    /// its size, committed at time 0 (so scene time T shows the file's frame `ip + T · fr`).
+    private static func lottie(file: String, _ compile: () throws(LottieError) -> LottieComposition) throws(SceneError) -> SceneScript {
         do {
-            return try SceneScript(lottie: try LottieImporter.compile(json, folder: folder), file: file)
+            return try SceneScript(lottie: try compile(), file: file)
         } catch let error as LottieError {
             throw SceneError(file: file, path: error.path, message: error.message)
         } catch let error as SceneError {

@@ -12,11 +12,15 @@ struct LottieCheckCommand: ParsableCommand {
             instead` (or `approximated`). The file still plays as well as it can; docs/lottie.md lists \
             every feature. The last line says what the file became: layers, animations, and the time \
             the import took. Exit status 0 when the file imports (whatever it reports), 1 when it is \
-            refused (one line naming the JSON path and the problem).
+            refused (one line naming the JSON path and the problem). A dotLottie (.lottie) first lists \
+            its animations; the active one is checked unless --animation names another.
             """)
 
-    @Argument(help: "The Lottie file (Bodymovin JSON).")
+    @Argument(help: "The Lottie file (Bodymovin JSON) or dotLottie (.lottie).")
     var file: String
+
+    @Option(help: "Of a dotLottie, the id of the animation to check (default: the active one).")
+    var animation: String?
 
     func run() throws {
         let bytes: [UInt8]
@@ -24,8 +28,14 @@ struct LottieCheckCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let composition: LottieComposition
-        do { composition = try LottieImporter.compile(bytes) } catch { throw Failure("\(file): \(error)") }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+        do { composition = try LottieImporter.compile(bytes, folder: folder.isEmpty ? "/" : folder, animation: animation) } catch {
+            throw Failure("\(file): \(error)")
+        }
         let elapsed = start.duration(to: clock.now)
+        if DotLottie.isDotLottie(bytes), let archive = try? DotLottie(bytes) {
+            print("\(file): animations \(archive.animationIDs.joined(separator: ", ")) (active: \(archive.activeAnimationID))")
+        }
         for diagnostic in composition.diagnostics { print(diagnostic) }
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         let features = Set(composition.diagnostics.map(\.feature)).count

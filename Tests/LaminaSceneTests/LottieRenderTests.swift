@@ -154,4 +154,21 @@ import Testing
         let refused = try render(Self.file(broken), in: folder)
         #expect(refused.status == 1 && refused.stderr.contains("assets[0]: the JPEG does not decode"), "\(refused.stderr)")
     }
+
+    @Test func aDotLottieRendersItsActiveAnimationWithTheImagesItHolds() throws {
+        let archive = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/lottie/dotlottie/version1.lottie").path
+        let output = try temporaryFolder().appendingPathComponent("out.png").path
+        let run = try lamina("render", archive, "--time", "0", "--output", output)
+        try #require(run.status == 0, "\(run.stderr)")
+        let image = try PNG.decode(fileAtPath: output)
+        #expect(image.width == 40 && image.height == 20)
+        #expect(image[4, 5] == SIMD4(255, 0, 0, 255))
+        #expect(image[15, 5] == SIMD4(0, 255, 0, 255))
+        #expect(image[30, 15] == SIMD4(0, 0, 0, 0))
+        let check = try lamina("lottie-check", archive, "--animation", "solid")
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("animations solid, picture (active: picture)"), "\(check.stdout)")
+        let unknown = try lamina("lottie-check", archive, "--animation", "walk")
+        #expect(unknown.status == 1 && unknown.stderr.contains(#"no animation "walk" in the dotLottie"#), "\(unknown.stderr)")
+    }
 }

@@ -9,19 +9,21 @@ public struct LottieAnimation: Sendable {
     /// The file compiled, its layers numbered from 1 (a layer renumbers them into its session).
     public let composition: LottieComposition
 
-    /// Compiles a Lottie file's bytes; images named by file are read from `folder` (nil: none are).
-    public init(data: [UInt8], folder: String? = nil) throws(LottieError) {
-        composition = try LottieImporter.compile(data, folder: folder)
+    /// Compiles a Lottie file's bytes; images named by file are read from `folder` (nil: none are). A
+    /// dotLottie's bytes (`.lottie`) compile its `animation` (the active one when nil) with its images.
+    public init(data: [UInt8], folder: String? = nil, animation: String? = nil) throws(LottieError) {
+        composition = try LottieImporter.compile(data, folder: folder, animation: animation)
     }
 
-    /// Reads and compiles the Lottie file at `path` (at most 256 MiB, as scene files).
-    public init(contentsOfFile path: String) throws(LottieError) {
+    /// Reads and compiles the Lottie or dotLottie file at `path` (at most 256 MiB, as scene files); of a
+    /// dotLottie, its `animation` (the active one when nil).
+    public init(contentsOfFile path: String, animation: String? = nil) throws(LottieError) {
         let bytes: [UInt8]
         do { bytes = try JSONFile.bytes(atPath: path, limit: 256 << 20) } catch {
             throw LottieError(path: "", message: "\(path): \(error)")
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        try self.init(data: bytes, folder: folder.isEmpty ? "/" : folder)
+        try self.init(data: bytes, folder: folder.isEmpty ? "/" : folder, animation: animation)
     }
 
     /// The composition's size in points (`w` x `h`).

@@ -4,7 +4,7 @@ import LaminaImage
 import LaminaJSON
 
 /// Image layers (`ty` 2) and their assets: PNG (libpng) and JPEG (libjpeg-turbo) from a data URI or
-/// from a file beside the animation (never outside its folder), decoded once into the composition's
+/// from a file beside the animation (never outside its folder) or in its dotLottie, decoded once into the composition's
 /// bitmaps; an image layer is a sublayer whose `contents` is the bitmap, at the asset's size. Other
 /// formats are reported by name and draw nothing.
 extension LottieCompiler {
@@ -31,20 +31,26 @@ extension LottieCompiler {
         } else {
             let folder = (try? asset["u"]?.string()) ?? ""
             let relative = folder + name
-            guard let base = self.folder else {
-                report(.unsupported, "external-images", at: asset.path + ".p", "an image file is read only beside an animation read from a file")
-                return nil
-            }
-            guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
-                throw asset.error("the image path \"\(relative)\" leaves the animation's folder")
-            }
             let suffix = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
             guard ["png", "jpg", "jpeg"].contains(suffix) else {
                 report(.unsupported, "images-\(suffix.isEmpty ? "unknown" : suffix)", at: asset.path + ".p", "only PNG and JPEG images are drawn")
                 return nil
             }
-            do { bytes = try JSONFile.bytes(atPath: "\(base)/\(relative)", limit: LottieLimits.maximumImageBytes) } catch {
-                throw asset.error("the image \"\(relative)\": \(error)")
+            switch imageFiles {
+            case .none:
+                report(.unsupported, "external-images", at: asset.path + ".p", "an image file is read only beside an animation read from a file")
+                return nil
+            case .folder(let base):
+                guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
+                    throw asset.error("the image path \"\(relative)\" leaves the animation's folder")
+                }
+                do { bytes = try JSONFile.bytes(atPath: "\(base)/\(relative)", limit: LottieLimits.maximumImageBytes) } catch {
+                    throw asset.error("the image \"\(relative)\": \(error)")
+                }
+            case .archive(let archive):
+                do { bytes = try archive.image(folder: folder, file: name) } catch {
+                    throw asset.error("\(error)")
+                }
             }
         }
         guard bytes.count <= LottieLimits.maximumImageBytes else {
@@ -77,4 +83,14 @@ extension LottieCompiler {
         emitter.set(picture, .contents, .bitmap(bitmap), at: refNode.path)
         emitter.insert(picture, into: layer, at: node.path)
     }
+}
+
+/// Where the image files an animation names by path come from.
+enum LottieImageFiles {
+    /// Nowhere: the animation came as bytes alone.
+    case none
+    /// The folder the animation was read from.
+    case folder(String)
+    /// The dotLottie the animation came in.
+    case archive(DotLottie)
 }

@@ -24,8 +24,8 @@ struct LottieCompiler {
     private var reported: Set<String> = []
     /// Assets (precomps and images) by id.
     var assets: [String: LottieNode] = [:]
-    /// The folder the file was read from, for images beside it (nil: none are read).
-    let folder: String?
+    /// Where image files named by path are read from.
+    let imageFiles: LottieImageFiles
     /// The images decoded so far, in the order met, and each image asset's bitmap and size.
     var images: [(id: BitmapID, image: RGBAImage)] = []
     var decodedImages: [String: (BitmapID, Size)] = [:]
@@ -42,10 +42,10 @@ struct LottieCompiler {
         try! LayerKeyPath(key).unnamed(.string(name))
     }
 
-    init(document: LottieNode, frameRate: Double, firstHandle: UInt64, folder: String?) {
+    init(document: LottieNode, frameRate: Double, firstHandle: UInt64, imageFiles: LottieImageFiles) {
         self.document = document
         self.frameRate = frameRate
-        self.folder = folder
+        self.imageFiles = imageFiles
         emitter = LayerEmitter(firstHandle: firstHandle, frameRate: frameRate)
         for asset in document["assets"]?.elements ?? [] {
             guard let id = try? asset["id"]?.string() else { continue }
