@@ -8,7 +8,7 @@ SWIFTFLAGS ?=
 
 # Debian packages the build, the tests and the demo need.
 DEB_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libdrm-dev libegl-mesa0 \
-                libgl1-mesa-dri libpng-dev libturbojpeg0-dev zlib1g-dev libcairo2-dev glslang-tools libsystemd-dev systemd \
+                libgl1-mesa-dri libpng-dev libturbojpeg0-dev libzip-dev libcairo2-dev glslang-tools libsystemd-dev systemd \
                 libpango1.0-dev fonts-dejavu-core fonts-wqy-microhei \
                 libavcodec-dev libavformat-dev libswscale-dev libavutil-dev \
                 libwayland-dev wayland-protocols libxkbcommon-dev weston

@@ -52,13 +52,13 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // MARK: System libraries (pkg-config names as Debian ships them).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -197,8 +197,7 @@ let package = Package(
         .target(
             name: "LaminaLottie",
             dependencies: [
-                "LaminaCore", "LaminaJSON", "LaminaImage", .product(name: "RealModule", package: "swift-numerics"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "LaminaCore", "LaminaJSON", "LaminaImage", "CZip", .product(name: "RealModule", package: "swift-numerics"),
             ], swiftSettings: strict),
         .target(
             name: "LaminaScene",

@@ -1,6 +1,4 @@
-import FoundationEssentials
 import LaminaJSON
-import ZIPFoundation
 
 /// A dotLottie file (`.lottie`): a zip of one or more Lottie animations, their images and a
 /// `manifest.json` naming them. dotLottie 1 keeps animations in `animations/ID.json` and images in
@@ -15,11 +13,10 @@ public struct DotLottie: Sendable {
     /// The animation a player shows first: the manifest's `activeAnimationId` (dotLottie 1) or
     /// `initial.animation` (dotLottie 2), else the first.
     public let activeAnimationID: String
-    private let archive: Data
+    private let archive: ZipArchive
     private let animationPaths: [String: String]
 
-    /// Entries an archive may hold, and bytes one animation's JSON may inflate to (a scene file's limit).
-    public static let maximumEntries = 10_000
+    /// Bytes one animation's JSON may inflate to (a scene file's limit).
     public static let maximumAnimationBytes = 256 << 20
     /// Bytes the manifest may inflate to.
     public static let maximumManifestBytes = 1 << 20
@@ -31,21 +28,12 @@ public struct DotLottie: Sendable {
 
     /// Opens a dotLottie's bytes and reads its manifest.
     public init(_ bytes: [UInt8]) throws(LottieError) {
-        archive = Data(bytes)
-        let zip = try Self.open(archive)
-        var count = 0
-        var files: [String] = []
-        for entry in zip {
-            count += 1
-            guard count <= Self.maximumEntries else {
-                throw LottieError(path: "", message: "a dotLottie of more than \(Self.maximumEntries) entries")
-            }
-            if entry.type == .file { files.append(entry.path) }
-        }
+        archive = try ZipArchive(bytes)
+        let files = archive.fileNames
         var ids: [String] = []
         var active: String?
         if files.contains("manifest.json") {
-            let bytes = try Self.inflate("manifest.json", from: zip, limit: Self.maximumManifestBytes)
+            let bytes = try archive.read("manifest.json", limit: Self.maximumManifestBytes)
             let manifest: LottieNode
             do { manifest = LottieNode(try JSONParser.parse(bytes), path: "manifest.json") } catch {
                 throw LottieError(path: "manifest.json", message: "not valid JSON: \(error)")
@@ -89,52 +77,16 @@ public struct DotLottie: Sendable {
         guard let path = animationPaths[id] else {
             throw LottieError(path: "", message: "no animation \"\(id)\" in the dotLottie (it has \(animationIDs))")
         }
-        return try Self.inflate(path, from: try Self.open(archive), limit: Self.maximumAnimationBytes)
+        return try archive.read(path, limit: Self.maximumAnimationBytes)
     }
 
     /// An image an animation names: its asset's folder `u` and file `p`, looked up in the archive as
     /// written (without a leading `/`), then under `i/` and `images/`.
     func image(folder: String, file: String) throws(LottieError) -> [UInt8] {
-        let zip = try Self.open(archive)
         let named = String((folder + file).drop { $0 == "/" })
-        for path in [named, "i/\(file)", "images/\(file)"] where zip[path] != nil {
-            return try Self.inflate(path, from: zip, limit: LottieLimits.maximumImageBytes)
+        for path in [named, "i/\(file)", "images/\(file)"] where archive.fileNames.contains(path) {
+            return try archive.read(path, limit: LottieLimits.maximumImageBytes)
         }
         throw LottieError(path: "", message: "the image \"\(named)\" is not in the dotLottie")
     }
-
-    private static func open(_ data: Data) throws(LottieError) -> Archive {
-        do { return try Archive(data: data, accessMode: .read) } catch {
-            throw LottieError(path: "", message: "not a readable zip archive: \(error)")
-        }
-    }
-
-    /// An entry's bytes, counting what is inflated against `limit` and checking the CRC.
-    private static func inflate(_ path: String, from zip: Archive, limit: Int) throws(LottieError) -> [UInt8] {
-        guard let entry = zip[path], entry.type == .file else {
-            throw LottieError(path: path, message: "no such file in the dotLottie")
-        }
-        guard entry.uncompressedSize <= UInt64(limit) else {
-            throw LottieError(path: path, message: "an entry of \(entry.uncompressedSize) bytes (at most \(limit))")
-        }
-        var bytes: [UInt8] = []
-        do {
-            let crc = try zip.extract(entry) { chunk in
-                guard bytes.count + chunk.count <= limit else { throw EntryTooLarge() }
-                bytes.append(contentsOf: chunk)
-            }
-            guard crc == entry.checksum else {
-                throw LottieError(path: path, message: "the entry's CRC does not match its bytes")
-            }
-        } catch let error as LottieError {
-            throw error
-        } catch is EntryTooLarge {
-            throw LottieError(path: path, message: "an entry that inflates past \(limit) bytes")
-        } catch {
-            throw LottieError(path: path, message: "the entry does not inflate: \(error)")
-        }
-        return bytes
-    }
-
-    private struct EntryTooLarge: Error {}
 }
