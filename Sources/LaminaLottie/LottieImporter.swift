@@ -15,16 +15,35 @@ public enum LottieImporter {
 
     /// Compiles a Lottie file's bytes, or a dotLottie's (`DotLottie`: its `animation`, the active one when
     /// nil); handles are numbered from `firstHandle`. Images named by file are read from `folder` (the
-    /// file's own; nil reads none), or from the dotLottie.
-    public static func compile(_ bytes: [UInt8], firstHandle: UInt64 = 1, folder: String? = nil, animation: String? = nil) throws(LottieError) -> LottieComposition {
+    /// file's own; nil reads none), or from the dotLottie. `valueProviders` replace the values of the
+    /// properties their keypaths match.
+    public static func compile(
+        _ bytes: [UInt8], firstHandle: UInt64 = 1, folder: String? = nil, animation: String? = nil,
+        valueProviders: LottieValueProviders = LottieValueProviders()
+    ) throws(LottieError) -> LottieComposition {
+        let (json, imageFiles) = try document(bytes, folder: folder, animation: animation)
+        var rewrite = ValueProviderRewrite(providers: valueProviders)
+        return try compile(valueProviders.isEmpty ? json : try rewrite.document(json), firstHandle: firstHandle, imageFiles: imageFiles)
+    }
+
+    /// The keypath of every property a value provider can set, in the file's order (lottie-ios's
+    /// `logHierarchyKeypaths()`).
+    public static func keypaths(of bytes: [UInt8], animation: String? = nil) throws(LottieError) -> [LottieKeypath] {
+        var rewrite = ValueProviderRewrite(providers: LottieValueProviders(), collectingKeypaths: true)
+        _ = try rewrite.document(try document(bytes, folder: nil, animation: animation).json)
+        return rewrite.keypaths ?? []
+    }
+
+    /// The JSON of a Lottie file's bytes or of a dotLottie's animation, with where its images are.
+    private static func document(_ bytes: [UInt8], folder: String?, animation: String?) throws(LottieError) -> (json: JSONValue, imageFiles: LottieImageFiles) {
         if DotLottie.isDotLottie(bytes) {
             let archive = try DotLottie(bytes)
-            return try compile(parse(try archive.animationBytes(animation)), firstHandle: firstHandle, imageFiles: .archive(archive))
+            return (try parse(try archive.animationBytes(animation)), .archive(archive))
         }
         if let animation {
             throw LottieError(path: "", message: "an animation id (\"\(animation)\") names one of a dotLottie's animations; this is a Lottie JSON file")
         }
-        return try compile(parse(bytes), firstHandle: firstHandle, folder: folder)
+        return (try parse(bytes), folder.map { .folder($0) } ?? .none)
     }
 
     private static func parse(_ bytes: [UInt8]) throws(LottieError) -> JSONValue {

@@ -22,9 +22,18 @@ struct LottieCheckCommand: ParsableCommand {
     @Option(help: "Of a dotLottie, the id of the animation to check (default: the active one).")
     var animation: String?
 
+    @Flag(help: "Print the keypath of every property a value provider can set (as lottie-ios's logHierarchyKeypaths), one per line, instead.")
+    var keypaths = false
+
     func run() throws {
         let bytes: [UInt8]
         do { bytes = try SceneLoader.bytes(ofFile: file) } catch { throw Failure("\(error)") }
+        if keypaths {
+            do {
+                for keypath in try LottieImporter.keypaths(of: bytes, animation: animation) { print(keypath) }
+            } catch { throw Failure("\(file): \(error)") }
+            return
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let composition: LottieComposition

@@ -156,4 +156,29 @@ struct LottieLayerTests {
         #expect(shot[4, 5] == SIMD4(255, 0, 0, 255) && shot[15, 5] == SIMD4(0, 255, 0, 255), "\(shot[4, 5]) \(shot[15, 5])")
         #expect(try connection.stats().textures == 1)
     }
+
+    @Test("a value provider recolours the tree in the daemon, at the same frame, and a play goes on")
+    func valueProviders() throws {
+        let (daemon, connection, layer) = try open()
+        defer { withExtendedLifetime(daemon) {} }
+        layer.currentProgress = 0.5
+        try connection.synchronize()
+        let layersBefore = try connection.stats().layers
+        try layer.setValueProvider(LottieValueProvider(.color(Color(red: 0, green: 0, blue: 1))), keypath: "box.Color")
+        try connection.synchronize()
+        let shot = try connection.screenshot()
+        // The box is blue now, its left edge still at 40 (progress 0.5), and the old tree is gone.
+        #expect(shot[45, 10] == SIMD4(0, 0, 255, 255), "\(shot[45, 10])")
+        #expect(shot[35, 10] == SIMD4(0, 0, 0, 0), "\(shot[35, 10])")
+        #expect(!(0..<100).contains { x in (0..<100).contains { shot[x, $0].x > 0 } }, "red left over")
+        #expect(layer.currentProgress == 0.5 && layer.animation.valueProviders.entries.count == 1)
+        #expect(try connection.stats().layers == layersBefore)
+        layer.loopMode = .loop
+        layer.play()
+        try layer.setValueProvider(LottieValueProvider(.color(Color(red: 0, green: 1, blue: 0))), keypath: "**.Color")
+        #expect(layer.isAnimationPlaying)
+        // A mistake leaves the tree as it was.
+        #expect(throws: LottieError.self) { try layer.setValueProvider(LottieValueProvider(.number(1)), keypath: "box.Color") }
+        #expect(layer.animation.valueProviders.entries.count == 2)
+    }
 }

@@ -8,11 +8,33 @@ import LaminaJSON
 public struct LottieAnimation: Sendable {
     /// The file compiled, its layers numbered from 1 (a layer renumbers them into its session).
     public let composition: LottieComposition
+    /// The values that replace the file's, by keypath (see `setting(_:for:)`).
+    public let valueProviders: LottieValueProviders
+    /// What was compiled, to compile it again with other value providers.
+    private let source: (bytes: [UInt8], folder: String?, animation: String?)
 
     /// Compiles a Lottie file's bytes; images named by file are read from `folder` (nil: none are). A
     /// dotLottie's bytes (`.lottie`) compile its `animation` (the active one when nil) with its images.
-    public init(data: [UInt8], folder: String? = nil, animation: String? = nil) throws(LottieError) {
-        composition = try LottieImporter.compile(data, folder: folder, animation: animation)
+    /// `valueProviders` replace the values of the properties their keypaths match.
+    public init(
+        data: [UInt8], folder: String? = nil, animation: String? = nil, valueProviders: LottieValueProviders = LottieValueProviders()
+    ) throws(LottieError) {
+        composition = try LottieImporter.compile(data, folder: folder, animation: animation, valueProviders: valueProviders)
+        self.valueProviders = valueProviders
+        source = (data, folder, animation)
+    }
+
+    /// The animation compiled again with `provider` for the properties `keypath` matches (after those
+    /// set before; the latest wins where several match).
+    public func setting(_ provider: LottieValueProvider, for keypath: LottieKeypath) throws(LottieError) -> LottieAnimation {
+        var providers = valueProviders
+        providers.set(provider, for: keypath)
+        return try LottieAnimation(data: source.bytes, folder: source.folder, animation: source.animation, valueProviders: providers)
+    }
+
+    /// The keypath of every property a value provider can set (lottie-ios's `logHierarchyKeypaths()`).
+    public func keypaths() -> [LottieKeypath] {
+        (try? LottieImporter.keypaths(of: source.bytes, animation: source.animation)) ?? []
     }
 
     /// Reads and compiles the Lottie or dotLottie file at `path` (at most 256 MiB, as scene files); of a
@@ -65,3 +87,16 @@ public enum LottieLoopMode: Hashable, Sendable {
     /// `count` times forwards and backwards.
     case repeatBackwards(Double)
 }
+
+// The importer's vocabulary, so an app writes these after `import Lamina` alone.
+
+/// Why a Lottie file was refused: the JSON path and what was wrong.
+public typealias LottieError = LaminaLottie.LottieError
+/// A path to properties by the names in the file, with `*` and `**` (lottie-ios's `AnimationKeypath`).
+public typealias LottieKeypath = LaminaLottie.LottieKeypath
+/// A value that replaces the file's (colour, number, point, size, gradient).
+public typealias LottieValue = LaminaLottie.LottieValue
+/// One value, or keyframes, replacing a property's (lottie-ios's `ValueProvider`s).
+public typealias LottieValueProvider = LaminaLottie.LottieValueProvider
+/// Value providers by keypath.
+public typealias LottieValueProviders = LaminaLottie.LottieValueProviders

@@ -1,5 +1,5 @@
 import LaminaCore
-import LaminaLottie
+public import LaminaLottie
 import Synchronization
 
 /// A layer that plays a Lottie animation (lottie-ios's `LottieAnimationLayer` with its Core Animation
@@ -11,8 +11,8 @@ import Synchronization
 /// The layer's frame starts as the animation's bounds at the origin; it starts paused at progress 0.
 @MainActor
 public final class LottieLayer: Layer {
-    /// The animation shown.
-    public let animation: LottieAnimation
+    /// The animation shown (with the value providers set on this layer).
+    public private(set) var animation: LottieAnimation
     /// How `play()` repeats.
     public var loopMode: LottieLoopMode = .playOnce
     /// The rate of play (negative plays backwards); changing it while playing goes on from where the
@@ -46,6 +46,14 @@ public final class LottieLayer: Layer {
     public init(animation: LottieAnimation, name: String? = nil) {
         self.animation = animation
         super.init(name: name)
+        install(animation)
+        // As lottie-ios's layer sets `frame = animation.bounds`.
+        frame = Rect(origin: .zero, size: animation.size)
+        freeze(at: 0)
+    }
+
+    /// Puts the composition's tree under this layer, its images uploaded as this process's bitmaps.
+    private func install(_ animation: LottieAnimation) {
         let session = Session.shared
         let composition = animation.composition.numbered(from: session.upcomingHandle)
         root = composition.root
@@ -54,6 +62,7 @@ public final class LottieLayer: Layer {
         // The file's images become bitmaps of this process, held while the layer lives; the
         // operations name them by the bitmaps' own identities.
         var identities: [BitmapID: BitmapID] = [:]
+        bitmaps = []
         for (id, image) in composition.images {
             guard let bitmap = try? Bitmap(image) else { continue }
             bitmaps.append(bitmap)
@@ -66,9 +75,26 @@ public final class LottieLayer: Layer {
         }
         session.adopt(operations, layers: composition.layerCount)
         session.record(.insertSublayer(root, into: handle, at: nil))
-        // As lottie-ios's layer sets `frame = animation.bounds`.
-        frame = Rect(origin: .zero, size: animation.size)
-        freeze(at: 0)
+    }
+
+    /// Replaces the values of the properties `keypath` matches with `provider`'s (lottie-ios's
+    /// `setValueProvider(_:keypath:)`): the animation is compiled again and its tree replaced, at the
+    /// same progress, still playing if it was (the running play's completion carries over).
+    public func setValueProvider(_ provider: LottieValueProvider, keypath: LottieKeypath) throws(LottieError) {
+        let changed = try animation.setting(provider, for: keypath)
+        let progress = currentProgress
+        let running = isAnimationPlaying ? playing : nil
+        let pending = completion
+        completion = nil
+        let old = owned.withLock { $0 }
+        Session.freed.withLock { $0 += old }
+        animation = changed
+        install(changed)
+        if let running {
+            play(fromProgress: progress, toProgress: running.to, loopMode: running.mode, completion: pending)
+        } else {
+            freeze(at: progress)
+        }
     }
 
     deinit {
