@@ -29,6 +29,27 @@ import Testing
         #expect(image[45, 95] == Self.clear)
     }
 
+    @Test func aSkewShearsTheLayerAlongItsAxisStillOrAnimated() throws {
+        // A 20x20 solid at (50, 20) skewed by 45° about the x axis: q lands at (50 + x − y, 20 + y), so
+        // its row 10 runs from x 40 to 60 (upright: 50 to 70). Animated from 0° at frame 0 to 45° at frame 30.
+        let still = #"{"a": 0, "k": 45}"#
+        let animated = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [45]}]}"#
+        for (skew, time) in [(still, 0.0), (animated, 1.0)] {
+            let image = try render(
+                lottie(##"[{"ty": 1, "nm": "s", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "#ff0000","##
+                    + ##" "ks": {"p": {"a": 0, "k": [50, 20]}, "sk": \##(skew), "sa": {"a": 0, "k": 0}}}]"##), at: time)
+            #expect(image[45, 30] == Self.red, "\(skew)")
+            #expect(image[35, 30] == Self.clear, "\(skew)")
+            #expect(image[65, 30] == Self.clear, "\(skew)")
+            #expect(image[35, 39] == Self.red, "\(skew)")
+        }
+        // At frame 0 the animated skew is 0: the square stands upright.
+        let upright = try render(
+            lottie(##"[{"ty": 1, "nm": "s", "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "#ff0000","##
+                + ##" "ks": {"p": {"a": 0, "k": [50, 20]}, "sk": \##(animated), "sa": {"a": 0, "k": 0}}}]"##), at: 0)
+        #expect(upright[65, 30] == Self.red && upright[45, 30] == Self.clear)
+    }
+
     @Test func shapeGroupsFillAndStrokeTheirPaths() throws {
         // A group moved by (10, 20) holds a 40x20 rectangle centred at (25, 15), filled blue, and a
         // green 4-wide stroke listed first (so drawn over the fill).

@@ -210,13 +210,13 @@ extension LottieCompiler {
             return property.isAnimated ? nil : property.initialValue
         }
         guard let a = try value("a", [0, 0]), let p = try value("p", [0, 0]), let s = try value("s", [100, 100]),
-            let r = try value("r", [0]), let o = try value("o", [100]), let sk = try value("sk", [0]),
-            tr["p"]?.flag("s") != true, (o.first ?? 100) >= 100, (sk.first ?? 0) == 0
+            let r = try value("r", [0]), let o = try value("o", [100]), let sk = try value("sk", [0]), let sa = try value("sa", [0]),
+            tr["p"]?.flag("s") != true, (o.first ?? 100) >= 100
         else { return nil }
         func point(_ v: [Double], _ fallback: Double) -> Point { Point(x: v.first ?? fallback, y: v.count > 1 ? v[1] : v.first ?? fallback) }
         return AffineTransform.lottie(
             anchor: point(a, 0), position: point(p, 0), scale: Point(x: point(s, 100).x / 100, y: point(s, 100).y / 100),
-            angle: (r.first ?? 0) * .pi / 180)
+            angle: (r.first ?? 0) * .pi / 180, skew: (sk.first ?? 0) * .pi / 180, skewAxis: (sa.first ?? 0) * .pi / 180)
     }
 
     // MARK: Paths
@@ -308,7 +308,9 @@ extension LottieCompiler {
         } else {
             layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
             emitter.apply(joined(shapes, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
-            let color = try style.required("c").property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers()) }
+            let colorNode = try style.required("c")
+            let alpha = colorNode.flag(ValueProviderRewrite.providedAlpha)
+            let color = try colorNode.property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers(), alpha: alpha) }
             emitter.apply(color, to: layer, LayerKeyPath(isStroke ? .strokeColor : .fillColor), at: style.path + ".c") { .color($0) }
             if isStroke {
                 try stroke(style, on: layer, trims: trims)
@@ -379,11 +381,12 @@ extension LottieCompiler {
         emitter.apply(end, to: layer, LayerKeyPath(.strokeEnd), at: trim.path + ".e") { .number(min(max($0 + shift, 0), 1)) }
     }
 
-    /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, each 0...1; files with components over 1 are
-    /// 0...255).
-    static func color(_ v: [Double]) -> Color {
+    /// A Lottie colour (`[r, g, b]`, each 0...1; files with components over 1 are 0...255). A fourth
+    /// component is ignored, as After Effects has none and lottie-ios, lottie-web, lottie-android and
+    /// ThorVG ignore it, unless `alpha` (a value provider's colour, whose alpha lottie-ios keeps).
+    static func color(_ v: [Double], alpha: Bool = false) -> Color {
         let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
         func c(_ i: Int, _ fallback: Double) -> Double { min(max(i < v.count ? v[i] / scale : fallback, 0), 1) }
-        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: v.count > 3 ? min(max(v[3] / (scale == 255 && v[3] > 1 ? 255 : 1), 0), 1) : 1)
+        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: alpha && v.count > 3 ? min(max(v[3], 0), 1) : 1)
     }
 }

@@ -138,28 +138,10 @@ struct LottieCompiler {
         }
     }
 
-    /// `layer` inside a container masked by the matte layer's stack.
-    private mutating func matted(
-        _ layer: LayerHandle, _ node: LottieNode, by matte: LottieNode, layers: [LottieNode], byIndex: [Int: Int], context: Context
-    ) throws(LottieError) -> LayerHandle {
-        let mode = try node.integer("tt", in: 0...4, default: 1)
-        guard mode == 1 else {
-            let name = [2: "alpha-inverted-matte", 3: "luma-matte", 4: "luma-inverted-matte"][mode]!
-            report(.unsupported, name, at: node.path + ".tt", "only alpha mattes are drawn; the layer is drawn unmatted")
-            return layer
-        }
-        let container = try emitter.create(name: "matte container", at: node.path)
-        placeAtOrigin(container, size: context.size, at: node.path)
-        emitter.insert(layer, into: container, at: node.path)
-        guard let mask = try stack(matte, layers: layers, byIndex: byIndex, context: context) else { return layer }
-        emitter.setMask(mask, of: container, at: matte.path)
-        return container
-    }
-
     // MARK: Layers
 
     /// A layer's stack (the layer in its parents' transform layers); nil for kinds that draw nothing.
-    private mutating func stack(
+    mutating func stack(
         _ node: LottieNode, layers: [LottieNode], byIndex: [Int: Int], context: Context
     ) throws(LottieError) -> LayerHandle? {
         let kind = try node.integer("ty", in: 0...Int(Int32.max), default: 3)

@@ -20,6 +20,9 @@ struct ValueProviderRewrite {
     private var copies: [String: String] = [:]
     private var addedAssets: [JSONValue] = []
 
+    /// Marks a provided colour property, whose alpha counts (a file's colours' fourth component does not).
+    static let providedAlpha = "lamina-provided-alpha"
+
     init(providers: LottieValueProviders, collectingKeypaths: Bool = false) {
         self.providers = providers
         keypaths = collectingKeypaths ? [] : nil
@@ -108,7 +111,7 @@ struct ValueProviderRewrite {
                     result = result.replacing("g", with: try gradientJSON(value, at: g.path))
                 }
                 if !gradient, let value = try replacement(for: own + ["Color"], at: item.path + ".c", as: .color) {
-                    result = result.replacing("c", with: property(value))
+                    result = result.replacing("c", with: property(value).replacing(Self.providedAlpha, with: .bool(true)))
                 }
                 if let value = try replacement(for: own + ["Opacity"], at: item.path + ".o", as: .number) {
                     result = result.replacing("o", with: property(value))

@@ -131,11 +131,21 @@ extension LottieNode {
 }
 
 extension AffineTransform {
-    /// Lottie's placement as a matrix: a point q lands at `position + R(angle)·S(scale)·(q − anchor)`,
-    /// y down and angles clockwise (a group's still transform, a repeater's copy).
-    static func lottie(anchor: Point, position: Point, scale: Point, angle: Double) -> AffineTransform {
+    /// Lottie's placement as a matrix: a point q lands at `position + R(angle)·K·S(scale)·(q − anchor)`,
+    /// y down and angles clockwise (a group's still transform, a repeater's copy). K is the skew: a
+    /// shear by `skew` radians along the axis at `skewAxis` radians, R(−axis)·shear(tan(−skew))·R(axis)
+    /// as the specification (and lottie-web) compose it.
+    static func lottie(anchor: Point, position: Point, scale: Point, angle: Double, skew: Double = 0, skewAxis: Double = 0) -> AffineTransform {
         let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
-        let m = AffineTransform(a: cosA * scale.x, b: sinA * scale.x, c: -sinA * scale.y, d: cosA * scale.y, tx: 0, ty: 0)
+        var m = AffineTransform(a: scale.x, b: 0, c: 0, d: scale.y, tx: 0, ty: 0)
+        if skew != 0 {
+            let (cosK, sinK) = (Double.cos(skewAxis), Double.sin(skewAxis))
+            let toAxis = AffineTransform(a: cosK, b: sinK, c: -sinK, d: cosK, tx: 0, ty: 0)
+            let shear = AffineTransform(a: 1, b: 0, c: Double.tan(-skew), d: 1, tx: 0, ty: 0)
+            let back = AffineTransform(a: cosK, b: -sinK, c: sinK, d: cosK, tx: 0, ty: 0)
+            m = m.concatenating(toAxis).concatenating(shear).concatenating(back)
+        }
+        m = m.concatenating(AffineTransform(a: cosA, b: sinA, c: -sinA, d: cosA, tx: 0, ty: 0))
         let shift = Point(x: -anchor.x, y: -anchor.y).applying(m)
         return AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: position.x + shift.x, ty: position.y + shift.y)
     }
