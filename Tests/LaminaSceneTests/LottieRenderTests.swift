@@ -50,6 +50,33 @@ import Testing
         #expect(upright[65, 30] == Self.red && upright[45, 30] == Self.clear)
     }
 
+    @Test func aTrimBelowTheStrokeCutsItAndAStartPastTheEndCutsBetweenThem() throws {
+        // A line from x 10 to 90 at y 50, stroked 10 wide in red, trimmed from 75% to 25% by a trim
+        // listed after the stroke: the stroke runs from x 30 to 70.
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 75}, "e": {"a": 0, "k": 25}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let image = try render(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(line), \#(stroke), \#(trim)]}]"#), at: 0)
+        #expect(image[50, 50] == Self.red)
+        #expect(image[33, 50] == Self.red && image[67, 50] == Self.red)
+        #expect(image[26, 50] == Self.clear && image[74, 50] == Self.clear)
+    }
+
+    @Test func puckerAndBloatMovesVerticesToTheCentreAndHandlesAway() throws {
+        // The square 40...60 with a 50% pucker & bloat: its corners move halfway to (50, 50) and their
+        // handles as far out, so the top edge becomes the curve (45, 45) (35, 35) (65, 35) (55, 45),
+        // whose middle is at y = 45/8 + 3·35/8 + 3·35/8 + 45/8 = 37.5: past the square's own edge.
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[40, 40], [60, 40], [60, 60], [40, 60]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let bloat = #"{"ty": "pb", "a": {"a": 0, "k": 50}}"#
+        let image = try render(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(square), \#(bloat), \#(fill)]}]"#), at: 0)
+        #expect(image[50, 50] == Self.red)
+        #expect(image[50, 38] == Self.red)
+        #expect(image[50, 36] == Self.clear)
+        let plain = try render(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(square), \#(fill)]}]"#), at: 0)
+        #expect(plain[50, 38] == Self.clear && plain[50, 41] == Self.red)
+    }
+
     @Test func shapeGroupsFillAndStrokeTheirPaths() throws {
         // A group moved by (10, 20) holds a 40x20 rectangle centred at (25, 15), filled blue, and a
         // green 4-wide stroke listed first (so drawn over the fill).

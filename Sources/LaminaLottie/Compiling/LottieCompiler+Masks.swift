@@ -1,28 +1,26 @@
 import LaminaCore
 
 extension LottieCompiler {
-    /// A layer's masks (`masksProperties`) as its `mask`: a shape layer filling the masks' paths in
-    /// black, at the first mask's opacity. Added masks join (non-zero); when a mask subtracts,
-    /// intersects or is inverted, the paths are filled even-odd, with the layer's surroundings (three
-    /// times the composition's size around it) as the first path where the first mask takes away from
-    /// everything: exact while the masks that cut lie inside the ones they cut (reported as
-    /// approximated). Expansion is not drawn.
+    /// A layer's masks (`masksProperties`) as its `mask`.
+    ///
+    /// Masks that only add, none inverted, at full opacity, are one shape layer filling their paths.
+    /// Otherwise the masks are combined in order, as After Effects does, in the red channel of an
+    /// opaque layer that a colour-matrix filter then turns into alpha (Core Animation masks by alpha
+    /// alone, and has no Porter-Duff operators to subtract with). Each mask's coverage c (its path,
+    /// or everything but its path when inverted, at its opacity) is painted over the running value r:
+    /// add paints white at c (r + c − rc), subtract black at c (r(1 − c)), and intersect, lighten,
+    /// darken and difference composite an opaque picture of c with the multiply, lighten, darken and
+    /// difference blend modes. The running value starts at 0, or at 1 when the first mask subtracts
+    /// or intersects (it cuts from the whole layer). "Everything" is three times the composition's
+    /// size around it. Expansion is not drawn.
     mutating func masks(_ list: LottieNode?, of layer: LayerHandle, size: Size) throws(LottieError) {
         guard let list, !list.elements.isEmpty else { return }
-        var shapes: [LottieProperty<LottieBezier>] = []
-        var opacity: LottieProperty<Double>?
-        var evenOdd = false
+        var masks: [(node: LottieNode, mode: String, inverted: Bool, shape: LottieProperty<LottieBezier>, opacity: LottieProperty<Double>)] = []
         for mask in list.elements {
             let mode = (try? mask["mode"]?.string()) ?? "a"
             if mode == "n" { continue }
-            let inverted = mask.flag("inv")
-            if !["a", "s", "i"].contains(mode) {
+            if !["a", "s", "i", "l", "da", "f"].contains(mode) {
                 report(.unsupported, "mask-mode-\(mode)", at: mask.path + ".mode", "the mask is drawn as added")
-            }
-            if mode == "s" || mode == "i" || inverted {
-                report(.approximated, mode == "s" ? "subtracted-masks" : mode == "i" ? "intersected-masks" : "inverted-masks", at: mask.path,
-                    "drawn even-odd: exact while the masks that cut lie inside the ones they cut")
-                evenOdd = true
             }
             if let x = mask["x"], let expansion = try? x.property(&diagnostics, { (n: LottieNode) throws(LottieError) in try n.number() }),
                 expansion.isAnimated || expansion.initialValue != 0
@@ -30,25 +28,65 @@ extension LottieCompiler {
                 report(.unsupported, "mask-expansion", at: x.path, "the mask is not expanded")
             }
             let shape = try mask.required("pt").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
-            if shapes.isEmpty && (mode == "s" || (mode != "s" && inverted)) {
-                let w = size.width, h = size.height
-                shapes.append(.constant(LottieBezier(polygon: [Point(x: -w, y: -h), Point(x: 2 * w, y: -h), Point(x: 2 * w, y: 2 * h), Point(x: -w, y: 2 * h)])))
-            }
-            if mode == "i" { shapes = [] }
-            shapes.append(shape)
-            if opacity == nil, let o = mask["o"] {
-                opacity = try o.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) }
-            }
+            let opacity = try mask["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) } ?? .constant(1)
+            masks.append((mask, mode, mask.flag("inv"), shape, opacity))
         }
-        guard !shapes.isEmpty else { return }
-        let mask = try emitter.create(.shape, name: "mask", at: list.path)
-        let path = joined(shapes, at: list.path)
-        emitter.apply(path, to: mask, LayerKeyPath(.path), at: list.path) { .path($0) }
-        emitter.set(mask, .fillColor, .color(.black), at: list.path)
-        if evenOdd { emitter.set(mask, .fillRule, Self.keyword(.fillRule, "evenOdd"), at: list.path) }
-        if let opacity, opacity.isAnimated || opacity.initialValue != 1 {
-            emitter.apply(opacity, to: mask, LayerKeyPath(.opacity), at: list.path) { .number($0) }
+        guard let first = masks.first else { return }
+        let simple = masks.allSatisfy { !["s", "i", "l", "da", "f"].contains($0.mode) && !$0.inverted && !$0.opacity.isAnimated && $0.opacity.initialValue == 1 }
+        if simple {
+            let mask = try emitter.create(.shape, name: "mask", at: list.path)
+            emitter.apply(joined(masks.map(\.shape), at: list.path), to: mask, LayerKeyPath(.path), at: list.path) { .path($0) }
+            emitter.set(mask, .fillColor, .color(.black), at: list.path)
+            emitter.setMask(mask, of: layer, at: list.path)
+            return
         }
-        emitter.setMask(mask, of: layer, at: list.path)
+        let (w, h) = (size.width, size.height)
+        let everywhere = Rect(x: -w, y: -h, width: 3 * w, height: 3 * h)
+        let outline = LottieProperty<LottieBezier>.constant(
+            LottieBezier(polygon: [Point(x: -w, y: -h), Point(x: 2 * w, y: -h), Point(x: 2 * w, y: 2 * h), Point(x: -w, y: 2 * h)]))
+        func rectangle(_ color: Color, at path: String) throws(LottieError) -> LayerHandle {
+            let rect = try emitter.create(name: "mask backdrop", at: path)
+            emitter.set(rect, .bounds, .rect(Rect(origin: .zero, size: everywhere.size)), at: path)
+            emitter.set(rect, .anchorPoint, .point(.zero), at: path)
+            emitter.set(rect, .position, .point(everywhere.origin), at: path)
+            emitter.set(rect, .backgroundColor, .color(color), at: path)
+            return rect
+        }
+        let combined = try emitter.create(name: "masks", at: list.path)
+        placeAtOrigin(combined, size: .zero, at: list.path)
+        let starts = first.mode == "s" || first.mode == "i"
+        emitter.insert(try rectangle(starts ? .white : .black, at: list.path), into: combined, at: list.path)
+        for mask in masks {
+            // The coverage, painted white (black to subtract) on a shape layer.
+            let paint = try emitter.create(.shape, name: "mask", at: mask.node.path)
+            let paths = mask.inverted ? [outline, mask.shape] : [mask.shape]
+            emitter.apply(joined(paths, at: mask.node.path), to: paint, LayerKeyPath(.path), at: mask.node.path + ".pt") { .path($0) }
+            if mask.inverted { emitter.set(paint, .fillRule, Self.keyword(.fillRule, "evenOdd"), at: mask.node.path + ".inv") }
+            emitter.set(paint, .fillColor, .color(mask.mode == "s" ? .black : .white), at: mask.node.path)
+            if mask.opacity.isAnimated || mask.opacity.initialValue != 1 {
+                emitter.apply(mask.opacity, to: paint, LayerKeyPath(.opacity), at: mask.node.path + ".o") { .number($0) }
+            }
+            let blend = ["i": "multiply", "l": "lighten", "da": "darken", "f": "difference"][mask.mode]
+            guard let blend else {
+                emitter.insert(paint, into: combined, at: mask.node.path)
+                continue
+            }
+            let picture = try emitter.create(name: "mask picture", at: mask.node.path)
+            placeAtOrigin(picture, size: .zero, at: mask.node.path)
+            emitter.insert(try rectangle(.black, at: mask.node.path), into: picture, at: mask.node.path)
+            emitter.insert(paint, into: picture, at: mask.node.path)
+            emitter.set(picture, .compositingFilter, Self.keyword(.compositingFilter, blend), at: mask.node.path + ".mode")
+            emitter.insert(picture, into: combined, at: mask.node.path)
+        }
+        emitter.set(combined, .filters, .filters([LayerFilter(.colorMatrix(Self.alphaFromRed))]), at: list.path)
+        emitter.setMask(combined, of: layer, at: list.path)
     }
+
+    /// Alpha from an opaque picture's red channel (straight RGBA 4x5, row-major).
+    static let alphaFromRed: [Double] = [
+        1, 0, 0, 0, 0,
+        0, 1, 0, 0, 0,
+        0, 0, 1, 0, 0,
+        1, 0, 0, 0, 0,
+    ]
 }

@@ -53,11 +53,18 @@ extension LottieCompiler {
                 trims.append((i, item))
             case "tr":
                 break
-            case "rd":
-                let radius = try item["r"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) } ?? .constant(0)
-                if radius.isAnimated { report(.approximated, "animated-round-corners", at: item.path + ".r", "the corners keep their first radius") }
-                let r = radius.initialValue
-                paths = paths.map { $0.index < i ? ($0.index, $0.shape.mapValues { $0.rounded(r) }) : $0 }
+            case "rd", "pb":
+                // Round corners (`r`, points) and pucker & bloat (`a`, percent) change the paths above.
+                let key = type == "rd" ? "r" : "a"
+                let amount = try item[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() } ?? .constant(0)
+                let modify: (LottieBezier, Double) -> LottieBezier = type == "rd" ? { $0.rounded(max($1, 0)) } : { $0.puckered($1) }
+                paths = paths.map { path in
+                    guard path.index < i else { return path }
+                    let shape = path.shape
+                    return (path.index, Self.combine([shape.timeline, amount.timeline]) { f in
+                        modify(shape.value(at: f, interpolate: LottieBezier.interpolate), amount.value(at: f, interpolate: Double.mix))
+                    })
+                }
             case "mm":
                 report(.unsupported, "merge-paths", at: item.path, "the paths are drawn unmerged")
             default:
@@ -99,10 +106,12 @@ extension LottieCompiler {
                 try group(children, into: layer, inherited: passed, depth: depth + 1)
                 emitter.insert(layer, into: container, at: node.path)
             } else {
-                let before = paths.filter { $0.index < index }.map(\.shape)
-                guard !before.isEmpty else { continue }
-                let applying = trims.filter { $0.index < index }.map(\.node) + inherited.trims
-                try paint(before, with: node, trims: applying, into: container)
+                let before = paths.filter { $0.index < index }
+                guard let first = before.first else { continue }
+                // A trim cuts the paths above it, wherever the style is: one below the stroke cuts
+                // it too (as lottie-web and ThorVG draw it).
+                let applying = trims.filter { $0.index > first.index }.map(\.node) + inherited.trims
+                try paint(before.map(\.shape), with: node, trims: applying, into: container)
             }
         }
     }
@@ -173,7 +182,7 @@ extension LottieCompiler {
             case "tm":
                 // A trim that keeps the whole path changes nothing.
                 guard try isWholeTrim(item) else { return nil }
-            case "rd", "rp", "mm", "pb", "zz", "tw", "op": return nil
+            case "rd", "pb", "rp", "mm", "zz", "tw", "op": return nil
             default: break
             }
         }
@@ -257,7 +266,7 @@ extension LottieCompiler {
             guard count.isFinite, count >= 0, count <= Double(LottieLimits.maximumPathVertices / 2) else {
                 throw LottieError(path: item.path + ".pt", message: "\(count) points (at most \(LottieLimits.maximumPathVertices / 2))")
             }
-            return Self.combine([p.timeline, pt.timeline, r.timeline, or.timeline, os.timeline, ir.timeline, is_.timeline]) { f in
+            let build = { (f: Double) -> LottieBezier in
                 ShapeGeometry.star(
                     center: p.value(at: f, interpolate: Point.mix),
                     points: min(pt.value(at: f, interpolate: Double.mix), Double(LottieLimits.maximumPathVertices / 2)),
@@ -265,6 +274,19 @@ extension LottieCompiler {
                     inner: isStar ? ir.value(at: f, interpolate: Double.mix) : nil, innerRoundness: is_.value(at: f, interpolate: Double.mix),
                     rotation: r.value(at: f, interpolate: Double.mix), reversed: reversed)
             }
+            guard let points = pt.timeline, let first = points.times.first, let last = points.times.last, last > first else {
+                return Self.combine([p.timeline, pt.timeline, r.timeline, or.timeline, os.timeline, ir.timeline, is_.timeline], build)
+            }
+            // A changing number of points changes the path's vertices, between which nothing
+            // interpolates: the shape is built at every frame, held where the vertices change.
+            let frames = Array(stride(from: first, through: last, by: max(1, (last - first) / 1_000)))
+            guard emitter.spend(frames.count, at: item.path + ".pt") else { return .constant(build(first)) }
+            let shapes = frames.map(build)
+            return .animated(
+                frames.indices.map { i in
+                    let hold = i + 1 < frames.count && shapes[i + 1].vertices.count != shapes[i].vertices.count
+                    return LottieKeyframe(time: frames[i], value: shapes[i], end: nil, easing: .linear, hold: hold, tangentOut: nil, tangentIn: nil)
+                })
         }
     }
 
@@ -371,7 +393,16 @@ extension LottieCompiler {
         func percent(_ key: String, _ fallback: Double) throws(LottieError) -> LottieProperty<Double> {
             try trim[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 100 } ?? .constant(fallback)
         }
-        let start = try percent("s", 0), end = try percent("e", 1)
+        var start = try percent("s", 0), end = try percent("e", 1)
+        // A start past the end trims between them the other way round (as every player does).
+        let times = Set((start.timeline?.times ?? [0]) + (end.timeline?.times ?? [0])).sorted()
+        let samples = times.flatMap { t in (0..<Self.samplesPerSegment).map { t + Double($0) / Double(Self.samplesPerSegment) } }
+        if samples.contains(where: { start.value(at: $0, interpolate: Double.mix) > end.value(at: $0, interpolate: Double.mix) }) {
+            let ends = Self.combine([start.timeline, end.timeline]) { [start, end] f in
+                (start.value(at: f, interpolate: Double.mix), end.value(at: f, interpolate: Double.mix))
+            }
+            (start, end) = (ends.mapValues { min($0.0, $0.1) }, ends.mapValues { max($0.0, $0.1) })
+        }
         let offset = try trim["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 360 } ?? .constant(0)
         if offset.isAnimated || offset.initialValue != 0 {
             report(.approximated, "trim-offset", at: trim.path + ".o", "the offset is added to both ends without wrapping around")

@@ -90,6 +90,26 @@ struct LottieBezier: Hashable {
         return result
     }
 
+    /// The shape puckered or bloated by `amount` percent (a Pucker & Bloat item, as lottie-web and
+    /// ThorVG draw it): each vertex moves that fraction of the way to the vertices' centroid, and each
+    /// tangent's end point the same fraction away from it.
+    func puckered(_ amount: Double) -> LottieBezier {
+        guard amount != 0, !vertices.isEmpty else { return self }
+        let n = Double(vertices.count)
+        let center = Point(x: vertices.reduce(0) { $0 + $1.x } / n, y: vertices.reduce(0) { $0 + $1.y } / n)
+        let f = amount / 100
+        func toward(_ p: Point, _ by: Double) -> Point { Point(x: p.x + (center.x - p.x) * by, y: p.y + (center.y - p.y) * by) }
+        var result = self
+        for i in vertices.indices {
+            let v = toward(vertices[i], f)
+            let outEnd = toward(vertices[i] + outTangents[i], -f), inEnd = toward(vertices[i] + inTangents[i], -f)
+            result.vertices[i] = v
+            result.outTangents[i] = Point(x: outEnd.x - v.x, y: outEnd.y - v.y)
+            result.inTangents[i] = Point(x: inEnd.x - v.x, y: inEnd.y - v.y)
+        }
+        return result
+    }
+
     /// `a` to `b` at `t`, vertex by vertex (the shorter vertex list decides when they differ).
     static func interpolate(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
         let n = min(a.vertices.count, b.vertices.count)
