@@ -44,9 +44,10 @@ public enum LayerSchema {
                 "BlendMode",
                 [
                     "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight",
-                    "hardLight", "difference", "exclusion", "plusLighter", "plusDarker",
+                    "hardLight", "difference", "exclusion", "plusLighter", "plusDarker", "hue", "saturation", "color", "luminosity",
                 ],
-                "How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`."),
+                "How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes (the separable ones, and `hue`, `saturation`, `color` and `luminosity`, which protocol version 9 added), and Core Graphics' `plusLighter` and `plusDarker`.",
+                since: ["hue": 9, "saturation": 9, "color": 9, "luminosity": 9]),
             change: .effects, "How the layer, with its sublayers, combines with what is behind it (a blend mode)."),
         .init(
             "filters", .filters, .empty, wire: 69, nullable: true,

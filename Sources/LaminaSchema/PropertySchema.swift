@@ -107,13 +107,20 @@ public struct SchemaKeyword: Sendable {
     /// Whether LaminaCore already has the enumeration (`FillMode`, shared with animations): it is not
     /// generated, and its cases must be the choices in order.
     public var isExisting: Bool
+    /// The protocol version that added each choice added after the first served version, by name:
+    /// new choices go at the end, and sessions of older versions are refused them.
+    public var since: [String: UInt32]
 
-    public init(_ typeName: String, _ choices: [String], _ meaning: String, existing: Bool = false) {
+    public init(_ typeName: String, _ choices: [String], _ meaning: String, existing: Bool = false, since: [String: UInt32] = [:]) {
         self.typeName = typeName
         self.choices = choices
         self.meaning = meaning
         self.isExisting = existing
+        self.since = since
     }
+
+    /// The version that added each choice, in order (0 for the first served version's).
+    public var versions: [UInt32] { choices.map { since[$0] ?? 0 } }
 }
 
 /// The value types of layer properties.

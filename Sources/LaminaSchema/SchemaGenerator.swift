@@ -140,8 +140,9 @@ public enum SchemaGenerator {
                 row.kinds.isEmpty ? "" : row.kinds.count == 1 ? ", kind: .\(row.kinds[0].rawValue)"
                 : ", kinds: [\(row.kinds.map { ".\($0.rawValue)" }.joined(separator: ", "))]"
             let choices = row.keyword.map { ", choices: [\($0.choices.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
+            let versions = row.keyword.flatMap { k in k.since.isEmpty ? nil : ", choiceVersions: [\(k.versions.map(String.init).joined(separator: ", "))]" } ?? ""
             lines.append(
-                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)),")
+                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)\(versions)),")
         }
         lines += ["    ]", "}"]
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
@@ -218,7 +219,9 @@ public enum SchemaGenerator {
     static func protocolTable(_ rows: [PropertySchema]) -> String {
         var lines = ["| id | name | layers | type | default | animatable |", "| --- | --- | --- | --- | --- | --- |"]
         for row in rows {
-            let type = row.keyword.map { k in "keyword: " + k.choices.enumerated().map { "`\($1)` (\($0))" }.joined(separator: ", ") }
+            let type = row.keyword.map { k in
+                "keyword: " + k.choices.enumerated().map { i, name in "`\(name)` (\(i)\(k.since[name].map { ", version \($0)" } ?? ""))" }.joined(separator: ", ")
+            }
             lines.append(
                 "| \(row.wireID) | `\(row.name)` | \(kindWords(row)) | \(type ?? row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true, row)) | \(animatable(row)) |")
         }

@@ -441,7 +441,26 @@ public final class ClientSession {
                         format: b.format, alpha: b.premultiplied ? .premultiplied : .straight),
                     damage: damage))
         }
+        try refuseNewerChoices(commit)
         return Commit(operations: commit.operations, bitmaps: bitmaps, released: commit.released, serial: commit.serial)
+    }
+
+    /// Refuses a keyword choice added after the session's version (a version-8 client's `hue` blend
+    /// mode) as that version's daemon refused a choice it did not have.
+    private func refuseNewerChoices(_ commit: Commit<WireBitmap>) throws(ErrorReportError) {
+        guard protocolVersion < laminaProtocolVersion else { return }
+        for operation in commit.operations {
+            guard case .set(_, let keyPath, .keyword(let index)) = operation else { continue }
+            let descriptor = LayerProperties.table[Int(keyPath.key.rawValue)]
+            let added = descriptor.choiceVersion(index)
+            guard added > protocolVersion else { continue }
+            let known = zip(descriptor.choices, descriptor.choiceVersions).filter { $0.1 <= protocolVersion }.map(\.0)
+            throw ErrorReportError(
+                ErrorReport(
+                    serial: commit.serial, code: .invalidTree,
+                    message: "'\(keyPath)' has no choice number \(index) in protocol version \(protocolVersion) (\(known.count) choices: "
+                        + "\(known.joined(separator: ", ")); \(descriptor.choices[Int(index)]) came with version \(added))"))
+        }
     }
 }
 

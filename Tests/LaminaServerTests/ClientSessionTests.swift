@@ -107,7 +107,7 @@ struct ClientSessionTests {
             .goodbye(reason: "stopping"),
         ]
         let served = Array(laminaOldestServedVersion...laminaProtocolVersion)
-        #expect(served == [5, 6, 7, 8], "the versions docs/protocol.md says are served")
+        #expect(served == [5, 6, 7, 8, 9], "the versions docs/protocol.md says are served")
         for (asked, welcomed) in served.map({ ($0, $0) }) + [(laminaProtocolVersion + 1, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
             let session = Self.session()
             Self.send(.hello(version: asked, name: "v\(asked)"), to: session)
@@ -132,6 +132,21 @@ struct ClientSessionTests {
                 let refusal = try Self.read(session)
                 #expect(effects.requests.isEmpty && refusal.map(\.errorCode) == [.malformedMessage] && !session.isClosed)
                 #expect(refusal.first?.errorMessage == "unknown request opcode 10 in protocol version \(welcomed) (hitTest came with version 7)")
+            }
+            // A keyword choice newer than the session (the hue blend mode, version 9) is refused, the
+            // whole commit with it, as that version's daemon refused an unknown choice; older choices pass.
+            let hue = UInt8(BlendMode.hue.rawValue), multiply = UInt8(BlendMode.multiply.rawValue)
+            for (choice, allowed) in [(hue, welcomed >= 9), (multiply, true)] {
+                let commit = Commit<WireBitmap>(
+                    serial: 11, operations: [.create(handle, name: nil, kind: .layer), .set(handle, LayerKeyPath(.compositingFilter), .keyword(choice))])
+                let sent = Self.send(.commit(commit), to: session)
+                let replies = try Self.read(session)
+                #expect(sent.requests.count == (allowed ? 1 : 0), "version \(welcomed), choice \(choice)")
+                if !allowed {
+                    #expect(replies.map(\.errorCode) == [.invalidTree] && !session.isClosed)
+                    #expect(replies.first?.errorMessage?.hasSuffix("hue came with version 9)") == true, "\(replies)")
+                    #expect(replies.first?.errorMessage?.contains("(14 choices: normal, multiply") == true, "\(replies)")
+                }
             }
         }
         let old = Self.session()

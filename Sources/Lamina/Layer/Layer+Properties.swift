@@ -816,7 +816,7 @@ extension EmitterLayer {
     }
 }
 
-/// How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes, and Core Graphics' `plusLighter` and `plusDarker`.
+/// How a layer (with its sublayers) combines with what is behind it: the W3C Compositing and Blending blend modes (the separable ones, and `hue`, `saturation`, `color` and `luminosity`, which protocol version 9 added), and Core Graphics' `plusLighter` and `plusDarker`.
 public typealias BlendMode = LaminaCore.BlendMode
 /// The shape of rounded corners (`CALayerCornerCurve`): a quarter circle, or the curvature-continuous corner of iOS that leaves each edge 1.528 x `cornerRadius` from the corner.
 public typealias CornerCurve = LaminaCore.CornerCurve

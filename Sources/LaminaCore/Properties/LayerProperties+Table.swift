@@ -21,7 +21,7 @@ extension LayerProperties {
         row(.masksToBounds, wire: 12, .bool(false)),
         row(.borderWidth, wire: 14, .number(0)),
         row(.borderColor, wire: 15, .color(.black)),
-        row(.compositingFilter, wire: 61, .keyword(0), animatable: false, choices: ["normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker"]),
+        row(.compositingFilter, wire: 61, .keyword(0), animatable: false, choices: ["normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker", "hue", "saturation", "color", "luminosity"], choiceVersions: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9]),
         row(.filters, wire: 69, .filters([])),
         row(.backgroundFilters, wire: 70, .filters([])),
         row(.maskedCorners, wire: 59, .corners(.all), animatable: false),

@@ -24,10 +24,19 @@ public struct PropertyDescriptor: Sendable {
     /// A keyword property's choices by name, in the order of their indices (and wire numbers); empty
     /// for every other type.
     public let choices: [String]
+    /// The protocol version that added each choice (0 for those every served version has), parallel
+    /// to `choices`: a session of an older version is refused the newer choices, as its daemon would
+    /// have refused them.
+    public let choiceVersions: [UInt32]
 
     /// The name of a keyword value's choice (`evenOdd`), or nil when the index names none.
     public func choiceName(_ index: UInt8) -> String? {
         Int(index) < choices.count ? choices[Int(index)] : nil
+    }
+
+    /// The protocol version that added choice `index` (0: every version has it).
+    public func choiceVersion(_ index: UInt8) -> UInt32 {
+        Int(index) < choiceVersions.count ? choiceVersions[Int(index)] : 0
     }
 }
 
@@ -58,14 +67,15 @@ public enum LayerProperties {
     static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
         interpolation: Interpolation? = nil, domain: PropertyDomain = .finite, kind: LayerKind? = nil,
-        kinds: [LayerKind] = [], choices: [String] = []
+        kinds: [LayerKind] = [], choices: [String] = [], choiceVersions: [UInt32] = []
     ) -> PropertyDescriptor {
         var set: LayerKinds = kind.map(LayerKinds.init) ?? (kinds.isEmpty ? .all : [])
         for k in kinds { set.formUnion(LayerKinds(k)) }
         return PropertyDescriptor(
             key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
             isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire,
-            domain: domain, kinds: set, choices: choices)
+            domain: domain, kinds: set, choices: choices,
+            choiceVersions: choiceVersions.isEmpty ? Array(repeating: 0, count: choices.count) : choiceVersions)
     }
 
     /// The properties a layer of `kind` has, in table order: `CALayer`'s, then its own.

@@ -304,7 +304,8 @@ struct LottieCompiler {
         guard mode != 0 else { return }
         let names = [
             1: "multiply", 2: "screen", 3: "overlay", 4: "darken", 5: "lighten", 6: "colorDodge", 7: "colorBurn",
-            8: "hardLight", 9: "softLight", 10: "difference", 11: "exclusion", 16: "plusLighter",
+            8: "hardLight", 9: "softLight", 10: "difference", 11: "exclusion", 12: "hue", 13: "saturation", 14: "color",
+            15: "luminosity", 16: "plusLighter",
         ]
         guard let name = names[mode] else {
             report(.unsupported, "blend-mode-\(mode)", at: node.path + ".bm", "blend mode \(mode) is drawn as normal")

@@ -118,6 +118,10 @@ extension Renderer {
         case .softLight: 0x929C
         case .difference: 0x929E
         case .exclusion: 0x92A0
+        case .hue: 0x92AD
+        case .saturation: 0x92AE
+        case .color: 0x92AF
+        case .luminosity: 0x92B0
         case .normal, .plusLighter, .plusDarker: GLenum(GL_FUNC_ADD)
         }
     }

@@ -7,10 +7,12 @@ public import LaminaCore
 /// events (a Wayland output's seat and resizes). Version 7 added the `hitTest` request and its
 /// `hitTestResult` (the daemon's hit test on the presentation tree, for clients that run no animation
 /// engine of their own), and the `goodbye` event (the daemon is stopping). Version 8 added the frame
-/// counters at the end of the `stats` event (`DaemonStats.counters`). What each message came with is
+/// counters at the end of the `stats` event (`DaemonStats.counters`). Version 9 added the blend modes
+/// `hue`, `saturation`, `color` and `luminosity` (choices 14 to 17 of `compositingFilter`; a choice's
+/// version is `PropertyDescriptor.choiceVersion`). What each message came with is
 /// `ClientMessage.introducedIn` and `ServerMessage.introducedIn`; fields added to a message are
 /// written and read by `ServerMessage.encoded(version:)` and `init(_:version:)`.
-public let laminaProtocolVersion: UInt32 = 8
+public let laminaProtocolVersion: UInt32 = 9
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
 /// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears

@@ -268,7 +268,7 @@ PROPERTIES = (
         "kinds": (),
         "domain": "finite",
         "nullable": False,
-        "keyword": ("normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker",),
+        "keyword": ("normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker", "hue", "saturation", "color", "luminosity",),
         "doc": "How the layer, with its sublayers, combines with what is behind it (a blend mode).",
     },
     {
