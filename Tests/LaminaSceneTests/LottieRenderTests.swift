@@ -77,6 +77,22 @@ import Testing
         #expect(plain[50, 38] == Self.clear && plain[50, 41] == Self.red)
     }
 
+    @Test func tintAndFillEffectsRecolourTheLayer() throws {
+        // Tint maps black to blue and white to red: a white solid turns red, a black one blue, a grey one
+        // (luma 0.5) the mix. Fill paints green over a red solid at 100% (its alpha kept).
+        let tint = #"[{"ty": 20, "nm": "Tint", "ef": [{"ty": 2, "nm": "Map Black To", "v": {"a": 0, "k": [0, 0, 1, 1]}}, {"ty": 2, "nm": "Map White To", "v": {"a": 0, "k": [1, 0, 0, 1]}}, {"ty": 0, "nm": "Amount to Tint", "v": {"a": 0, "k": 100}}]}]"#
+        let fill = #"[{"ty": 21, "nm": "Fill", "ef": [{"ty": 10, "nm": "Fill Mask", "v": {"a": 0, "k": 0}}, {"ty": 7, "nm": "All Masks", "v": {"a": 0, "k": 0}}, {"ty": 2, "nm": "Color", "v": {"a": 0, "k": [0, 1, 0, 1]}}, {"ty": 7, "nm": "Invert", "v": {"a": 0, "k": 0}}, {"ty": 0, "nm": "Horizontal Feather", "v": {"a": 0, "k": 0}}, {"ty": 0, "nm": "Vertical Feather", "v": {"a": 0, "k": 0}}, {"ty": 0, "nm": "Opacity", "v": {"a": 0, "k": 1}}]}]"#
+        func solid(_ index: Int, _ color: String, x: Int, effects: String) -> String {
+            ##"{"ty": 1, "ind": \##(index), "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "\##(color)", "ks": {"p": {"a": 0, "k": [\##(x), 0]}}, "ef": \##(effects)}"##
+        }
+        let layers = [solid(1, "#ffffff", x: 0, effects: tint), solid(2, "#000000", x: 20, effects: tint), solid(3, "#ff0000", x: 40, effects: fill)]
+        let image = try render(lottie("[" + layers.joined(separator: ", ") + "]"), at: 0)
+        #expect(image[10, 10] == Self.red, "\(image[10, 10])")
+        #expect(image[30, 10] == SIMD4(0, 0, 255, 255), "\(image[30, 10])")
+        #expect(image[50, 10] == SIMD4(0, 255, 0, 255), "\(image[50, 10])")
+        #expect(image[70, 10] == Self.clear)
+    }
+
     @Test func shapeGroupsFillAndStrokeTheirPaths() throws {
         // A group moved by (10, 20) holds a 40x20 rectangle centred at (25, 15), filled blue, and a
         // green 4-wide stroke listed first (so drawn over the fill).
