@@ -185,6 +185,7 @@ struct LayerEmitter {
         let step = max(1, span / Double(room))
         guard spend(Int(span / step) + keys.count, at: path) else { return }
         var samples: [LottieKeyframe<Point>] = []
+        var angles: [Double] = []
         for i in 0..<(keys.count - 1) {
             let from = keys[i].value, to = keys[i].end ?? keys[i + 1].value
             var segment = Path()
@@ -196,13 +197,38 @@ struct LayerEmitter {
                 let distance = keys[i].easing((t - t0) / (t1 - t0)) * sampler.totalLength
                 samples.append(
                     LottieKeyframe(time: t, value: sampler.point(atDistance: distance), end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil))
+                angles.append(sampler.tangentAngle(atDistance: distance))
             }
+            if i == keys.count - 2 { angles.append(sampler.tangentAngle(atDistance: sampler.totalLength)) }
         }
         let last = keys[keys.count - 1]
         samples.append(LottieKeyframe(time: last.time, value: last.value, end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil))
         set(layer, keyPath, .point(keys[0].value), at: path)
         guard let animation = keyframeAnimation(keyPath, samples, { .point($0) }) else { return }
-        add(autoOrient ? Self.turningAlong(animation) : animation, to: layer, key: "position", at: path)
+        add(animation, to: layer, key: "position", at: path)
+        guard autoOrient else { return }
+        // Turned along the curve's own tangent at each sample (not the chord to the next sample, which
+        // rotationMode auto would follow), added to the layer's rotation; unwrapped so that no turn
+        // goes the long way round.
+        var unwrapped: [Double] = []
+        for angle in angles {
+            guard let previous = unwrapped.last else {
+                unwrapped.append(angle)
+                continue
+            }
+            var a = angle
+            while a - previous > .pi { a -= 2 * .pi }
+            while a - previous < -.pi { a += 2 * .pi }
+            unwrapped.append(a)
+        }
+        let turns = zip(samples, unwrapped).map {
+            LottieKeyframe(time: $0.0.time, value: $0.1, end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil)
+        }
+        guard let turning = keyframeAnimation(LottieCompiler.rotationZ, turns, { .number($0) }), case .keyframe(var k) = turning.kind else { return }
+        k.additive = true
+        var additive = turning
+        additive.kind = .keyframe(k)
+        add(additive, to: layer, key: "orientation", at: path)
     }
 
     /// A position animation that turns the layer along the motion (`rotationMode` auto).
