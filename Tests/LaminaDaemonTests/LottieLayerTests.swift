@@ -181,4 +181,35 @@ struct LottieLayerTests {
         #expect(throws: LottieError.self) { try layer.setValueProvider(LottieValueProvider(.number(1)), keypath: "box.Color") }
         #expect(layer.animation.valueProviders.entries.count == 2)
     }
+
+    @Test("a file bigger than one commit (long paths, thousands of operations) reaches the daemon whole")
+    func largeFilesAreSentInSeveralCommits() throws {
+        // 60 shape layers, each a closed path of 3,000 vertices (some 50 KB on the wire), and 600 solids:
+        // thousands of operations, the first 2,000 of them some 3 MB, past the daemon's 1 MiB limit.
+        let vertices = (0..<3_000).map { i in
+            let a = Double(i) / 3_000 * 2 * Double.pi
+            return "[\(50 + 10 * cos(a)), \(50 + 10 * sin(a))]"
+        }
+        let zeros = Array(repeating: "[0, 0]", count: 3_000).joined(separator: ", ")
+        let path = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [\#(vertices.joined(separator: ", "))], "i": [\#(zeros)], "o": [\#(zeros)]}}}"#
+        let shape = #"{"ty": 4, "ip": 0, "op": 60, "ks": {}, "shapes": [\#(path), {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let solid = ##"{"ty": 1, "ip": 0, "op": 60, "sw": 4, "sh": 4, "sc": "#00ff00", "ks": {"p": {"a": 0, "k": [2, 2]}}}"##
+        let layers = [##"{"ty": 1, "ip": 0, "op": 60, "sw": 10, "sh": 10, "sc": "#ff0000", "ks": {"p": {"a": 0, "k": [80, 80]}}}"##]
+            + Array(repeating: shape, count: 60) + Array(repeating: solid, count: 600)
+        let file = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(layers.joined(separator: ", "))]}"#
+        #expect(file.utf8.count > 2 << 20)
+        let daemon = try DaemonProcess(["--size", "100x100"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "lottie-large", path: daemon.socketPath)
+        let animation = try LottieAnimation(data: Array(file.utf8))
+        #expect(animation.composition.operations.count > 3 * 2_000)
+        let layer = LottieLayer(animation: animation)
+        connection.addLayer(layer)
+        try connection.synchronize()
+        #expect(try connection.stats().layers == 1 + animation.composition.layerCount)
+        let shot = try connection.screenshot()
+        #expect(shot[85, 85] == SIMD4(255, 0, 0, 255), "the first layer, on top: \(shot[85, 85])")
+        #expect(shot[50, 50] == SIMD4(0, 0, 255, 255), "the paths: \(shot[50, 50])")
+        #expect(shot[3, 3] == SIMD4(0, 255, 0, 255), "the solids under them: \(shot[3, 3])")
+    }
 }

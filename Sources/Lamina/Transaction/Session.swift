@@ -1,5 +1,6 @@
 import Dispatch
 import LaminaCore
+import LaminaWire
 import Synchronization
 
 /// A commit ready to go to the daemon: the outermost transaction's operations, the animations it added
@@ -79,23 +80,35 @@ final class Session {
     /// Records layers made without layer objects (a Lottie composition's), numbered from
     /// `upcomingHandle`, and takes their `count` handles.
     ///
-    /// Outside explicit transactions the operations go in commits of at most `adoptedPerCommit`, so a
-    /// large file stays under the daemon's message limit: nothing shows until the caller puts the
-    /// tree's root in place, and the tree's animations run on its own timeline (not the commit's), so
-    /// the pieces need no common commit time.
+    /// Outside explicit transactions the operations go in commits of at most `adoptedPerCommit`
+    /// operations and `adoptedBytesPerCommit` bytes on the wire, so a large file stays under the
+    /// daemon's message limit whatever its paths: nothing shows until the caller puts the tree's root
+    /// in place, and the tree's animations run on its own timeline (not the commit's), so the pieces
+    /// need no common commit time.
     func adopt(_ operations: [LayerOperation], layers count: Int) {
         let first = nextHandle
         nextHandle += UInt64(count)
-        for (i, operation) in operations.enumerated() {
-            if i > 0, i % Self.adoptedPerCommit == 0, stack.depth <= 1, implicitOpen { commitImplicit() }
+        var (inCommit, bytes) = (0, 0)
+        for operation in operations {
+            var writer = WireWriter()
+            writer.operation(operation)
+            if inCommit > 0, inCommit >= Self.adoptedPerCommit || bytes + writer.bytes.count > Self.adoptedBytesPerCommit,
+                stack.depth <= 1, implicitOpen
+            {
+                commitImplicit()
+                (inCommit, bytes) = (0, 0)
+            }
             if case .create(let handle, _, _) = operation, handle.rawValue >= first { newLayers.append(handle) }
             record(operation)
+            inCommit += 1
+            bytes += writer.bytes.count
         }
     }
 
-    /// Operations of an adopted tree per commit: a few hundred kilobytes on the wire, under the
-    /// daemon's 1 MiB message limit for all but trees of very long paths.
+    /// Operations, and their bytes on the wire, of an adopted tree per commit: half the daemon's
+    /// default 1 MiB message limit, the rest left for the commit's other parts.
     static let adoptedPerCommit = 2_000
+    static let adoptedBytesPerCommit = 512 << 10
 
     func layer(_ handle: LayerHandle) -> Layer? { registry[handle]?.layer }
 
