@@ -20,11 +20,28 @@ import Testing
         return Int(title[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// A Lottie file of the same size: an orange square sliding right in 30 frames at 60 fps, looping
+    /// through the viewer's timeline.
+    static let lottie = ##"""
+        {"v": "5.7.0", "fr": 60, "ip": 0, "op": 30, "w": 160, "h": 120,
+         "layers": [{"ty": 1, "nm": "bar", "ind": 1, "ip": 0, "op": 30, "sw": 40, "sh": 40, "sc": "#f0a020",
+                     "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 40], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [120, 40]}]}}}]}
+        """##
+
     @Test("space pauses on a frame of the grid, the arrows step on and back, and each frame is lamina render's")
     func pauseAndStep() throws {
+        try pauseAndStep(Self.scene, name: "bar.json")
+    }
+
+    @Test("a Lottie file plays in the viewer as a scene does, each paused frame lamina render's")
+    func lottieFile() throws {
+        try pauseAndStep(Self.lottie, name: "bar.json")
+    }
+
+    func pauseAndStep(_ document: String, name: String) throws {
         let host = try WaylandTestHost(width: 400, height: 300)
-        let path = host.runtime.url.appendingPathComponent("bar.json").path
-        try Self.scene.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = host.runtime.url.appendingPathComponent(name).path
+        try document.write(toFile: path, atomically: true, encoding: .utf8)
         let view = Process()
         view.executableURL = buildFolder.appendingPathComponent("lamina")
         view.arguments = ["view", path, "--start", "1", "--seconds", "120"]
