@@ -14,13 +14,30 @@ public enum LottieValue: Hashable, Sendable {
     /// A gradient's colours at their locations (0...1), in order (`Colors`).
     case gradient(colors: [Color], locations: [Double])
 
-    var kind: String {
+    /// What kind of value it is, which a property must take.
+    var kind: Kind {
         switch self {
-        case .color: "a colour"
-        case .number: "a number"
-        case .point: "a point"
-        case .size: "a size"
-        case .gradient: "a gradient"
+        case .color: .color
+        case .number: .number
+        case .point: .point
+        case .size: .size
+        case .gradient: .gradient
+        }
+    }
+
+    /// The kinds of value, as properties take them.
+    enum Kind {
+        case color, number, point, size, gradient
+
+        /// The kind in an error message.
+        var name: String {
+            switch self {
+            case .color: "a colour"
+            case .number: "a number"
+            case .point: "a point"
+            case .size: "a size"
+            case .gradient: "a gradient"
+            }
         }
     }
 }

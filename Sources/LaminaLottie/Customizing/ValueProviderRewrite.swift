@@ -147,26 +147,7 @@ struct ValueProviderRewrite {
         return result
     }
 
-    enum Kind {
-        case color, number, point, size, gradient
-
-        var name: String {
-            switch self {
-            case .color: "a colour"
-            case .number: "a number"
-            case .point: "a point"
-            case .size: "a size"
-            case .gradient: "a gradient"
-            }
-        }
-
-        func accepts(_ value: LottieValue) -> Bool {
-            switch (self, value) {
-            case (.color, .color), (.number, .number), (.point, .point), (.size, .size), (.gradient, .gradient): true
-            default: false
-            }
-        }
-    }
+    typealias Kind = LottieValue.Kind
 
     /// The provider for `path`, checked to give what the property takes; the names are noted when
     /// keypaths are collected (and `listed`: a layer transform's second spelling is not).
@@ -174,10 +155,10 @@ struct ValueProviderRewrite {
         if listed { keypaths?.append(LottieKeypath(keys: path)) }
         guard let (keypath, provider) = providers.provider(for: path) else { return nil }
         for (frame, value) in provider.keyframes {
-            guard kind.accepts(value) else {
+            guard value.kind == kind else {
                 throw LottieError(
                     path: jsonPath,
-                    message: "the value provider for \"\(keypath)\" gives \(value.kind) at frame \(frame); \(path.last ?? "") takes \(kind.name)")
+                    message: "the value provider for \"\(keypath)\" gives \(value.kind.name) at frame \(frame); \(path.last ?? "") takes \(kind.name)")
             }
             guard value.isFinite, frame.isFinite else {
                 throw LottieError(path: jsonPath, message: "the value provider for \"\(keypath)\" gives a number that is not finite")
