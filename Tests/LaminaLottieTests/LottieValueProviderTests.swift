@@ -119,4 +119,36 @@ import Testing
         }
         #expect(!keypaths.contains("Ball.Position"))
     }
+
+    @Test("precomps that multiply (each asset used twice, 20 deep) are refused, by the keypath walk as by the compiler")
+    func multiplyingPrecompsAreRefused() throws {
+        let assets = (0..<20).map { i in
+            let inner = i == 19
+                ? #"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#
+                : #"[{"ty": 0, "refId": "a\#(i + 1)", "ind": 1, "ip": 0, "op": 60, "ks": {}}, {"ty": 0, "refId": "a\#(i + 1)", "ind": 2, "ip": 0, "op": 60, "ks": {}}]"#
+            return #"{"id": "a\#(i)", "layers": \#(inner)}"#
+        }
+        let file = Array(
+            #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 10, "h": 10, "assets": [\#(assets.joined(separator: ", "))], "layers": [{"ty": 0, "refId": "a0", "ind": 1, "ip": 0, "op": 60, "ks": {}}]}"#.utf8)
+        do {
+            _ = try LottieImporter.keypaths(of: file)
+            Issue.record("a file of 2^20 layers was walked for its keypaths")
+        } catch {
+            #expect(error.message.contains("more than \(LottieLimits.maximumLayers) layers"), "\(error)")
+        }
+        // With a provider the walk makes one copy per name (these layers have none, so the instances
+        // share it) and the compiler refuses the nesting.
+        do {
+            _ = try compileWithProvider(file)
+            Issue.record("a file of 2^20 layers was compiled")
+        } catch {
+            #expect(error.message.contains("deeper than \(LottieLimits.maximumPrecompDepth)"), "\(error)")
+        }
+    }
+
+    func compileWithProvider(_ file: [UInt8]) throws(LottieError) -> LottieComposition {
+        var providers = LottieValueProviders()
+        providers.set(LottieValueProvider(.number(50)), for: "**.Opacity")
+        return try LottieImporter.compile(file, valueProviders: providers)
+    }
 }

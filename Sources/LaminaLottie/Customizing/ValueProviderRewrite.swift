@@ -15,7 +15,11 @@ struct ValueProviderRewrite {
     let providers: LottieValueProviders
     /// Every property's names met, when asked for (`LottieImporter.keypaths(of:)`).
     var keypaths: [LottieKeypath]?
-    private var assets: [String: JSONValue] = [:]
+    /// Precomp assets by id, with their place in `assets`.
+    private var assets: [String: (index: Int, value: JSONValue)] = [:]
+    /// Layers walked, every precomp instance counted: held to the compiler's layer limit, so a file
+    /// whose precomps multiply is refused here as the compiler would refuse it.
+    private var layerCount = 0
     /// Copies of precomp assets made for a layer path, by asset id and names.
     private var copies: [String: String] = [:]
     private var addedAssets: [JSONValue] = []
@@ -31,8 +35,8 @@ struct ValueProviderRewrite {
     /// The document with every matched property replaced.
     mutating func document(_ json: JSONValue) throws(LottieError) -> JSONValue {
         guard case .object(var members) = json else { return json }
-        for asset in LottieNode(json, path: "")["assets"]?.elements ?? [] {
-            if let id = try? asset["id"]?.string(), asset["layers"] != nil { assets[id] = asset.value }
+        for (index, asset) in (LottieNode(json, path: "")["assets"]?.elements ?? []).enumerated() {
+            if let id = try? asset["id"]?.string(), asset["layers"] != nil { assets[id] = (index, asset.value) }
         }
         if let index = members.firstIndex(where: { $0.key == "layers" }) {
             members[index].value = try layers(members[index].value, names: [], path: "layers", chain: [])
@@ -55,6 +59,10 @@ struct ValueProviderRewrite {
 
     private mutating func layer(_ json: JSONValue, names: [String], path: String, chain: [String]) throws(LottieError) -> JSONValue {
         let node = LottieNode(json, path: path)
+        layerCount += 1
+        guard layerCount <= LottieLimits.maximumLayers else {
+            throw node.error("the file needs more than \(LottieLimits.maximumLayers) layers, counting every precomp instance")
+        }
         let own = names + [(try? node["nm"]?.string()) ?? ""]
         var result = json
         if let ks = node["ks"] {
@@ -78,13 +86,13 @@ struct ValueProviderRewrite {
             if let copy = copies[key] {
                 result = result.replacing("refId", with: .string(copy))
             } else {
-                let assetNode = LottieNode(asset, path: "assets[\(ref)]")
+                let assetNode = LottieNode(asset.value, path: "assets[\(asset.index)]")
                 guard let inner = assetNode["layers"] else { return result }
-                let rewritten = try layers(inner.value, names: own, path: "assets[\(ref)].layers", chain: chain + [ref])
+                let rewritten = try layers(inner.value, names: own, path: inner.path, chain: chain + [ref])
                 if rewritten != inner.value {
                     let id = "\(ref)~\(copies.count + 1)"
                     copies[key] = id
-                    addedAssets.append(asset.replacing("layers", with: rewritten).replacing("id", with: .string(id)))
+                    addedAssets.append(asset.value.replacing("layers", with: rewritten).replacing("id", with: .string(id)))
                     result = result.replacing("refId", with: .string(id))
                 }
             }
