@@ -212,4 +212,28 @@ struct LottieLayerTests {
         #expect(shot[50, 50] == SIMD4(0, 0, 255, 255), "the paths: \(shot[50, 50])")
         #expect(shot[3, 3] == SIMD4(0, 255, 0, 255), "the solids under them: \(shot[3, 3])")
     }
+
+    @Test("a file over the client's layer limit is refused, the error naming the limit, and the app goes on")
+    func overTheLayerLimit() throws {
+        let daemon = try DaemonProcess(["--size", "100x100", "--max-layers", "40"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "lottie-limit", path: daemon.socketPath)
+        let solid = ##"{"ty": 1, "ip": 0, "op": 60, "sw": 4, "sh": 4, "sc": "#00ff00", "ks": {}}"##
+        let file = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(Array(repeating: solid, count: 30).joined(separator: ", "))]}"#
+        let animation = try LottieAnimation(data: Array(file.utf8))
+        #expect(animation.composition.layerCount > 40)
+        connection.addLayer(LottieLayer(animation: animation))
+        do {
+            try connection.synchronize()
+            Issue.record("a tree of \(animation.composition.layerCount) layers was taken under a limit of 40")
+        } catch {
+            #expect("\(error)".contains("40"), "\(error)")
+            #expect("\(error)".localizedCaseInsensitiveContains("limit"), "\(error)")
+        }
+        // The session goes on: a small animation still plays.
+        let small = LottieLayer(animation: try LottieAnimation(data: Self.file))
+        connection.addLayer(small)
+        try connection.synchronize()
+        #expect(try connection.stats().layers == 1 + small.animation.composition.layerCount)
+    }
 }
