@@ -93,6 +93,23 @@ import Testing
         #expect(image[70, 10] == Self.clear)
     }
 
+    @Test func aRoundedRectangleGrowingFromNothingKeepsItsFourSides() throws {
+        // A rectangle of roundness 10 growing from 0x0 to 60x60 about (50, 50): its radius is 0 at the
+        // start, yet every keyframe's path has the rounded form's eight vertices, so the frames between
+        // are whole rounded squares (not paths cut where the vertex counts differ).
+        let rect = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 10}, "s": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [60, 60]}]}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let file = lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(rect), \#(fill)]}]"#)
+        for (time, half) in [(0.5, 15.0), (1.0, 30.0)] {
+            let image = try render(file, at: time)
+            let inner = Int(half) - 3
+            for (x, y) in [(50 - inner, 50), (50 + inner, 50), (50, 50 - inner), (50, 50 + inner), (50, 50)] {
+                #expect(image[x, y] == Self.red, "\(x), \(y) at \(time) s: \(image[x, y])")
+            }
+            #expect(image[50 + Int(half) + 3, 50] == Self.clear)
+        }
+    }
+
     @Test func shapeGroupsFillAndStrokeTheirPaths() throws {
         // A group moved by (10, 20) holds a 40x20 rectangle centred at (25, 15), filled blue, and a
         // green 4-wide stroke listed first (so drawn over the fill).

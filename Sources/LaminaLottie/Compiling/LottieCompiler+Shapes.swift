@@ -245,11 +245,12 @@ extension LottieCompiler {
             return try item.required("ks").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
         case "rc":
             let (p, s, r) = (try point("p"), try point("s"), try number("r"))
+            let rounded = r.keyValues.contains { $0 > 0 }
             return Self.combine([p.timeline, s.timeline, r.timeline]) { f in
                 let size = s.value(at: f, interpolate: Point.mix)
                 return ShapeGeometry.rectangle(
                     center: p.value(at: f, interpolate: Point.mix), size: Size(width: size.x, height: size.y),
-                    roundness: r.value(at: f, interpolate: Double.mix), reversed: reversed)
+                    roundness: r.value(at: f, interpolate: Double.mix), reversed: reversed, eightVertices: rounded)
             }
         case "el":
             let (p, s) = (try point("p"), try point("s"))

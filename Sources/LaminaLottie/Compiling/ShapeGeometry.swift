@@ -8,11 +8,14 @@ enum ShapeGeometry {
     /// The circle's cubic approximation constant.
     static let kappa = 0.5519150244935105707435627
 
-    static func rectangle(center c: Point, size s: Size, roundness: Double, reversed: Bool) -> LottieBezier {
+    /// A rectangle from its top-right corner; with `eightVertices` (a rectangle whose roundness is
+    /// somewhere above 0) it keeps the rounded form's eight vertices even where the radius comes to 0
+    /// (a size passing through 0), so that its keyframes' paths interpolate vertex by vertex.
+    static func rectangle(center c: Point, size s: Size, roundness: Double, reversed: Bool, eightVertices: Bool = false) -> LottieBezier {
         let (l, r, t, b) = (c.x - s.width / 2, c.x + s.width / 2, c.y - s.height / 2, c.y + s.height / 2)
         let radius = min(max(roundness, 0), min(abs(s.width), abs(s.height)) / 2)
         let shape: LottieBezier
-        if radius == 0 {
+        if radius == 0 && !eightVertices {
             shape = LottieBezier(polygon: [Point(x: r, y: t), Point(x: r, y: b), Point(x: l, y: b), Point(x: l, y: t)])
         } else {
             let k = radius * (1 - kappa)
