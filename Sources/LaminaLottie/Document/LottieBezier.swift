@@ -110,9 +110,12 @@ struct LottieBezier: Hashable {
         return result
     }
 
-    /// `a` to `b` at `t`, vertex by vertex (the shorter vertex list decides when they differ).
+    /// `a` to `b` at `t`, vertex by vertex.
     static func interpolate(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
-        let n = min(a.vertices.count, b.vertices.count)
+        // Shapes of different vertex counts do not interpolate: the first holds until the second is
+        // reached, as a keyframe animation of paths whose elements differ does.
+        guard a.vertices.count == b.vertices.count else { return t < 1 ? a : b }
+        let n = a.vertices.count
         func mix(_ x: [Point], _ y: [Point]) -> [Point] {
             (0..<n).map { Point(x: x[$0].x + (y[$0].x - x[$0].x) * t, y: x[$0].y + (y[$0].y - x[$0].y) * t) }
         }
