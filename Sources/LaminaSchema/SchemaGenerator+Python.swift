@@ -29,6 +29,7 @@ extension SchemaGenerator {
             "- ``domain``: ``finite``, ``positive``, ``nonNegative``, ``unitInterval`` or ``nonNegativeOrInfinite``;",
             "- ``nullable``: whether None stands for the empty value (Core Animation's ``nil``);",
             "- ``keyword``: a keyword property's choices, in wire order (their positions are their wire numbers);",
+            "- ``keyword_since``: the protocol version that added each choice added after the first served one;",
             "- ``doc``: what the property is, in one sentence.",
             "\"\"\"",
             "",
@@ -51,6 +52,7 @@ extension SchemaGenerator {
                 "        \"domain\": \(pythonString(row.domain.rawValue)),",
                 "        \"nullable\": \(row.isNullable ? "True" : "False"),",
                 "        \"keyword\": \(keyword),",
+                "        \"keyword_since\": {\(row.keyword.map { k in k.choices.compactMap { c in k.since[c].map { "\(pythonString(c)): \($0)" } }.joined(separator: ", ") } ?? "")},",
                 "        \"doc\": \(pythonString(row.meaning)),",
                 "    },",
             ]

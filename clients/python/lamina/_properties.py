@@ -18,6 +18,7 @@ Each row is a dict:
 - ``domain``: ``finite``, ``positive``, ``nonNegative``, ``unitInterval`` or ``nonNegativeOrInfinite``;
 - ``nullable``: whether None stands for the empty value (Core Animation's ``nil``);
 - ``keyword``: a keyword property's choices, in wire order (their positions are their wire numbers);
+- ``keyword_since``: the protocol version that added each choice added after the first served one;
 - ``doc``: what the property is, in one sentence.
 """
 
@@ -35,6 +36,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The layer's own coordinate space: origin and size in points.",
     },
     {
@@ -48,6 +50,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the anchor point sits in the superlayer.",
     },
     {
@@ -61,6 +64,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`.",
     },
     {
@@ -74,6 +78,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The background fill.",
     },
     {
@@ -87,6 +92,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Opacity, 0 to 1.",
     },
     {
@@ -100,6 +106,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The transform applied around the anchor point.",
     },
     {
@@ -113,6 +120,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The radius of the rounded corners of background, border and clip.",
     },
     {
@@ -126,6 +134,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Position on the z axis (drawing order among siblings, and depth).",
     },
     {
@@ -139,6 +148,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The point of the bounds, in unit coordinates, that `position` places and transforms turn around.",
     },
     {
@@ -152,6 +162,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The anchor point's z coordinate.",
     },
     {
@@ -165,6 +176,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "A transform applied to the sublayers (a perspective, say).",
     },
     {
@@ -178,6 +190,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether the layer (and its sublayers) is not drawn.",
     },
     {
@@ -191,6 +204,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether sublayers are composited as a group before opacity applies.",
     },
     {
@@ -204,6 +218,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether the back side is drawn when turned away.",
     },
     {
@@ -217,6 +232,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether the sublayers' y axis is flipped.",
     },
     {
@@ -230,6 +246,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether sublayers are clipped to the bounds (and corner radius).",
     },
     {
@@ -243,6 +260,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The border's width in points.",
     },
     {
@@ -256,6 +274,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The border's colour.",
     },
     {
@@ -269,6 +288,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker", "hue", "saturation", "color", "luminosity",),
+        "keyword_since": {"hue": 9, "saturation": 9, "color": 9, "luminosity": 9},
         "doc": "How the layer, with its sublayers, combines with what is behind it (a blend mode).",
     },
     {
@@ -282,6 +302,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`.",
     },
     {
@@ -295,6 +316,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`.",
     },
     {
@@ -308,6 +330,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Which corners `cornerRadius` rounds (the others stay square).",
     },
     {
@@ -321,6 +344,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("circular", "continuous",),
+        "keyword_since": {},
         "doc": "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner).",
     },
     {
@@ -334,6 +358,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The part of `contents` shown, in unit coordinates.",
     },
     {
@@ -347,6 +372,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The stretchable centre of `contents` (nine-slice), in unit coordinates.",
     },
     {
@@ -360,6 +386,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "How `contents` is placed in the bounds.",
     },
     {
@@ -373,6 +400,7 @@ PROPERTIES = (
         "domain": "positive",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Pixels of `contents` per point.",
     },
     {
@@ -386,6 +414,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The filter when `contents` is drawn smaller.",
     },
     {
@@ -399,6 +428,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The filter when `contents` is drawn larger.",
     },
     {
@@ -412,6 +442,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels).",
     },
     {
@@ -425,6 +456,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation).",
     },
     {
@@ -438,6 +470,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes.",
     },
     {
@@ -451,6 +484,7 @@ PROPERTIES = (
         "domain": "positive",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results).",
     },
     {
@@ -464,6 +498,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The shadow's colour.",
     },
     {
@@ -477,6 +512,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The shadow's opacity (0: no shadow).",
     },
     {
@@ -490,6 +526,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The shadow's offset.",
     },
     {
@@ -503,6 +540,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The shadow's blur radius.",
     },
     {
@@ -516,6 +554,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen.",
     },
     {
@@ -529,6 +568,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "When the layer's time begins, in its superlayer's time (`MediaTiming`).",
     },
     {
@@ -542,6 +582,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "An offset added to the layer's local time (`MediaTiming`).",
     },
     {
@@ -555,6 +596,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The rate of the layer's time relative to its superlayer's (`MediaTiming`).",
     },
     {
@@ -568,6 +610,7 @@ PROPERTIES = (
         "domain": "nonNegativeOrInfinite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over.",
     },
     {
@@ -581,6 +624,7 @@ PROPERTIES = (
         "domain": "nonNegativeOrInfinite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "How many times the layer's time repeats its duration (`MediaTiming`); 0 means once.",
     },
     {
@@ -594,6 +638,7 @@ PROPERTIES = (
         "domain": "nonNegativeOrInfinite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "How long the layer's time repeats its duration (`MediaTiming`); 0 means not set.",
     },
     {
@@ -607,6 +652,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether each repeat of the layer's time runs forward then back (`MediaTiming`).",
     },
     {
@@ -620,6 +666,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("removed", "forwards", "backwards", "both",),
+        "keyword_since": {},
         "doc": "Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says.",
     },
     {
@@ -633,6 +680,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The outline to fill and stroke, in the layer's bounds space (nil: nothing is drawn).",
     },
     {
@@ -646,6 +694,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The colour the path is filled with (nil: not filled).",
     },
     {
@@ -659,6 +708,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("nonZero", "evenOdd",),
+        "keyword_since": {},
         "doc": "Which points the fill covers where the path crosses itself.",
     },
     {
@@ -672,6 +722,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The colour the path is stroked with (nil: not stroked).",
     },
     {
@@ -685,6 +736,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The stroke's width in points.",
     },
     {
@@ -698,6 +750,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("butt", "round", "square",),
+        "keyword_since": {},
         "doc": "How the ends of open subpaths and dashes are drawn.",
     },
     {
@@ -711,6 +764,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("miter", "round", "bevel",),
+        "keyword_since": {},
         "doc": "How the stroke turns the path's corners.",
     },
     {
@@ -724,6 +778,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The longest miter, in line widths, before a `miter` join is bevelled instead.",
     },
     {
@@ -737,6 +792,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Lengths of dashes and gaps, alternating, from the start of the path (nil: a solid stroke).",
     },
     {
@@ -750,6 +806,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "How far into the dash pattern the path starts.",
     },
     {
@@ -763,6 +820,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the stroke starts, as a fraction of the path's length.",
     },
     {
@@ -776,6 +834,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the stroke ends, as a fraction of the path's length.",
     },
     {
@@ -789,6 +848,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The gradient's colours, in order (nil: nothing is drawn).",
     },
     {
@@ -802,6 +862,7 @@ PROPERTIES = (
         "domain": "unitInterval",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where each colour sits, 0 to 1 along the gradient, one per colour (nil: evenly spaced).",
     },
     {
@@ -815,6 +876,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the gradient starts, in unit coordinates of the bounds (a radial or conic gradient's centre).",
     },
     {
@@ -828,6 +890,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the gradient ends, in unit coordinates of the bounds.",
     },
     {
@@ -841,6 +904,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("axial", "radial", "conic",),
+        "keyword_since": {},
         "doc": "Along a line (`axial`), out from the centre (`radial`) or around it (`conic`).",
     },
     {
@@ -854,6 +918,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The text shown.",
     },
     {
@@ -867,6 +932,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The font family, by its fontconfig name (a missing one falls back).",
     },
     {
@@ -880,6 +946,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The font's size in points.",
     },
     {
@@ -893,6 +960,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The text's colour.",
     },
     {
@@ -906,6 +974,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("natural", "left", "right", "center", "justified",),
+        "keyword_since": {},
         "doc": "How each line is aligned in the bounds (`natural`: by the text's direction).",
     },
     {
@@ -919,6 +988,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether lines wrap at word boundaries to fit the bounds' width.",
     },
     {
@@ -932,6 +1002,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("none", "start", "middle", "end",),
+        "keyword_since": {},
         "doc": "Where a line too long for the bounds is cut (an ellipsis replaces the cut text).",
     },
     {
@@ -945,6 +1016,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "How many copies of the sublayers are drawn, the original first (whole numbers; 0 draws none).",
     },
     {
@@ -958,6 +1030,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The transform taking each copy to the next, about the centre of the bounds (copy i has it i times).",
     },
     {
@@ -971,6 +1044,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Seconds each copy's time lags the one before: copy i's animations run i x instanceDelay behind.",
     },
     {
@@ -984,6 +1058,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The colour the first copy is multiplied by; the offsets step it for each further copy.",
     },
     {
@@ -997,6 +1072,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Added to the multiplying red for each copy after the first.",
     },
     {
@@ -1010,6 +1086,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Added to the multiplying green for each copy after the first.",
     },
     {
@@ -1023,6 +1100,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Added to the multiplying blue for each copy after the first.",
     },
     {
@@ -1036,6 +1114,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Added to the multiplying alpha for each copy after the first.",
     },
     {
@@ -1049,6 +1128,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Whether copies or particles keep their depth instead of being flattened into the layer's plane (kept, not drawn: Lamina flattens them).",
     },
     {
@@ -1062,6 +1142,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": True,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The kinds of particle the layer emits, each with the cells its particles emit in turn.",
     },
     {
@@ -1075,6 +1156,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Where the emitter shape's centre is, in the layer's bounds space.",
     },
     {
@@ -1088,6 +1170,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The emitter shape's centre's z.",
     },
     {
@@ -1101,6 +1184,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The emitter shape's size (a circle's and a sphere's diameter is its width).",
     },
     {
@@ -1114,6 +1198,7 @@ PROPERTIES = (
         "domain": "nonNegative",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "The depth of a `cuboid` emitter shape.",
     },
     {
@@ -1127,6 +1212,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("point", "line", "rectangle", "cuboid", "circle", "sphere",),
+        "keyword_since": {},
         "doc": "The shape particles are emitted from.",
     },
     {
@@ -1140,6 +1226,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("points", "outline", "surface", "volume",),
+        "keyword_since": {},
         "doc": "Where on the emitter shape particles are born: its points, outline, surface or volume.",
     },
     {
@@ -1153,6 +1240,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("unordered", "oldestFirst", "oldestLast", "backToFront", "additive",),
+        "keyword_since": {},
         "doc": "The order particles are drawn in (`unordered` is oldest first), or `additive` blending.",
     },
     {
@@ -1166,6 +1254,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Multiplies every cell's birth rate.",
     },
     {
@@ -1179,6 +1268,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Multiplies every cell's lifetime.",
     },
     {
@@ -1192,6 +1282,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Multiplies every cell's velocity.",
     },
     {
@@ -1205,6 +1296,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Multiplies every cell's scale.",
     },
     {
@@ -1218,6 +1310,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Multiplies every cell's spin.",
     },
     {
@@ -1231,6 +1324,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": None,
+        "keyword_since": {},
         "doc": "Seeds the particles' random values (its whole part): the same tree, seed and time give the same particles.",
     },
     {
@@ -1244,6 +1338,7 @@ PROPERTIES = (
         "domain": "finite",
         "nullable": False,
         "keyword": ("none", "vertically", "horizontally", "both",),
+        "keyword_since": {},
         "doc": "The axes `scroll(to:)` moves the bounds' origin on.",
     },
 )

@@ -43,11 +43,13 @@ from .errors import (
 )
 from .image import Image
 from .schema import PIXEL_FORMATS, PROPERTIES, KeyPath, property_named
+from .schema import PROTOCOL_VERSION as _schema_version
 
 __all__ = ["Connection", "current_connection", "standard_socket_paths", "PROTOCOL_VERSION", "SUPPORTED_VERSIONS", "FEATURES"]
 
-#: The version this client says ``hello`` with.
-PROTOCOL_VERSION = 7
+#: The version this client says ``hello`` with (``schema.PROTOCOL_VERSION``, which the property table
+#: follows).
+PROTOCOL_VERSION = _schema_version
 #: The versions this client can speak: a daemon welcomes it at the lower of its own and the client's.
 SUPPORTED_VERSIONS = (6, 7)
 #: What later versions added, by the name the errors use.

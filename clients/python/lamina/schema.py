@@ -101,6 +101,19 @@ class Property:
         return not self.kinds or kind in self.kinds
 
 
+#: The version this client says ``hello`` with: its property table offers the keyword choices of this
+#: version and older (a choice a later version added, such as version 9's ``hue`` blend mode, is not
+#: one a session of this client can use).
+PROTOCOL_VERSION = 7
+
+
+def _choices(row: dict[str, Any]) -> Optional[tuple[str, ...]]:
+    if row["keyword"] is None:
+        return None
+    since = row.get("keyword_since", {})
+    return tuple(c for c in row["keyword"] if since.get(c, 0) <= PROTOCOL_VERSION)
+
+
 #: The rows, in table order (the order of a presentation event's values).
 PROPERTIES: tuple[Property, ...] = tuple(
     Property(
@@ -113,7 +126,7 @@ PROPERTIES: tuple[Property, ...] = tuple(
         kinds=tuple(row["kinds"]),
         domain=row["domain"],
         nullable=row["nullable"],
-        keyword=row["keyword"],
+        keyword=_choices(row),
         doc=row["doc"],
     )
     for row in _properties.PROPERTIES

@@ -136,6 +136,10 @@ class PropertyRoundTrip(DaemonTestCase):
             shape.line_cap = "rounded"
         with self.assertRaises(TypeError):
             shape.line_cap = 1
+        # Choices a later protocol version added (version 9's hue blend mode) are not this client's.
+        layer.compositing_filter = "plusDarker"
+        with self.assertRaisesRegex(ValueError, "exclusion, plusLighter, plusDarker, not 'hue'"):
+            layer.compositing_filter = "hue"
 
     def test_nullable_properties_read_none_for_empty(self) -> None:
         shape = lamina.ShapeLayer()
