@@ -96,4 +96,16 @@ import Testing
         #expect(tiles.first == TileKey(level: 0, column: 4_999, row: 4_999) || tiles.first == TileKey(level: 0, column: 5_000, row: 5_000))
         #expect(tiles.allSatisfy { abs($0.column - 5_000) <= 32 && abs($0.row - 5_000) <= 32 })
     }
+
+    @Test("numbers that are not finite give no tiles rather than a trap")
+    func extremeNumbers() {
+        let grid = TileGrid(bounds: Rect(x: 0, y: 0, width: 100, height: 100), tileSize: Size(width: 16, height: 16), contentsScale: 0)
+        // A contentsScale of 0 makes tiles infinitely large: nothing to ask for.
+        #expect(grid.tiles(covering: Rect(x: 0, y: 0, width: 10, height: 10), level: 0).isEmpty)
+        let huge = TileGrid(bounds: Rect(x: 0, y: 0, width: .infinity, height: 100))
+        #expect(huge.tiles(covering: Rect(x: 0, y: 0, width: .infinity, height: 10), level: 0).isEmpty)
+        let normal = TileGrid(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(normal.tiles(covering: Rect(x: .nan, y: 0, width: 10, height: 10), level: 0).isEmpty)
+        #expect(normal.tiles(covering: Rect(x: 0, y: 0, width: 10, height: 10), level: 0) == [TileKey(level: 0, column: 0, row: 0)])
+    }
 }

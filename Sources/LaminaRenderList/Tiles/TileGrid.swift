@@ -73,7 +73,7 @@ public struct TileGrid: Hashable, Sendable {
     public func gridSize(level k: Int) -> (columns: Int, rows: Int) {
         let extent = tileExtent(level: k)
         func count(_ length: Double, _ tile: Double) -> Int {
-            guard length > 0 else { return 0 }
+            guard length > 0, tile > 0, !length.isNaN else { return 0 }
             let n = (length / tile).rounded(.up)
             return n >= Double(Int32.max) ? Int(Int32.max) : Int(n)
         }
@@ -91,8 +91,11 @@ public struct TileGrid: Hashable, Sendable {
     /// nearest `visible`'s centre first (ties by row, then column); none when it misses the bounds.
     public func tiles(covering visible: Rect, level k: Int) -> [TileKey] {
         let seen = visible.intersection(bounds)
-        guard seen.width > 0, seen.height > 0 else { return [] }
         let extent = tileExtent(level: k)
+        // Every number below must be finite for the grid arithmetic not to trap on a conversion.
+        guard seen.width > 0, seen.height > 0, [seen.minX, seen.maxX, seen.minY, seen.maxY, bounds.minX, bounds.minY].allSatisfy(\.isFinite),
+            extent.width.isFinite, extent.height.isFinite, extent.width > 0, extent.height > 0
+        else { return [] }
         let (columns, rows) = gridSize(level: k)
         // Tiles whose half-open span [i·e, (i+1)·e) meets the open interval (a, b).
         func span(_ a: Double, _ b: Double, _ origin: Double, _ e: Double, _ count: Int) -> ClosedRange<Int> {
@@ -107,7 +110,7 @@ public struct TileGrid: Hashable, Sendable {
         let side = Int(Double(Self.maximumTilesPerQuery).squareRoot())
         func window(_ range: ClosedRange<Int>, around c: Double, _ origin: Double, _ e: Double) -> ClosedRange<Int> {
             guard range.count > side else { return range }
-            let middle = Int(((c - origin) / e).rounded(.down))
+            let middle = Int(min(max(((c - origin) / e).rounded(.down), Double(range.lowerBound)), Double(range.upperBound)))
             let low = min(max(middle - side / 2, range.lowerBound), range.upperBound - side + 1)
             return low...(low + side - 1)
         }
