@@ -25,11 +25,14 @@ public final class Compositor {
     public private(set) var store: LayerStore
     /// The presentation tree of the last frame.
     public private(set) var presentation = Presentation()
+    /// Draws the tiles tiled layers lack, at once, during the frame that asks for them (a scene file's
+    /// tiled layers, cut from their image); nil leaves them to whoever reads `tileRequests`.
+    public var tileSource: ((TileRequest) -> RGBAImage?)?
     /// Where frames are drawn.
     public private(set) var target: OffscreenTarget
 
     private let context: RenderContext
-    private let renderer: Renderer
+    let renderer: Renderer
     private var nextBitmap: UInt64 = 1
     private var pending: [(client: ClientID, transaction: Commit<BitmapContents>)] = []
     private var animationEvents: [AnimationEvent] = []
@@ -105,6 +108,8 @@ public final class Compositor {
         self.context = context
         configuration = output
         store = LayerStore(width: output.width, height: output.height)
+        // A layer's tiles count against its client's budget.
+        renderer.tiles.owner = { [unowned self] id in self.store.owner(of: id)?.client.rawValue ?? 0 }
     }
 
     private static func validate(_ output: OutputConfiguration) throws(CompositorError) {
@@ -259,6 +264,10 @@ public final class Compositor {
         if redrawsEverything { _ = store.takeChanges() }
         renderer.update(
             store.tree, presentation, changed: changed, roots: [store.root], scale: configuration.scale, for: target)
+        // Tiles drawn at once (a scene file's) show in the frame that asked for them.
+        if let tileSource, fillTiles(from: tileSource) {
+            renderer.update(store.tree, presentation, changed: [], roots: [store.root], scale: configuration.scale, for: target)
+        }
         report.phases.build = lap(&mark)
         guard draws else {
             // Not drawn, but what the build asked of the textures is done now: it would pile up

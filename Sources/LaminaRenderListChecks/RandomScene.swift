@@ -87,7 +87,7 @@ package struct RandomScene {
             kind
             ?? (emitters && chance(0.02)
                 ? .emitter
-                : [LayerKind.layer, .layer, .layer, .layer, .layer, .shape, .gradient, .text, .replicator, .scroll, .transform]
+                : [LayerKind.layer, .layer, .layer, .layer, .layer, .shape, .gradient, .text, .replicator, .scroll, .transform, .tiled]
                     .randomElement(using: &rng)!)
         var ops: [LayerOperation] = [
             .create(LayerHandle(h), name: nil, kind: kind),
@@ -180,6 +180,11 @@ package struct RandomScene {
             cell.contents = bitmaps.randomElement(using: &rng)?.id
             ops.append(set(h, .emitterCells, .cells([cell])))
             ops.append(set(h, .emitterPosition, .point(Point(x: number(0...20), y: number(0...20)))))
+        case .tiled:
+            // From the handle, not the generator: the scenes of every seed stay those they were.
+            ops.append(set(h, .tileSize, .size(Size(width: Double(4 + h % 5 * 8), height: Double(4 + h % 3 * 12)))))
+            ops.append(set(h, .levelsOfDetail, .number(Double(1 + h % 3))))
+            ops.append(set(h, .levelsOfDetailBias, .number(Double(h / 3 % 3))))
         case .layer, .scroll: break
         }
         return ops

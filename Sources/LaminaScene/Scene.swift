@@ -50,6 +50,8 @@ public struct SceneLayer: Sendable {
     public var animations: [SceneAnimation]
     /// Where a constraint layout places it in its superlayer (`"constraints"`).
     public var constraints: [Constraint]
+    /// The image a tiled layer's tiles are cut from (`"tiles"`), laid over its bounds.
+    public var tiles: BitmapID? = nil
 }
 
 /// An animation with the key it is added under.

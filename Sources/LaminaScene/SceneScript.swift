@@ -73,6 +73,24 @@ public struct SceneScript: Sendable {
     /// The handle of a named layer.
     public func handle(named name: String) -> LayerHandle? { handleByName[name] }
 
+    /// The image each tiled layer of the scene (its first layers and the timeline's) cuts its tiles
+    /// from (`"tiles"`), by handle.
+    public var tileImages: [LayerHandle: RGBAImage] {
+        var images: [LayerHandle: RGBAImage] = [:]
+        func walk(_ layers: [SceneLayer]) {
+            for layer in layers {
+                if let id = layer.tiles, let handle = handleByName[layer.name], let image = scene.images.first(where: { $0.id == id }) {
+                    images[handle] = image.image
+                }
+                walk(layer.sublayers)
+                walk(layer.mask)
+            }
+        }
+        walk(scene.layers)
+        for commit in scene.timeline { walk(commit.add.map(\.layer)) }
+        return images
+    }
+
     /// A store with every commit up to scene time `time` applied (for presentation queries without a GPU).
     public func store(at time: Double) -> (store: LayerStore, client: ClientID) {
         var store = LayerStore(width: scene.canvas.width, height: scene.canvas.height)

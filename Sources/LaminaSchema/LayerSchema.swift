@@ -266,5 +266,19 @@ public enum LayerSchema {
                 "ScrollMode", ["none", "vertically", "horizontally", "both"],
                 "The axes a scroll layer scrolls on (`CAScrollLayerScrollMode`)."),
             "The axes `scroll(to:)` moves the bounds' origin on."),
+
+        // MARK: CATiledLayer
+        .init(
+            "tileSize", .size, .size(256, 256), wire: 94, animatable: false, domain: .positive, kind: .tiled, since: 10,
+            "The size of each tile, in pixels at the layer's `contentsScale` (at the finest level of detail)."),
+        .init(
+            "levelsOfDetail", .number, .number(1), wire: 95, animatable: false, domain: .positive, kind: .tiled, since: 10,
+            "How many levels of detail the layer keeps tiles for (its whole part; each level half the scale of the one before)."),
+        .init(
+            "levelsOfDetailBias", .number, .number(0), wire: 96, animatable: false, domain: .nonNegative, kind: .tiled, since: 10,
+            "How many of the levels of detail are magnified (its whole part): the finest level's scale is 2 to this power."),
+        .init(
+            "fadeDuration", .number, .number(0.25), wire: 97, animatable: false, domain: .nonNegative, kind: .tiled, since: 10,
+            "Seconds over which a newly drawn tile fades in (Core Animation's `CATiledLayer.fadeDuration()`)."),
     ]
 }

@@ -38,14 +38,18 @@ public struct PropertySchema: Sendable {
     /// What a change to it does to what is drawn; a kind's own property is `kindDrawing` unless its
     /// row says otherwise. Nil only for a row that forgot it, which a test refuses.
     public var change: SchemaChange?
+    /// The protocol version that added the property (0: every served version has it): sessions of
+    /// older versions are refused it, and the Python client's table leaves it out.
+    public var since: UInt32
 
     /// A row.
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
         animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, kind: SchemaKind? = nil,
         also: [SchemaKind] = [], nullable: Bool = false, keyword: SchemaKeyword? = nil, change: SchemaChange? = nil,
-        _ meaning: String
+        since: UInt32 = 0, _ meaning: String
     ) {
+        self.since = since
         self.change = change ?? (kind == nil ? nil : .kindDrawing)
         self.domain = domain
         self.kind = kind
@@ -82,7 +86,7 @@ public enum SchemaDomain: String, Sendable, CaseIterable {
 /// The layer kinds with properties of their own (LaminaCore's `LayerKind`), with the client library's
 /// class for each.
 public enum SchemaKind: String, Sendable, CaseIterable {
-    case shape, gradient, text, replicator, scroll, emitter
+    case shape, gradient, text, replicator, scroll, emitter, tiled
 
     /// The client library's class (`ShapeLayer`).
     public var className: String {
@@ -93,6 +97,7 @@ public enum SchemaKind: String, Sendable, CaseIterable {
         case .replicator: "ReplicatorLayer"
         case .scroll: "ScrollLayer"
         case .emitter: "EmitterLayer"
+        case .tiled: "TiledLayer"
         }
     }
 }

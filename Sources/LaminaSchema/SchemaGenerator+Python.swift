@@ -30,6 +30,7 @@ extension SchemaGenerator {
             "- ``nullable``: whether None stands for the empty value (Core Animation's ``nil``);",
             "- ``keyword``: a keyword property's choices, in wire order (their positions are their wire numbers);",
             "- ``keyword_since``: the protocol version that added each choice added after the first served one;",
+            "- ``since``: the protocol version that added the property (0: the first served one);",
             "- ``doc``: what the property is, in one sentence.",
             "\"\"\"",
             "",
@@ -53,6 +54,7 @@ extension SchemaGenerator {
                 "        \"nullable\": \(row.isNullable ? "True" : "False"),",
                 "        \"keyword\": \(keyword),",
                 "        \"keyword_since\": {\(row.keyword.map { k in k.choices.compactMap { c in k.since[c].map { "\(pythonString(c)): \($0)" } }.joined(separator: ", ") } ?? "")},",
+                "        \"since\": \(row.since),",
                 "        \"doc\": \(pythonString(row.meaning)),",
                 "    },",
             ]

@@ -141,8 +141,9 @@ public enum SchemaGenerator {
                 : ", kinds: [\(row.kinds.map { ".\($0.rawValue)" }.joined(separator: ", "))]"
             let choices = row.keyword.map { ", choices: [\($0.choices.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
             let versions = row.keyword.flatMap { k in k.since.isEmpty ? nil : ", choiceVersions: [\(k.versions.map(String.init).joined(separator: ", "))]" } ?? ""
+            let since = row.since == 0 ? "" : ", since: \(row.since)"
             lines.append(
-                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)\(versions)),")
+                "        row(.\(row.name), wire: \(row.wireID), \(swiftValue(row))\(animatable)\(domain)\(kind)\(choices)\(versions)\(since)),")
         }
         lines += ["    ]", "}"]
         return swiftHeader + "\n" + lines.joined(separator: "\n") + "\n"
@@ -223,7 +224,7 @@ public enum SchemaGenerator {
                 "keyword: " + k.choices.enumerated().map { i, name in "`\(name)` (\(i)\(k.since[name].map { ", version \($0)" } ?? ""))" }.joined(separator: ", ")
             }
             lines.append(
-                "| \(row.wireID) | `\(row.name)` | \(kindWords(row)) | \(type ?? row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true, row)) | \(animatable(row)) |")
+                "| \(row.wireID) | `\(row.name)`\(row.since == 0 ? "" : " (version \(row.since))") | \(kindWords(row)) | \(type ?? row.type.rawValue)\(domainWords(row)) | \(docValue(row.defaultValue, wireNumbers: true, row)) | \(animatable(row)) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,8 @@
 import LaminaCompositor
 import LaminaCore
 import LaminaModel
+import LaminaRaster
+import LaminaImage
 import LaminaRender
 import LaminaRenderList
 import LaminaScene
@@ -20,6 +22,12 @@ final class ScenePlayback {
         compositor = try Compositor(context, output: script.scene.canvas)
         compositor.renderLog = .standardError
         client = compositor.addClient()
+        // A tiled layer's tiles are cut from its image as they are asked for, and shown at once.
+        let images = script.tileImages
+        if !images.isEmpty {
+            compositor.tilesFadeIn = false
+            compositor.tileSource = { request in images[request.layer].flatMap { SceneTiles.tile(request, of: $0) } }
+        }
     }
 
     /// Commits every transaction of the scene up to `time` not committed yet (each stamped with its own
@@ -61,5 +69,24 @@ enum ScenePlaybackError: Error, Hashable, Sendable, CustomStringConvertible {
         case .compositor(let error): "\(error)"
         case .rejected(let error): "the compositor rejected a scene transaction: \(error)"
         }
+    }
+}
+
+/// A scene file's tiled layer's tiles: each the part of the layer's image under the tile's rectangle
+/// (the image laid over the bounds), drawn at the tile's pixels by cairo.
+enum SceneTiles {
+    static func tile(_ request: TileRequest, of image: RGBAImage) -> RGBAImage? {
+        let b = request.bounds
+        guard b.width > 0, b.height > 0 else { return nil }
+        let (sx, sy) = (Double(image.width) / b.width, Double(image.height) / b.height)
+        let source = Rect(
+            x: (request.rect.minX - b.minX) * sx, y: (request.rect.minY - b.minY) * sy, width: request.rect.width * sx,
+            height: request.rect.height * sy)
+        var texels = ImageResampler.resample(
+            rgba: image.bytes, width: image.width, height: image.height, premultiplied: image.alpha == .premultiplied,
+            source: source, outputWidth: request.width, outputHeight: request.height)
+        guard !texels.isEmpty else { return nil }
+        for i in stride(from: 0, to: texels.count, by: 4) { texels.swapAt(i, i + 2) }  // BGRA to RGBA
+        return RGBAImage(width: request.width, height: request.height, bytes: texels, alpha: .premultiplied)
     }
 }

@@ -42,6 +42,39 @@ import LaminaJSON
         #expect(image[5, 25] == SIMD4(0, 255, 255, 255))
     }
 
+    /// A tiled layer's tiles are cut from its `tiles` image at the level each zoom uses, and arrive in
+    /// the frame that asks for them: the render shows the image, cell for cell, at every level.
+    @Test func tiledLayerShowsItsImageAtEveryLevel() throws {
+        // A 16x16 image of 4x4 cells of four colours over 64x64 points: cells of 16 points, 4 pixels of
+        // the image each, so that the filtering (bilinear, enlarged) reads one cell alone at its middle.
+        // Tiles of 16 pixels, three levels (scales 1, 0.5, 0.25); each zoom shows the layer about its
+        // centre (32, 32).
+        let colors: [SIMD4<UInt8>] = [SIMD4(255, 0, 0, 255), SIMD4(0, 255, 0, 255), SIMD4(0, 0, 255, 255), SIMD4(255, 255, 255, 255)]
+        func cell(_ x: Int, _ y: Int) -> SIMD4<UInt8> { colors[(x + 2 * y) % 4] }
+        let pixels = (0..<16).flatMap { y in (0..<16).map { x in
+            let c = cell(x / 4, y / 4)
+            return String(format: "\"#%02X%02X%02X\"", c.x, c.y, c.z)
+        } }
+        for zoom in [1.0, 0.5, 0.25] {
+            let image = try render(
+                scene(
+                    """
+                    [{"name": "map", "type": "tiled", "frame": [0, 0, 64, 64], "tiles": "cells", "tileSize": [16, 16],
+                      "levelsOfDetail": 3, "transform": [{"scale": [\(zoom), \(zoom), 1]}]}]
+                    """,
+                    images: #"{"cells": {"pixels": ["# + pixels.joined(separator: ", ") + #"], "width": 16, "height": 16}}"#,
+                    width: 64, height: 64),
+                at: 0)
+            // The middle of each cell, where the tile's filtering reads that cell alone.
+            for y in 0..<4 {
+                for x in 0..<4 {
+                    let (px, py) = (32 + (Double(x) * 16 + 8 - 32) * zoom, 32 + (Double(y) * 16 + 8 - 32) * zoom)
+                    #expect(image[Int(px), Int(py)] == cell(x, y), "zoom \(zoom), cell (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     @Test func scaleMultipliesPixelsAndBackgroundKeepsStraightAlpha() throws {
         let image = try render(
             scene(##"[{"name": "a", "frame": [10, 10, 10, 10], "backgroundColor": "#FFFFFF"}]"##, width: 40, height: 20, scale: 2, background: "#FF000080"),

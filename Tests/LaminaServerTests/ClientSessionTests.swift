@@ -148,6 +148,20 @@ struct ClientSessionTests {
                     #expect(replies.first?.errorMessage?.contains("(14 choices: normal, multiply") == true, "\(replies)")
                 }
             }
+            // A layer kind, or a property, newer than the session (tiled layers came with version 10, which
+            // no session is served yet) is refused, the whole commit with it.
+            let newer: [([LayerOperation], String)] = [
+                ([.create(handle, name: nil, kind: .layer), .create(LayerHandle(8), name: nil, kind: .tiled)],
+                 "layer kind 8 (of layer@8) is not in protocol version \(welcomed); `tiled` came with version 10"),
+                ([.create(handle, name: nil, kind: .layer), .set(handle, LayerKeyPath(.levelsOfDetail), .number(2))],
+                 "'levelsOfDetail' is not a property in protocol version \(welcomed); it came with version 10"),
+            ]
+            for (operations, message) in newer {
+                let sent = Self.send(.commit(Commit<WireBitmap>(serial: 12, operations: operations)), to: session)
+                let replies = try Self.read(session)
+                #expect(sent.requests.isEmpty && replies.map(\.errorCode) == [.invalidTree] && !session.isClosed)
+                #expect(replies.first?.errorMessage == message, "\(replies)")
+            }
         }
         let old = Self.session()
         Self.send(.hello(version: laminaOldestServedVersion - 1, name: "old"), to: old)

@@ -190,7 +190,8 @@ struct ServedVersionsGoldenTests {
         let defaults = ServerMessage.presentation(serial: 1, layer: LayerHandle(1), time: 0, values: LayerProperties.table.map(\.defaultValue))
         #expect(defaults.encoded.count == 1211)
         #expect(RepositoryFiles.text("docs/protocol.md").contains("makes a message of 1,211 bytes"))
-        #expect(RepositoryFiles.text("docs/protocol.md").contains("one value per property (\(LayerProperties.table.count) today)"))
+        let served = LayerProperties.table.filter { $0.since <= laminaProtocolVersion }.count
+        #expect(RepositoryFiles.text("docs/protocol.md").contains("one value per property of the session's version, in table order (\(served) in version \(laminaProtocolVersion);"))
     }
 
     /// One whole message's header and body, or nil.

@@ -376,6 +376,10 @@ extension Layer {
         .spin: "spin",
         .seed: "seed",
         .scrollMode: "scrollMode",
+        .tileSize: "tileSize",
+        .levelsOfDetail: "levelsOfDetail",
+        .levelsOfDetailBias: "levelsOfDetailBias",
+        .fadeDuration: "fadeDuration",
     ]
 
     /// Typed key paths to their Core Animation key paths, for `PropertyAnimation(keyPath: \\.position)`.
@@ -507,6 +511,12 @@ extension Layer {
         \EmitterLayer.spin: "spin",
         \EmitterLayer.seed: "seed",
         \ScrollLayer.scrollMode: "scrollMode",
+        \TiledLayer.tileSize: "tileSize",
+        \TiledLayer.tileSize.width: "tileSize.width",
+        \TiledLayer.tileSize.height: "tileSize.height",
+        \TiledLayer.levelsOfDetail: "levelsOfDetail",
+        \TiledLayer.levelsOfDetailBias: "levelsOfDetailBias",
+        \TiledLayer.fadeDuration: "fadeDuration",
     ]
 }
 
@@ -813,6 +823,32 @@ extension EmitterLayer {
     public var seed: Double {
         get { self[.seed] }
         set { self[.seed] = newValue }
+    }
+}
+
+extension TiledLayer {
+    /// The size of each tile, in pixels at the layer's `contentsScale` (at the finest level of detail). Core Animation's `tileSize`; not animatable.
+    public var tileSize: Size {
+        get { self[.tileSize] }
+        set { self[.tileSize] = newValue }
+    }
+
+    /// How many levels of detail the layer keeps tiles for (its whole part; each level half the scale of the one before). Core Animation's `levelsOfDetail`; not animatable.
+    public var levelsOfDetail: Double {
+        get { self[.levelsOfDetail] }
+        set { self[.levelsOfDetail] = newValue }
+    }
+
+    /// How many of the levels of detail are magnified (its whole part): the finest level's scale is 2 to this power. Core Animation's `levelsOfDetailBias`; not animatable.
+    public var levelsOfDetailBias: Double {
+        get { self[.levelsOfDetailBias] }
+        set { self[.levelsOfDetailBias] = newValue }
+    }
+
+    /// Seconds over which a newly drawn tile fades in (Core Animation's `CATiledLayer.fadeDuration()`). Core Animation's `fadeDuration`; not animatable.
+    public var fadeDuration: Double {
+        get { self[.fadeDuration] }
+        set { self[.fadeDuration] = newValue }
     }
 }
 

@@ -23,6 +23,9 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     case transform = 6
     /// `CAEmitterLayer`: particles the compositor makes from the layer's cells, a function of time.
     case emitter = 7
+    /// `CATiledLayer`: content the app draws on demand, tile by tile, at the levels of detail the
+    /// compositor asks for as the layer is shown larger or smaller.
+    case tiled = 8
 
     /// The scene format's name (`"type": "shape"`).
     public var description: String {
@@ -35,6 +38,16 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .scroll: "scroll"
         case .transform: "transform"
         case .emitter: "emitter"
+        case .tiled: "tiled"
+        }
+    }
+
+    /// The protocol version that added the kind (0: every served version has it). A session of an
+    /// older version is refused it, as its daemon would have refused a kind it did not know.
+    public var introducedIn: UInt32 {
+        switch self {
+        case .layer, .shape, .gradient, .text, .replicator, .scroll, .transform, .emitter: 0
+        case .tiled: 10
         }
     }
 

@@ -97,5 +97,9 @@ extension LayerProperties {
         row(.spin, wire: 92, .number(1), kind: .emitter),
         row(.seed, wire: 93, .number(0), animatable: false, kind: .emitter),
         row(.scrollMode, wire: 68, .keyword(3), animatable: false, kind: .scroll, choices: ["none", "vertically", "horizontally", "both"]),
+        row(.tileSize, wire: 94, .size(Size(width: 256, height: 256)), animatable: false, domain: .positive, kind: .tiled, since: 10),
+        row(.levelsOfDetail, wire: 95, .number(1), animatable: false, domain: .positive, kind: .tiled, since: 10),
+        row(.levelsOfDetailBias, wire: 96, .number(0), animatable: false, domain: .nonNegative, kind: .tiled, since: 10),
+        row(.fadeDuration, wire: 97, .number(0.25), animatable: false, domain: .nonNegative, kind: .tiled, since: 10),
     ]
 }

@@ -28,6 +28,9 @@ public struct PropertyDescriptor: Sendable {
     /// to `choices`: a session of an older version is refused the newer choices, as its daemon would
     /// have refused them.
     public let choiceVersions: [UInt32]
+    /// The protocol version that added the property (0: every served version has it): a session of an
+    /// older version is refused it, as its daemon would have refused a property it did not know.
+    public let since: UInt32
 
     /// The name of a keyword value's choice (`evenOdd`), or nil when the index names none.
     public func choiceName(_ index: UInt8) -> String? {
@@ -67,7 +70,7 @@ public enum LayerProperties {
     static func row(
         _ key: PropertyKey, wire: UInt8, _ defaultValue: PropertyValue, animatable: Bool = true,
         interpolation: Interpolation? = nil, domain: PropertyDomain = .finite, kind: LayerKind? = nil,
-        kinds: [LayerKind] = [], choices: [String] = [], choiceVersions: [UInt32] = []
+        kinds: [LayerKind] = [], choices: [String] = [], choiceVersions: [UInt32] = [], since: UInt32 = 0
     ) -> PropertyDescriptor {
         var set: LayerKinds = kind.map(LayerKinds.init) ?? (kinds.isEmpty ? .all : [])
         for k in kinds { set.formUnion(LayerKinds(k)) }
@@ -75,7 +78,7 @@ public enum LayerProperties {
             key: key, name: String(describing: key), type: defaultValue.type, defaultValue: defaultValue,
             isAnimatable: animatable, interpolation: interpolation ?? .default(for: defaultValue.type), wireID: wire,
             domain: domain, kinds: set, choices: choices,
-            choiceVersions: choiceVersions.isEmpty ? Array(repeating: 0, count: choices.count) : choiceVersions)
+            choiceVersions: choiceVersions.isEmpty ? Array(repeating: 0, count: choices.count) : choiceVersions, since: since)
     }
 
     /// The properties a layer of `kind` has, in table order: `CALayer`'s, then its own.

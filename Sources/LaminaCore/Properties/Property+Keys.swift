@@ -65,6 +65,9 @@ extension Property where Value == Double {
     public static var scale: Self { .init(.scale) }
     public static var spin: Self { .init(.spin) }
     public static var seed: Self { .init(.seed) }
+    public static var levelsOfDetail: Self { .init(.levelsOfDetail) }
+    public static var levelsOfDetailBias: Self { .init(.levelsOfDetailBias) }
+    public static var fadeDuration: Self { .init(.fadeDuration) }
 }
 
 extension Property where Value == Transform3D {
@@ -115,6 +118,7 @@ extension Property where Value == ContentsFilter {
 extension Property where Value == Size {
     public static var shadowOffset: Self { .init(.shadowOffset) }
     public static var emitterSize: Self { .init(.emitterSize) }
+    public static var tileSize: Self { .init(.tileSize) }
 }
 
 extension Property where Value == Path {

@@ -129,6 +129,10 @@ public enum PropertyChange: UInt8, Sendable, CaseIterable {
         .kindDrawing,  // spin
         .kindDrawing,  // seed
         .kindDrawing,  // scrollMode
+        .kindDrawing,  // tileSize
+        .kindDrawing,  // levelsOfDetail
+        .kindDrawing,  // levelsOfDetailBias
+        .kindDrawing,  // fadeDuration
     ]
 
     /// The keys of `classes`, as a `PropertyValues.written`-style mask (bit `rawValue` of each).

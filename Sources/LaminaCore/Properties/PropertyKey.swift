@@ -99,6 +99,10 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case spin
     case seed
     case scrollMode
+    case tileSize
+    case levelsOfDetail
+    case levelsOfDetailBias
+    case fadeDuration
 
     /// The descriptor in the property table.
     @inlinable

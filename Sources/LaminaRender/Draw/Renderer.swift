@@ -48,6 +48,8 @@ public final class Renderer {
     /// The rasters made from layer properties that are held (gradient stop tables, shape and text
     /// coverage), the texels they occupy, and the GPU bytes of their atlas pages and own textures.
     public var generatedTextures: (count: Int, texels: Int, bytes: Int) { (generated.count, generated.texels, generated.bytes) }
+    /// Tiled layers' tiles, and the tiles they need (`TileTable`).
+    package var tiles: TileTable { generated.tiles }
 
     let context: RenderContext
     let layerProgram: ShaderProgram

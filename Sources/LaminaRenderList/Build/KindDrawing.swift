@@ -17,6 +17,9 @@ struct KindDrawing {
         case shape
         /// An emitter's particles, placed by where they flew (drawn wherever they are).
         case particles
+        /// A tiled layer's tiles, those the view needs at the level of detail it is shown at (drawn
+        /// when the layer's bounds show).
+        case tiles
     }
 
     /// How its sublayers are visited.
@@ -51,6 +54,7 @@ struct KindDrawing {
         case .text: KindDrawing(own: .text, sublayers: .flattened)
         case .shape: KindDrawing(own: .shape, sublayers: .flattened)
         case .emitter: KindDrawing(own: .particles, sublayers: .flattened)
+        case .tiled: KindDrawing(own: .tiles, sublayers: .flattened)
         case .replicator: KindDrawing(own: .nothing, sublayers: .replicated)
         case .transform: KindDrawing(own: .nothing, sublayers: .sharedSpace)
         }

@@ -14,6 +14,7 @@ extension RenderListBuilder {
         case .shape:
             values[.path].isEmpty ? 0 : (values[.fillColor].alpha > 0 ? 1 : 0) + (values[.strokeColor].alpha > 0 ? 1 : 0)
         case .text: values[.string].isEmpty ? 0 : 1
+        case .tiles: 1
         }
     }
 

@@ -306,6 +306,8 @@ package struct RenderListBuilder {
             drawShape(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity)
         case .particles:
             drawParticles(id, values, world: world, localToClip: localToClip, opacity: opacity)
+        case .tiles:
+            drawTiles(id, values, world: world, matrix: matrix, localToClip: localToClip, opacity: opacity, drawsOwn: drawsOwn)
         }
 
         if !sublayers.isEmpty, !masks || own.isVisible {

@@ -28,6 +28,8 @@ package final class GeneratedTextures {
     var gradients: [LayerID: GradientTable] = [:]
     /// Shadows from `shadowPath`, by layer.
     var shadows: [LayerID: ShadowRaster] = [:]
+    /// Tiled layers' tiles, drawn by whoever owns the layer (`TileTable`).
+    package let tiles: TileTable
 
     /// Shapes and texts rasterised since the cache was made (each a CPU drawing and an upload).
     package var rasterizations = 0
@@ -146,6 +148,7 @@ package final class GeneratedTextures {
     package init(maximumSize: Int, requests: TextureRequests) {
         self.maximumSize = maximumSize
         self.requests = requests
+        tiles = TileTable(requests: requests)
         coverage = TextureAtlas(side: 2048, storage: .coverage2, largest: 512, maximumPages: 8, requests: requests)
         stops = TextureAtlas(
             side: 256, storage: .floats, largest: 256, maximumPages: 16, padding: 0, granularity: 1, requests: requests)
@@ -207,6 +210,7 @@ package final class GeneratedTextures {
             }
         }
         if failedTexts.keys.contains(where: { !isDrawn($0) }) { failedTexts = failedTexts.filter { isDrawn($0.key) } }
+        tiles.evict(keeping: isDrawn)
     }
 
     /// Entries held, and the GPU bytes of their atlas pages and own textures.

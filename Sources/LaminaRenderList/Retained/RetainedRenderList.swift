@@ -73,6 +73,8 @@ package final class RetainedRenderList {
     package func build(_ tree: LayerTree, _ presentation: Presentation, roots: [LayerID]? = nil, scale: Double = 1, for target: ListTarget) {
         _ = textures.takeChanges()
         _ = generated.collectResults()
+        generated.tiles.beginFrame()
+        _ = generated.tiles.takeChangedLayers()
         _ = caches.beginFrame(changed: nil, repainted: [], tree: tree, presentation: presentation)
         buildAll(tree, presentation, roots: roots ?? tree.roots, scale: scale, for: target)
     }
@@ -100,7 +102,10 @@ package final class RetainedRenderList {
         let textureChanges = textures.takeChanges()
         // Rasters the background thread finished: their layers show something new.
         let rastered = generated.collectResults()
-        let changed = rastered.isEmpty ? changed : changed.map { $0 + rastered }
+        // Tiled layers whose tiles arrived, or are fading in.
+        generated.tiles.beginFrame()
+        let tiled = generated.tiles.takeChangedLayers()
+        let changed = rastered.isEmpty && tiled.isEmpty ? changed : changed.map { $0 + rastered + tiled }
         let roots = roots ?? tree.roots
         var changes = textureChanges.replaced ? nil : changed
         let retained =

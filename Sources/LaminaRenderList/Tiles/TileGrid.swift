@@ -63,10 +63,36 @@ public struct TileGrid: Hashable, Sendable {
         return (0..<levelCount).last { scale(ofLevel: $0) >= s } ?? 0
     }
 
+    /// The largest side of a tile, in pixels: a larger `tileSize` is drawn at this size (a tile is one
+    /// texture, and one client's answer).
+    public static let maximumTileSide = 2_048.0
+
+    /// The pixels of a whole tile: `tileSize`, each side at least 1 and at most `maximumTileSide`.
+    public var tilePixels: Size {
+        func side(_ s: Double) -> Double { s.isNaN ? 1 : min(max(s, 1), Self.maximumTileSide) }
+        return Size(width: side(tileSize.width), height: side(tileSize.height))
+    }
+
     /// The points of the layer one tile of level `k` covers.
     public func tileExtent(level k: Int) -> Size {
         let pointsPerPixel = 1 / (max(contentsScale, .leastNormalMagnitude) * scale(ofLevel: k))
-        return Size(width: max(tileSize.width, 1) * pointsPerPixel, height: max(tileSize.height, 1) * pointsPerPixel)
+        return Size(width: tilePixels.width * pointsPerPixel, height: tilePixels.height * pointsPerPixel)
+    }
+
+    /// The pixels of tile `key`: `tileSize`, less for the last column and row where the bounds cut
+    /// them; nil for a key outside the grid.
+    public func pixelSize(of key: TileKey) -> (width: Int, height: Int)? {
+        guard key.level >= 0, key.level < levelCount, key.column >= 0, key.row >= 0 else { return nil }
+        let (columns, rows) = gridSize(level: key.level)
+        guard key.column < columns, key.row < rows else { return nil }
+        let r = rect(of: key), perPoint = contentsScale * scale(ofLevel: key.level)
+        func pixels(_ length: Double, _ whole: Double) -> Int? {
+            let n = (length * perPoint - 1e-6).rounded(.up)
+            guard n.isFinite else { return nil }
+            return Int(min(max(n, 1), whole))
+        }
+        guard let width = pixels(r.width, tilePixels.width), let height = pixels(r.height, tilePixels.height) else { return nil }
+        return (width, height)
     }
 
     /// Columns and rows of level `k`'s grid (at least one each for bounds that are not empty).

@@ -18,7 +18,7 @@ struct SceneDecoder {
     /// Every layer name seen so far (initial tree and timeline adds).
     var names: Set<String> = []
 
-    static let layerFields = ["name", "type", "frame", "sublayers", "mask", "animations", "constraints"] + LayerProperties.table.map(\.name)
+    static let layerFields = ["name", "type", "frame", "sublayers", "mask", "animations", "constraints", "tiles"] + LayerProperties.table.map(\.name)
     static let constraintFields = ["attribute", "relativeTo", "sourceAttribute", "scale", "offset"]
     static let timingFields = [
         "type", "key", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
@@ -178,6 +178,12 @@ struct SceneDecoder {
                 for element in try child.array() { layer.animations.append(try animation(element)) }
             case "constraints":
                 for element in try child.array() { layer.constraints.append(try constraint(element)) }
+            case "tiles":
+                guard kind == .tiled else { throw child.error("only a `tiled` layer takes its tiles from an image") }
+                guard case .bitmap(let id?) = try child.propertyValue(.bitmap, images: images) else {
+                    throw child.error("a tiled layer's tiles come from an image, not null")
+                }
+                layer.tiles = id
             default:
                 layer.properties.append(try property(key, child, kind: kind))
             }

@@ -147,7 +147,8 @@ public enum ServerMessage: Hashable, Sendable {
     case transactionCompleted(serial: UInt32)
     /// A frame the client asked for with `requestFrame`: when it was composed and when it is shown.
     case frame(serial: UInt32, time: Double, targetTime: Double)
-    /// One layer's presentation values at `time`, one per row of the property table, in table order.
+    /// One layer's presentation values at `time`, one per row of the property table, in table order
+    /// (on the wire, only the rows of the session's version: `PropertyDescriptor.since`).
     case presentation(serial: UInt32, layer: LayerHandle, time: Double, values: [PropertyValue])
     /// A screenshot: its size in pixels and, for `.png`, the PNG file (empty when written to a pool).
     case screenshot(serial: UInt32, width: UInt32, height: UInt32, png: [UInt8])
@@ -235,7 +236,8 @@ public enum ServerMessage: Hashable, Sendable {
             w.u32(serial); w.f64(time); w.f64(target)
         case .presentation(let serial, let layer, let time, let values):
             w.u32(serial); w.u64(layer.rawValue); w.f64(time)
-            for v in values { w.value(v) }
+            // The rows the session's version has (a later version's properties come after them).
+            for (row, v) in zip(LayerProperties.table, values) where row.since <= version { w.value(v) }
         case .screenshot(let serial, let width, let height, let png):
             w.u32(serial); w.u32(width); w.u32(height); w.data(png)
         case .stats(let serial, let s):
@@ -302,7 +304,10 @@ public enum ServerMessage: Hashable, Sendable {
             let layer = LayerHandle(try r.u64())
             let time = try r.f64()
             var values: [PropertyValue] = []
-            for row in LayerProperties.table { values.append(try r.value(of: row.type, infinityAllowed: row.domain.allowsInfinity)) }
+            // A property added after the session's version is not sent: it reads as its default.
+            for row in LayerProperties.table {
+                values.append(row.since <= version ? try r.value(of: row.type, infinityAllowed: row.domain.allowsInfinity) : row.defaultValue)
+            }
             self = .presentation(serial: serial, layer: layer, time: time, values: values)
         case .screenshot:
             self = .screenshot(serial: try r.u32(), width: try r.u32(), height: try r.u32(), png: try r.data("PNG bytes"))

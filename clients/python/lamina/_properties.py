@@ -19,6 +19,7 @@ Each row is a dict:
 - ``nullable``: whether None stands for the empty value (Core Animation's ``nil``);
 - ``keyword``: a keyword property's choices, in wire order (their positions are their wire numbers);
 - ``keyword_since``: the protocol version that added each choice added after the first served one;
+- ``since``: the protocol version that added the property (0: the first served one);
 - ``doc``: what the property is, in one sentence.
 """
 
@@ -37,6 +38,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The layer's own coordinate space: origin and size in points.",
     },
     {
@@ -51,6 +53,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the anchor point sits in the superlayer.",
     },
     {
@@ -65,6 +68,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The bitmap shown in the bounds, placed by `contentsGravity`, `contentsRect` and `contentsCenter`.",
     },
     {
@@ -79,6 +83,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The background fill.",
     },
     {
@@ -93,6 +98,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Opacity, 0 to 1.",
     },
     {
@@ -107,6 +113,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The transform applied around the anchor point.",
     },
     {
@@ -121,6 +128,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The radius of the rounded corners of background, border and clip.",
     },
     {
@@ -135,6 +143,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Position on the z axis (drawing order among siblings, and depth).",
     },
     {
@@ -149,6 +158,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The point of the bounds, in unit coordinates, that `position` places and transforms turn around.",
     },
     {
@@ -163,6 +173,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The anchor point's z coordinate.",
     },
     {
@@ -177,6 +188,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "A transform applied to the sublayers (a perspective, say).",
     },
     {
@@ -191,6 +203,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether the layer (and its sublayers) is not drawn.",
     },
     {
@@ -205,6 +218,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether sublayers are composited as a group before opacity applies.",
     },
     {
@@ -219,6 +233,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether the back side is drawn when turned away.",
     },
     {
@@ -233,6 +248,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether the sublayers' y axis is flipped.",
     },
     {
@@ -247,6 +263,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether sublayers are clipped to the bounds (and corner radius).",
     },
     {
@@ -261,6 +278,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The border's width in points.",
     },
     {
@@ -275,6 +293,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The border's colour.",
     },
     {
@@ -289,6 +308,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "softLight", "hardLight", "difference", "exclusion", "plusLighter", "plusDarker", "hue", "saturation", "color", "luminosity",),
         "keyword_since": {"hue": 9, "saturation": 9, "color": 9, "luminosity": 9},
+        "since": 0,
         "doc": "How the layer, with its sublayers, combines with what is behind it (a blend mode).",
     },
     {
@@ -303,6 +323,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Filters applied to the layer with its sublayers, in order (blur, colour matrix, saturation, brightness, contrast); their parameters animate, one at a time by `filters.NAME.FIELD`.",
     },
     {
@@ -317,6 +338,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Filters applied to what is behind the layer, inside its shape, before the layer is drawn (frosted glass); their parameters animate by `backgroundFilters.NAME.FIELD`.",
     },
     {
@@ -331,6 +353,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Which corners `cornerRadius` rounds (the others stay square).",
     },
     {
@@ -345,6 +368,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("circular", "continuous",),
         "keyword_since": {},
+        "since": 0,
         "doc": "The shape of the rounded corners: `circular`, or `continuous` (iOS's smooth corner).",
     },
     {
@@ -359,6 +383,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The part of `contents` shown, in unit coordinates.",
     },
     {
@@ -373,6 +398,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The stretchable centre of `contents` (nine-slice), in unit coordinates.",
     },
     {
@@ -387,6 +413,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "How `contents` is placed in the bounds.",
     },
     {
@@ -401,6 +428,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Pixels of `contents` per point.",
     },
     {
@@ -415,6 +443,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The filter when `contents` is drawn smaller.",
     },
     {
@@ -429,6 +458,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The filter when `contents` is drawn larger.",
     },
     {
@@ -443,6 +473,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "A bias added to the mipmap level `trilinear` minification samples (positive: smaller, blurrier levels).",
     },
     {
@@ -457,6 +488,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether the layer's edges are anti-aliased when a transform turns or skews them (off by default, as in Core Animation).",
     },
     {
@@ -471,6 +503,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether the layer and its sublayers are drawn once into a cached bitmap, redrawn only when something inside changes.",
     },
     {
@@ -485,6 +518,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Pixels per point of the cached bitmap `shouldRasterize` draws (1, as in Core Animation: set it to the output's scale for sharp results).",
     },
     {
@@ -499,6 +533,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The shadow's colour.",
     },
     {
@@ -513,6 +548,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The shadow's opacity (0: no shadow).",
     },
     {
@@ -527,6 +563,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The shadow's offset.",
     },
     {
@@ -541,6 +578,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The shadow's blur radius.",
     },
     {
@@ -555,6 +593,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The shadow's shape, in the layer's bounds space (nil: the shadow follows the layer's alpha); the fast path: the layer need not be drawn offscreen.",
     },
     {
@@ -569,6 +608,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "When the layer's time begins, in its superlayer's time (`MediaTiming`).",
     },
     {
@@ -583,6 +623,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "An offset added to the layer's local time (`MediaTiming`).",
     },
     {
@@ -597,6 +638,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The rate of the layer's time relative to its superlayer's (`MediaTiming`).",
     },
     {
@@ -611,6 +653,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The simple duration of the layer's time (`MediaTiming`): infinite, or the length its time repeats over.",
     },
     {
@@ -625,6 +668,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "How many times the layer's time repeats its duration (`MediaTiming`); 0 means once.",
     },
     {
@@ -639,6 +683,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "How long the layer's time repeats its duration (`MediaTiming`); 0 means not set.",
     },
     {
@@ -653,6 +698,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether each repeat of the layer's time runs forward then back (`MediaTiming`).",
     },
     {
@@ -667,6 +713,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("removed", "forwards", "backwards", "both",),
         "keyword_since": {},
+        "since": 0,
         "doc": "Kept with the layer's timing (`MediaTiming`): outside its active interval a layer's time holds at the nearest end whatever it says.",
     },
     {
@@ -681,6 +728,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The outline to fill and stroke, in the layer's bounds space (nil: nothing is drawn).",
     },
     {
@@ -695,6 +743,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The colour the path is filled with (nil: not filled).",
     },
     {
@@ -709,6 +758,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("nonZero", "evenOdd",),
         "keyword_since": {},
+        "since": 0,
         "doc": "Which points the fill covers where the path crosses itself.",
     },
     {
@@ -723,6 +773,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The colour the path is stroked with (nil: not stroked).",
     },
     {
@@ -737,6 +788,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The stroke's width in points.",
     },
     {
@@ -751,6 +803,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("butt", "round", "square",),
         "keyword_since": {},
+        "since": 0,
         "doc": "How the ends of open subpaths and dashes are drawn.",
     },
     {
@@ -765,6 +818,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("miter", "round", "bevel",),
         "keyword_since": {},
+        "since": 0,
         "doc": "How the stroke turns the path's corners.",
     },
     {
@@ -779,6 +833,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The longest miter, in line widths, before a `miter` join is bevelled instead.",
     },
     {
@@ -793,6 +848,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Lengths of dashes and gaps, alternating, from the start of the path (nil: a solid stroke).",
     },
     {
@@ -807,6 +863,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "How far into the dash pattern the path starts.",
     },
     {
@@ -821,6 +878,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the stroke starts, as a fraction of the path's length.",
     },
     {
@@ -835,6 +893,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the stroke ends, as a fraction of the path's length.",
     },
     {
@@ -849,6 +908,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The gradient's colours, in order (nil: nothing is drawn).",
     },
     {
@@ -863,6 +923,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where each colour sits, 0 to 1 along the gradient, one per colour (nil: evenly spaced).",
     },
     {
@@ -877,6 +938,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the gradient starts, in unit coordinates of the bounds (a radial or conic gradient's centre).",
     },
     {
@@ -891,6 +953,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the gradient ends, in unit coordinates of the bounds.",
     },
     {
@@ -905,6 +968,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("axial", "radial", "conic",),
         "keyword_since": {},
+        "since": 0,
         "doc": "Along a line (`axial`), out from the centre (`radial`) or around it (`conic`).",
     },
     {
@@ -919,6 +983,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The text shown.",
     },
     {
@@ -933,6 +998,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The font family, by its fontconfig name (a missing one falls back).",
     },
     {
@@ -947,6 +1013,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The font's size in points.",
     },
     {
@@ -961,6 +1028,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The text's colour.",
     },
     {
@@ -975,6 +1043,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("natural", "left", "right", "center", "justified",),
         "keyword_since": {},
+        "since": 0,
         "doc": "How each line is aligned in the bounds (`natural`: by the text's direction).",
     },
     {
@@ -989,6 +1058,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether lines wrap at word boundaries to fit the bounds' width.",
     },
     {
@@ -1003,6 +1073,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("none", "start", "middle", "end",),
         "keyword_since": {},
+        "since": 0,
         "doc": "Where a line too long for the bounds is cut (an ellipsis replaces the cut text).",
     },
     {
@@ -1017,6 +1088,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "How many copies of the sublayers are drawn, the original first (whole numbers; 0 draws none).",
     },
     {
@@ -1031,6 +1103,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The transform taking each copy to the next, about the centre of the bounds (copy i has it i times).",
     },
     {
@@ -1045,6 +1118,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Seconds each copy's time lags the one before: copy i's animations run i x instanceDelay behind.",
     },
     {
@@ -1059,6 +1133,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The colour the first copy is multiplied by; the offsets step it for each further copy.",
     },
     {
@@ -1073,6 +1148,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Added to the multiplying red for each copy after the first.",
     },
     {
@@ -1087,6 +1163,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Added to the multiplying green for each copy after the first.",
     },
     {
@@ -1101,6 +1178,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Added to the multiplying blue for each copy after the first.",
     },
     {
@@ -1115,6 +1193,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Added to the multiplying alpha for each copy after the first.",
     },
     {
@@ -1129,6 +1208,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Whether copies or particles keep their depth instead of being flattened into the layer's plane (kept, not drawn: Lamina flattens them).",
     },
     {
@@ -1143,6 +1223,7 @@ PROPERTIES = (
         "nullable": True,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The kinds of particle the layer emits, each with the cells its particles emit in turn.",
     },
     {
@@ -1157,6 +1238,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Where the emitter shape's centre is, in the layer's bounds space.",
     },
     {
@@ -1171,6 +1253,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The emitter shape's centre's z.",
     },
     {
@@ -1185,6 +1268,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The emitter shape's size (a circle's and a sphere's diameter is its width).",
     },
     {
@@ -1199,6 +1283,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "The depth of a `cuboid` emitter shape.",
     },
     {
@@ -1213,6 +1298,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("point", "line", "rectangle", "cuboid", "circle", "sphere",),
         "keyword_since": {},
+        "since": 0,
         "doc": "The shape particles are emitted from.",
     },
     {
@@ -1227,6 +1313,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("points", "outline", "surface", "volume",),
         "keyword_since": {},
+        "since": 0,
         "doc": "Where on the emitter shape particles are born: its points, outline, surface or volume.",
     },
     {
@@ -1241,6 +1328,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("unordered", "oldestFirst", "oldestLast", "backToFront", "additive",),
         "keyword_since": {},
+        "since": 0,
         "doc": "The order particles are drawn in (`unordered` is oldest first), or `additive` blending.",
     },
     {
@@ -1255,6 +1343,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Multiplies every cell's birth rate.",
     },
     {
@@ -1269,6 +1358,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Multiplies every cell's lifetime.",
     },
     {
@@ -1283,6 +1373,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Multiplies every cell's velocity.",
     },
     {
@@ -1297,6 +1388,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Multiplies every cell's scale.",
     },
     {
@@ -1311,6 +1403,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Multiplies every cell's spin.",
     },
     {
@@ -1325,6 +1418,7 @@ PROPERTIES = (
         "nullable": False,
         "keyword": None,
         "keyword_since": {},
+        "since": 0,
         "doc": "Seeds the particles' random values (its whole part): the same tree, seed and time give the same particles.",
     },
     {
@@ -1339,6 +1433,67 @@ PROPERTIES = (
         "nullable": False,
         "keyword": ("none", "vertically", "horizontally", "both",),
         "keyword_since": {},
+        "since": 0,
         "doc": "The axes `scroll(to:)` moves the bounds' origin on.",
+    },
+    {
+        "name": "tileSize",
+        "python": "tile_size",
+        "wire": 94,
+        "type": "size",
+        "default": (256.0, 256.0),
+        "animatable": False,
+        "kinds": ("tiled",),
+        "domain": "positive",
+        "nullable": False,
+        "keyword": None,
+        "keyword_since": {},
+        "since": 10,
+        "doc": "The size of each tile, in pixels at the layer's `contentsScale` (at the finest level of detail).",
+    },
+    {
+        "name": "levelsOfDetail",
+        "python": "levels_of_detail",
+        "wire": 95,
+        "type": "number",
+        "default": 1.0,
+        "animatable": False,
+        "kinds": ("tiled",),
+        "domain": "positive",
+        "nullable": False,
+        "keyword": None,
+        "keyword_since": {},
+        "since": 10,
+        "doc": "How many levels of detail the layer keeps tiles for (its whole part; each level half the scale of the one before).",
+    },
+    {
+        "name": "levelsOfDetailBias",
+        "python": "levels_of_detail_bias",
+        "wire": 96,
+        "type": "number",
+        "default": 0.0,
+        "animatable": False,
+        "kinds": ("tiled",),
+        "domain": "nonNegative",
+        "nullable": False,
+        "keyword": None,
+        "keyword_since": {},
+        "since": 10,
+        "doc": "How many of the levels of detail are magnified (its whole part): the finest level's scale is 2 to this power.",
+    },
+    {
+        "name": "fadeDuration",
+        "python": "fade_duration",
+        "wire": 97,
+        "type": "number",
+        "default": 0.25,
+        "animatable": False,
+        "kinds": ("tiled",),
+        "domain": "nonNegative",
+        "nullable": False,
+        "keyword": None,
+        "keyword_since": {},
+        "since": 10,
+        "doc": "Seconds over which a newly drawn tile fades in (Core Animation's `CATiledLayer.fadeDuration()`).",
     },
 )

@@ -130,6 +130,8 @@ PROPERTIES: tuple[Property, ...] = tuple(
         doc=row["doc"],
     )
     for row in _properties.PROPERTIES
+    # A property a later version added is not one a session of this client has, nor sent to it.
+    if row.get("since", 0) <= PROTOCOL_VERSION
 )
 _BY_NAME = {p.name: p for p in PROPERTIES}
 _BY_NAME.update({p.python: p for p in PROPERTIES})
