@@ -181,10 +181,9 @@ package struct RandomScene {
             ops.append(set(h, .emitterCells, .cells([cell])))
             ops.append(set(h, .emitterPosition, .point(Point(x: number(0...20), y: number(0...20)))))
         case .tiled:
-            // From the handle, not the generator: the scenes of every seed stay those they were.
-            ops.append(set(h, .tileSize, .size(Size(width: Double(4 + h % 5 * 8), height: Double(4 + h % 3 * 12)))))
-            ops.append(set(h, .levelsOfDetail, .number(Double(1 + h % 3))))
-            ops.append(set(h, .levelsOfDetailBias, .number(Double(h / 3 % 3))))
+            ops.append(set(h, .tileSize, .size(Size(width: number(4...40).rounded(), height: number(4...40).rounded()))))
+            ops.append(set(h, .levelsOfDetail, .number(Double(Int.random(in: 1...3, using: &rng)))))
+            ops.append(set(h, .levelsOfDetailBias, .number(Double(Int.random(in: 0...2, using: &rng)))))
         case .layer, .scroll: break
         }
         return ops

@@ -38,7 +38,10 @@ struct RetainedInstances {
                 return bytes
             }
             var copied = 0
-            for range in list.instanceChanges.ranges() {
+            for marked in list.instanceChanges.ranges() {
+                // Never past the list: a mark beyond it would copy whatever memory follows.
+                let range = marked.clamped(to: 0..<list.instances.count)
+                guard !range.isEmpty else { continue }
                 let offset = range.lowerBound * stride
                 glBufferSubData(GLenum(GL_ARRAY_BUFFER), offset, range.count * stride, all.baseAddress! + offset)
                 copied += range.count * stride

@@ -142,6 +142,9 @@ package struct LeafPatch {
         var states: [State] = []
         swap(&states, &scratch.states)
         defer { swap(&states, &scratch.states) }
+        // Kept from the last apply, each state still holds what it did then: a frame with no leaf to
+        // patch must not join it again (instances of a list since rebuilt, marked changed past its end).
+        for r in states.indices { states[r].reset(commandOf: []) }
         if !candidates.isEmpty {
             let commandOf = list.commandOfInstances()
             let ranges = threads.ranges(for: candidates.count)

@@ -336,7 +336,7 @@ package struct RenderListUpdate {
         }
         var newVariant = variant
         if instance.isPlain != old.isPlain {
-            guard count == 1 else { return false }
+            guard count == 1, !Self.mayJoinNeighbour(command, plain: instance.isPlain, in: list) else { return false }
             newVariant = instance.isPlain ? .plain : .full
         }
         var changed = Damage.none
@@ -347,6 +347,19 @@ package struct RenderListUpdate {
         list.extendGroups(from: group, toCover: index, width: width, height: height)
         runs.insert(command)
         return true
+    }
+
+    /// Whether a whole build might have put an instance that turned `plain` (or `full`), alone in run
+    /// `command`, into the run just before or after it: a neighbouring run of the same variant, which
+    /// in a build it would have extended (`RenderCommand.extendDraw`), or which would have taken it.
+    /// (`fill` and `blit` runs are `plain` ones; whether the bindings would have let them join is left
+    /// to the whole build this answer sends it to.)
+    static func mayJoinNeighbour(_ command: Int, plain: Bool, in list: RenderList) -> Bool {
+        func sameVariant(_ c: Int) -> Bool {
+            guard c >= 0, c < list.commands.count, case .draw(_, _, _, let variant, _) = list.commands[c] else { return false }
+            return (variant == .full) != plain
+        }
+        return sameVariant(command - 1) || sameVariant(command + 1)
     }
 
     /// Damages the instances that sample a texture repainted in place, rebuilding stale mipmaps.
