@@ -255,6 +255,7 @@ let package = Package(
         .executableTarget(name: "LottiePlayer", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/LottiePlayer", swiftSettings: strict),
         .executableTarget(name: "PauseResume", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/PauseResume", swiftSettings: strict),
         .executableTarget(name: "CairoDrawing", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CairoDrawing", swiftSettings: strict),
+        .executableTarget(name: "DeepZoom", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/DeepZoom", swiftSettings: strict),
         .executableTarget(name: "ShapesAndText", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/ShapesAndText", swiftSettings: strict),
         .executableTarget(name: "TapTiles", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/TapTiles", swiftSettings: strict),
         .executableTarget(name: "CubeAndConfetti", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CubeAndConfetti", swiftSettings: strict),

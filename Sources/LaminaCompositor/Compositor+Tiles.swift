@@ -1,7 +1,18 @@
 public import LaminaCore
 public import LaminaImage
 public import LaminaModel
+public import LaminaRender
 public import LaminaRenderList
+
+/// What became of a tile a client drew (`Compositor.provideTile(_:client:layer:key:)`).
+public enum TileAnswer: Hashable, Sendable {
+    /// Held: the layer shows it from the next frame.
+    case held
+    /// Not asked for, or no longer needed: ignored (and counted by the tracker).
+    case notAsked
+    /// Not the size asked: the tile's pixels, as asked.
+    case wrongSize(width: Int, height: Int)
+}
 
 /// One tile a tiled layer (`CATiledLayer`) needs and the compositor does not hold: which layer of
 /// which client, which tile, where it lies in the layer and how many pixels it has.
@@ -20,6 +31,13 @@ public struct TileRequest: Hashable, Sendable {
     public var height: Int
     /// Pixels per point of the layer at this tile's level (`contentsScale` times the level's scale).
     public var scale: Double
+
+    public init(
+        client: ClientID, layer: LayerHandle, key: TileKey, rect: Rect, bounds: Rect, width: Int, height: Int, scale: Double
+    ) {
+        (self.client, self.layer, self.key, self.rect, self.bounds) = (client, layer, key, rect, bounds)
+        (self.width, self.height, self.scale) = (width, height, scale)
+    }
 }
 
 extension Compositor {
@@ -48,8 +66,42 @@ extension Compositor {
         guard image.width == request.width, image.height == request.height,
             let id = store.layer(request.layer, of: request.client), renderer.tiles.grid(of: id)?.rect(of: request.key) == request.rect
         else { return false }
-        return renderer.tiles.insert(
-            Self.premultipliedBGRA(image), width: image.width, height: image.height, key: request.key, of: id, at: presentation.time)
+        return image.withPixelSource { source in
+            renderer.tiles.insert(
+                Self.premultipliedBGRA(source), width: image.width, height: image.height, key: request.key, of: id, at: presentation.time)
+        }
+    }
+
+    /// Of the tiles the last build lacks, those to ask of their clients now (`TileRequestTracker`): not
+    /// asked yet, or unanswered for `TileRequestTracker.askAgainAfter` frames.
+    /// At most `maximumPerClient` of a client's tiles are needed at once (those first in
+    /// `tileRequests`' order): the rest come forward as those are drawn.
+    public func tilesToAsk(maximumPerClient: Int = 1_024) -> [TileRequest] {
+        var counts: [ClientID: Int] = [:]
+        let needed = tileRequests.filter { request in
+            counts[request.client, default: 0] += 1
+            return counts[request.client]! <= maximumPerClient
+        }
+        return tileTracker.toAsk(needed)
+    }
+
+    /// Forgets what was asked of `client` (it left).
+    public func forgetTileRequests(of client: ClientID) {
+        tileTracker.forget(client)
+    }
+
+    /// Holds the pixels a client drew for tile `key` of its layer `layer`, if it was asked for and is
+    /// the size asked; a tile not asked for (or no longer needed) is ignored, and counted.
+    public func provideTile(_ pixels: PixelSource, client: ClientID, layer: LayerHandle, key: TileKey) -> TileAnswer {
+        guard let id = store.layer(layer, of: client), let grid = renderer.tiles.grid(of: id), let size = grid.pixelSize(of: key) else {
+            _ = tileTracker.answer(client: client, layer: layer, key: key)
+            return .notAsked
+        }
+        guard pixels.width == size.width, pixels.height == size.height else { return .wrongSize(width: size.width, height: size.height) }
+        guard tileTracker.answer(client: client, layer: layer, key: key) else { return .notAsked }
+        let texels = Self.premultipliedBGRA(pixels)
+        renderer.tiles.insert(texels, width: size.width, height: size.height, key: key, of: id, at: presentation.time)
+        return .held
     }
 
     /// Whether a newly arrived tile fades in over its layer's `fadeDuration` (on, as Core Animation's);
@@ -76,17 +128,23 @@ extension Compositor {
         return arrived
     }
 
-    /// `image`'s pixels as a tile texture holds them: premultiplied B, G, R, A.
-    static func premultipliedBGRA(_ image: RGBAImage) -> [UInt8] {
-        var texels = image.bytes
-        let straight = image.alpha == .straight
+    /// Pixels as a tile texture holds them: premultiplied B, G, R, A, rows tightly packed.
+    static func premultipliedBGRA(_ source: PixelSource) -> [UInt8] {
+        let (width, height) = (source.width, source.height)
+        var texels = [UInt8](repeating: 0, count: width * height * 4)
+        let straight = source.alpha == .straight
+        let (bgr, opaque) = (source.format.isBGR, source.format.isOpaque)
         texels.withUnsafeMutableBufferPointer { t in
-            var i = 0
-            while i < t.count {
-                let (r, g, b, a) = (t[i], t[i + 1], t[i + 2], t[i + 3])
-                func premultiply(_ c: UInt8) -> UInt8 { straight ? UInt8((UInt32(c) * UInt32(a) + 127) / 255) : c }
-                (t[i], t[i + 1], t[i + 2]) = (premultiply(b), premultiply(g), premultiply(r))
-                i += 4
+            for y in 0..<height {
+                let row = y * source.bytesPerRow
+                for x in 0..<width {
+                    let i = row + x * 4, o = (y * width + x) * 4
+                    let (c0, c1, c2) = (source.bytes[i], source.bytes[i + 1], source.bytes[i + 2])
+                    let a = opaque ? 255 : source.bytes[i + 3]
+                    func premultiply(_ c: UInt8) -> UInt8 { straight ? UInt8((UInt32(c) * UInt32(a) + 127) / 255) : c }
+                    let (r, g, b) = bgr ? (c2, c1, c0) : (c0, c1, c2)
+                    (t[o], t[o + 1], t[o + 2], t[o + 3]) = (premultiply(b), premultiply(g), premultiply(r), a)
+                }
             }
         }
         return texels

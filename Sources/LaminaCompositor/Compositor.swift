@@ -28,6 +28,8 @@ public final class Compositor {
     /// Draws the tiles tiled layers lack, at once, during the frame that asks for them (a scene file's
     /// tiled layers, cut from their image); nil leaves them to whoever reads `tileRequests`.
     public var tileSource: ((TileRequest) -> RGBAImage?)?
+    /// The tiles asked of clients and not yet answered (`tilesToAsk`, `provideTile(_:client:layer:key:)`).
+    public internal(set) var tileTracker = TileRequestTracker()
     /// Where frames are drawn.
     public private(set) var target: OffscreenTarget
 

@@ -295,6 +295,8 @@ public final class ClientSession {
                 .tree(id, serial: serial, scope: scope, maxBytes: Int(settings.limits.maxQueuedBytes) / 2))
         case .hitTest(let serial, let layer, let point):
             effects.requests.append(.hitTest(id, serial: serial, layer: layer, point: point))
+        case .provideTile(let tile, let pixels):
+            provideTile(tile, pixels, &effects)
         }
     }
 
@@ -406,24 +408,7 @@ public final class ClientSession {
             func refuse(_ code: ErrorCode, _ message: String) -> ErrorReportError {
                 ErrorReportError(ErrorReport(serial: commit.serial, code: code, message: "bitmap \(i) (\(b.id)): \(message)"))
             }
-            guard let pool = pools[b.pool] else { throw refuse(.invalidPool, "unknown pool \(b.pool)") }
-            let maxSide = UInt32(OutputConfiguration.maxPixels)
-            guard b.width > 0, b.height > 0, b.width <= maxSide, b.height <= maxSide else {
-                throw refuse(.invalidBitmap, "\(b.width)x\(b.height) is outside 1...\(maxSide) pixels on a side")
-            }
-            let pixels = UInt64(b.width) * UInt64(b.height)
-            guard pixels <= settings.maxBitmapPixels else {
-                throw refuse(
-                    .limitExceeded,
-                    "\(b.width)x\(b.height) is \(pixels) pixels, over the limit of \(settings.maxBitmapPixels) pixels per bitmap")
-            }
-            guard UInt64(b.stride) >= UInt64(b.width) * 4, b.stride % 4 == 0 else {
-                throw refuse(.invalidBitmap, "the stride \(b.stride) must be a multiple of 4 and at least 4 x width \(b.width)")
-            }
-            guard b.offset <= UInt64(pool.size), b.byteCount <= UInt64(pool.size) - b.offset else {
-                throw refuse(
-                    .invalidBitmap, "\(b.byteCount) bytes at offset \(b.offset) lie outside pool \(b.pool) of \(pool.size) bytes")
-            }
+            let pixels = try self.pixels(of: b, refuse: refuse)
             var damage: PixelRegion?
             if let d = b.damage {
                 guard d.width > 0, d.height > 0, UInt64(d.x) + UInt64(d.width) <= UInt64(b.width),
@@ -433,16 +418,50 @@ public final class ClientSession {
                 }
                 damage = PixelRegion(x: Int(d.x), y: Int(d.y), width: Int(d.width), height: Int(d.height))
             }
-            bitmaps.append(
-                BitmapContents(
-                    id: b.id,
-                    pixels: .pool(
-                        pool, offset: Int(b.offset), width: Int(b.width), height: Int(b.height), bytesPerRow: Int(b.stride),
-                        format: b.format, alpha: b.premultiplied ? .premultiplied : .straight),
-                    damage: damage))
+            bitmaps.append(BitmapContents(id: b.id, pixels: pixels, damage: damage))
         }
         try refuseNewerChoices(commit)
         return Commit(operations: commit.operations, bitmaps: bitmaps, released: commit.released, serial: commit.serial)
+    }
+
+    /// A bitmap reference's pixels in one of the client's pools, checked against the pool and the
+    /// bitmap limits; `refuse` words the error.
+    private func pixels(
+        of b: WireBitmap, refuse: (ErrorCode, String) -> ErrorReportError
+    ) throws(ErrorReportError) -> BitmapPixels {
+        guard let pool = pools[b.pool] else { throw refuse(.invalidPool, "unknown pool \(b.pool)") }
+        let maxSide = UInt32(OutputConfiguration.maxPixels)
+        guard b.width > 0, b.height > 0, b.width <= maxSide, b.height <= maxSide else {
+            throw refuse(.invalidBitmap, "\(b.width)x\(b.height) is outside 1...\(maxSide) pixels on a side")
+        }
+        let pixels = UInt64(b.width) * UInt64(b.height)
+        guard pixels <= settings.maxBitmapPixels else {
+            throw refuse(
+                .limitExceeded,
+                "\(b.width)x\(b.height) is \(pixels) pixels, over the limit of \(settings.maxBitmapPixels) pixels per bitmap")
+        }
+        guard UInt64(b.stride) >= UInt64(b.width) * 4, b.stride % 4 == 0 else {
+            throw refuse(.invalidBitmap, "the stride \(b.stride) must be a multiple of 4 and at least 4 x width \(b.width)")
+        }
+        guard b.offset <= UInt64(pool.size), b.byteCount <= UInt64(pool.size) - b.offset else {
+            throw refuse(.invalidBitmap, "\(b.byteCount) bytes at offset \(b.offset) lie outside pool \(b.pool) of \(pool.size) bytes")
+        }
+        return .pool(
+            pool, offset: Int(b.offset), width: Int(b.width), height: Int(b.height), bytesPerRow: Int(b.stride), format: b.format,
+            alpha: b.premultiplied ? .premultiplied : .straight)
+    }
+
+    /// A tile's pixels checked against the client's pools, for the compositor (which checks the rest:
+    /// that it was asked for, and its size).
+    private func provideTile(_ tile: WireTile, _ b: WireBitmap, _ effects: inout Effects) {
+        do {
+            let pixels = try pixels(of: b) { code, message in
+                ErrorReportError(ErrorReport(serial: 0, code: code, message: "provideTile (\(tile)): \(message)"))
+            }
+            effects.requests.append(.provideTile(id, tile, pixels))
+        } catch {
+            fail(error.report, &effects)
+        }
     }
 
     /// Refuses what was added after the session's version — a layer kind (a version-9 client's tiled
@@ -486,7 +505,7 @@ extension CompositorRequest {
     /// Whether the compositor answers this request with exactly one reply (`ServerMessage.answersRequest`).
     var expectsReply: Bool {
         switch self {
-        case .connect, .disconnect: false
+        case .connect, .disconnect, .provideTile: false
         case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree, .hitTest: true
         }
     }
@@ -500,7 +519,7 @@ extension ServerMessage {
     var answersRequest: Bool {
         switch self {
         case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree, .hitTestResult: true
-        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged, .goodbye: false
+        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged, .goodbye, .tileRequests: false
         }
     }
 }

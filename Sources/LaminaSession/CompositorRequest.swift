@@ -24,6 +24,9 @@ public enum CompositorRequest: Sendable {
     case tree(ClientID, serial: UInt32, scope: TreeScope, maxBytes: Int)
     /// The deepest layer of a client's subtree drawn at a point on the frame on screen.
     case hitTest(ClientID, serial: UInt32, layer: LayerHandle, point: Point)
+    /// A tile of one of the client's tiled layers, drawn, its pixels in the client's pool (checked to
+    /// lie inside it): the compositor checks it was asked for and has the size asked.
+    case provideTile(ClientID, WireTile, BitmapPixels)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

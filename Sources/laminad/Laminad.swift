@@ -55,6 +55,9 @@ struct Laminad: AsyncParsableCommand {
     @Option(help: "How many threads a frame's animation evaluation and leaf patching are split across (default: the machine's cores).")
     var threads: Int?
 
+    @Option(help: "The most bytes of tiled layers' tiles one client keeps; past it the least recently shown are let go (default 67108864, 64 MiB).")
+    var tileBudget: Int?
+
     @Option(help: "The most pixels one bitmap may have (default 16777216, 4096x4096).")
     var maxBitmapPixels: UInt64?
 

@@ -15,7 +15,7 @@ struct Settings {
     static let keys: Set<String> = [
         "socket", "size", "scale", "refresh", "max-layers", "max-animations", "max-pools", "max-pool-bytes",
         "max-message-bytes", "max-queued-bytes", "max-bitmap-pixels", "privileged-group", "log-level",
-        "redraw-everything", "record", "output", "wayland-display", "wayland-buffers", "fullscreen", "threads",
+        "redraw-everything", "record", "output", "wayland-display", "wayland-buffers", "fullscreen", "threads", "tile-budget",
     ]
 
     init(options: Laminad) throws {
@@ -78,6 +78,10 @@ struct Settings {
         if let threads = try pick(options.threads, "threads", { Int($0) }) {
             guard (1...256).contains(threads) else { throw ValidationError("threads must be 1...256, not \(threads)") }
             daemon.frameThreads = threads
+        }
+        if let budget = try pick(options.tileBudget, "tile-budget", { Int($0) }) {
+            guard budget >= 0 else { throw ValidationError("tile-budget must be 0 or more bytes, not \(budget)") }
+            daemon.tileBudget = budget
         }
         logLevel = level
         switch try pick(options.output, "output", { $0 }) ?? "headless" {

@@ -54,4 +54,18 @@ import Testing
             #expect(output.contains("threads must be 1...256, not \(bad)"), "\(output)")
         }
     }
+
+    @Test("tile-budget: bytes the file gives run the daemon, and a negative number stops it at start, naming the key")
+    func tileBudget() throws {
+        let runtime = try RuntimeFolder()
+        let config = runtime.url.appendingPathComponent("laminad.conf").path
+        try "tile-budget = 1048576\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--config", config])
+        #expect(try daemon.connect().stats().clients == 1)
+        try "tile-budget = -1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let (status, output) = try runProgram(
+            buildFolder.appendingPathComponent("laminad"), ["--config", config, "--socket", runtime.url.appendingPathComponent("t").path])
+        #expect(status != 0)
+        #expect(output.contains("tile-budget must be 0 or more bytes, not -1"), "\(output)")
+    }
 }

@@ -117,10 +117,28 @@ struct ServedVersionsGoldenTests {
             ("hitTestResult", .event(.hitTestResult(serial: 10, layer: h))),
             ("hitTestResult none", .event(.hitTestResult(serial: 10, layer: nil))),
             ("goodbye", .event(.goodbye(reason: "laminad is stopping"))),
+            ("provideTile", .request(.provideTile(
+                WireTile(layer: h, level: 1, column: 2, row: 3),
+                pixels: WireBitmap(id: BitmapID(0), pool: 2, offset: 256, width: 64, height: 32, stride: 256, format: .bgra8, premultiplied: true)))),
+            ("tileRequests", .event(.tileRequests([
+                WireTileRequest(tile: WireTile(layer: h, level: 1, column: 2, row: 3), rect: Rect(x: 128, y: 192, width: 128, height: 40), width: 64, height: 20, scale: 0.5),
+                WireTileRequest(tile: WireTile(layer: h, level: 0, column: 0, row: 0), rect: Rect(x: 0, y: 0, width: 64, height: 64), width: 64, height: 64, scale: 1),
+            ]))),
         ]
         // Fields a version added to an older message: examples of their own from that version on.
+        let tiled = Commit<WireBitmap>(
+            serial: 12,
+            operations: [
+                .create(h, name: "map", kind: .tiled), .set(h, LayerKeyPath(.tileSize), .size(Size(width: 512, height: 256))),
+                .set(h, LayerKeyPath(.levelsOfDetail), .number(4)), .set(h, LayerKeyPath(.levelsOfDetailBias), .number(2)),
+                .set(h, LayerKeyPath(.fadeDuration), .number(0.5)),
+            ])
+        var tiledPresented = presented
+        tiledPresented[PropertyKey.tileSize.rawValue] = .size(Size(width: 512, height: 256))
         let extended: [(String, Message, since: UInt32)] = [
-            ("stats reply counted", .event(.stats(serial: 8, stats)), 8)
+            ("stats reply counted", .event(.stats(serial: 8, stats)), 8),
+            ("commit tiled", .request(.commit(tiled)), 10),
+            ("presentation tiled", .event(.presentation(serial: 5, layer: h, time: 13.5, values: tiledPresented)), 10),
         ]
         return all.filter { $0.1.introducedIn <= version } + extended.filter { $0.since <= version }.map { ($0.0, $0.1) }
     }
@@ -174,9 +192,10 @@ struct ServedVersionsGoldenTests {
             let old = Self.read(RepositoryFiles.text(Self.path(older)))
             let new = Dictionary(Self.read(RepositoryFiles.text(Self.path(newer))).map { ($0.label, $0.bytes) }, uniquingKeysWith: { a, _ in a })
             for (label, bytes) in old where label != "hello" && label != "welcome" {
-                // A message a version extended (stats, in 8) starts with the older version's bytes,
-                // its size aside; every other message is the same.
-                guard label == "stats reply", let extended = new[label], extended.count > bytes.count else {
+                // A message a version extended (stats, in 8; presentation, with version 10's
+                // properties) starts with the older version's bytes, its size aside; every other
+                // message is the same.
+                guard label == "stats reply" || label == "presentation", let extended = new[label], extended.count > bytes.count else {
                     #expect(new[label] == bytes, "\(label) changed between versions \(older) and \(newer)")
                     continue
                 }
@@ -188,10 +207,11 @@ struct ServedVersionsGoldenTests {
     @Test("the presentation event of a layer holding every default is the size docs/protocol.md gives")
     func presentationSize() {
         let defaults = ServerMessage.presentation(serial: 1, layer: LayerHandle(1), time: 0, values: LayerProperties.table.map(\.defaultValue))
-        #expect(defaults.encoded.count == 1211)
-        #expect(RepositoryFiles.text("docs/protocol.md").contains("makes a message of 1,211 bytes"))
-        let served = LayerProperties.table.filter { $0.since <= laminaProtocolVersion }.count
-        #expect(RepositoryFiles.text("docs/protocol.md").contains("one value per property of the session's version, in table order (\(served) in version \(laminaProtocolVersion);"))
+        #expect(defaults.encoded(version: 10).count == 1251 && defaults.encoded(version: 9).count == 1211)
+        #expect(RepositoryFiles.text("docs/protocol.md").contains("makes a message of 1,251 bytes in version 10 (1,211 in versions 5 to 9)"))
+        let counts = (9...10).map { version in LayerProperties.table.filter { $0.since <= version }.count }
+        #expect(RepositoryFiles.text("docs/protocol.md").contains(
+            "one value per property of the session's version, in table order (\(counts[1]) in version 10, \(counts[0]) in versions 5 to 9:"))
     }
 
     /// One whole message's header and body, or nil.

@@ -119,8 +119,8 @@ public final class Bitmap: Sendable, Hashable {
 
     /// Draws with `draw` on a cairo surface of `width` x `height` pixels scaled by `scale` (starting
     /// from `base` pixels, or transparent; opaque surfaces start black), clipped to `clip` (pixels),
-    /// and returns the surface's bytes (BGRA, premultiplied).
-    private static func render(
+    /// and returns the surface's bytes (BGRA, premultiplied). Any thread may call it.
+    static func render(
         width: Int, height: Int, scale: Double, opaque: Bool, over base: [UInt8]?, in clip: WireRegion?,
         _ draw: (DrawingContext) -> Void
     ) throws(LaminaError) -> [UInt8] {

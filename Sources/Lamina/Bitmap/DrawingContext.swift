@@ -18,6 +18,36 @@ public struct DrawingContext {
         self.size = size
     }
 
+    /// Draws `width` x `height` pixels (R, G, B, A bytes, rows top first, straight alpha) scaled into
+    /// `rect` (`CGContext.draw(_:in:)` of an image): what a drawer that computes its pixels itself (a
+    /// fractal, a map's raster) paints with.
+    public func draw(pixels: [UInt8], width: Int, height: Int, in rect: Rect) {
+        guard width > 0, height > 0, pixels.count == width * height * 4,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4, o = y * stride + x * 4
+                let a = UInt32(pixels[i + 3])
+                func premultiplied(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
+                (data[o], data[o + 1], data[o + 2], data[o + 3]) = (premultiplied(pixels[i + 2]), premultiplied(pixels[i + 1]), premultiplied(pixels[i]), pixels[i + 3])
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_translate(cairo, rect.minX, rect.minY)
+        cairo_scale(cairo, rect.width / Double(width), rect.height / Double(height))
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cairo, 0, 0, Double(width), Double(height))
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+    }
+
     /// Fills `rect` with `color`.
     public func fill(_ rect: Rect, with color: Color) {
         setColor(color)

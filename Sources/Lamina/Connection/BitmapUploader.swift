@@ -25,10 +25,13 @@ struct BitmapUploader {
     private var sentVersion: [BitmapID: UInt64] = [:]
     /// Space holding the pixels of commits not answered yet, by serial.
     private var inFlight: [(serial: UInt32, pool: Int, offset: Int, length: Int)] = []
+    /// Space holding tiles' pixels, by the serial of the `requestFrame` sent after them: the daemon
+    /// copies a tile when it takes the request, so the frame that answers has no more use for it.
+    private var tilesInFlight: [(serial: UInt32, pool: Int, offset: Int, length: Int)] = []
 
     /// Bytes of the pools (what the client maps), and of them the bytes holding pixels in flight.
     var poolBytes: Int { pools.reduce(0) { $0 + $1.pool.size } }
-    var bytesInFlight: Int { inFlight.reduce(0) { $0 + $1.length } }
+    var bytesInFlight: Int { inFlight.reduce(0) { $0 + $1.length } + tilesInFlight.reduce(0) { $0 + $1.length } }
 
     /// Forgets that `bitmaps` were sent (their commit was rejected, so the daemon never kept them):
     /// they go whole the next time they are used.
@@ -46,6 +49,31 @@ struct BitmapUploader {
         guard inFlight.contains(where: { $0.serial <= serial }) else { return }
         for piece in inFlight where piece.serial <= serial { free(pool: piece.pool, offset: piece.offset, length: piece.length) }
         inFlight.removeAll { $0.serial <= serial }
+    }
+
+    /// Frees the space of the tiles sent before the `requestFrame` `serial` (its frame came).
+    mutating func acknowledgeTiles(_ serial: UInt32) {
+        for piece in tilesInFlight where piece.serial == serial { free(pool: piece.pool, offset: piece.offset, length: piece.length) }
+        tilesInFlight.removeAll { $0.serial == serial }
+    }
+
+    /// A tile's pixels (premultiplied BGRA, tightly packed) put in a pool until the frame `serial`
+    /// comes, and the pools to announce first.
+    mutating func uploadTile(
+        _ pixels: [UInt8], width: Int, height: Int, serial: UInt32
+    ) throws(LaminaError) -> (pools: [ClientMessage], pixels: WireBitmap) {
+        var newPools: [ClientMessage] = []
+        let length = width * height * 4
+        let (index, offset) = try allocate(length, announcing: &newPools)
+        let pool = pools[index].pool
+        pixels.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: pool.bytes[offset..<(offset + length)]).copyMemory(from: $0) }
+        tilesInFlight.append((serial, index, offset, length))
+        return (
+            newPools,
+            WireBitmap(
+                id: BitmapID(0), pool: pools[index].id, offset: UInt64(offset), width: UInt32(width), height: UInt32(height),
+                stride: UInt32(width * 4), format: .bgra8, premultiplied: true)
+        )
     }
 
     /// The wire descriptions of the versions of `bitmaps` the daemon lacks (the latest of each), and

@@ -57,6 +57,12 @@ public final class Connection {
     private var topLevel: [Layer] = []
     var displayLinks: [DisplayLink] = []
     private var frameRequested: UInt32?
+    /// The serials of the frames asked for after tiles were sent, which free the tiles' pool space.
+    private var tileFrames: Set<UInt32> = []
+    /// Tiles drawn on worker threads, waiting to be sent from the main actor.
+    private let drawnTiles = TileInbox()
+    /// Tiles given to worker threads and not sent yet: while any is, event waits poll for them.
+    private var tilesDrawing = 0
     private static var unclaimedErrors: [LaminaError] = []
 
     /// Connects to the daemon at `path`, or at the first of the standard paths that answers, and
@@ -132,6 +138,9 @@ public final class Connection {
         unacknowledged = []
         animationIDs = [:]
         frameRequested = nil
+        tileFrames = []
+        tilesDrawing = 0
+        _ = drawnTiles.take()
         reconnections += 1
         send(Session.shared.snapshot(of: before, localAnimations: localIDs))
         for commit in onTheirWay { send(commit) }
@@ -230,6 +239,50 @@ public final class Connection {
         }
     }
 
+    /// Draws the tiles the daemon asks for with their layers' `tileDrawer`s, each on a worker thread,
+    /// and sends each as it is done (a layer gone, or without a drawer, leaves its tiles undrawn).
+    private func drawTiles(_ requests: [WireTileRequest]) {
+        let opened = reconnections
+        for request in requests {
+            guard let layer = Session.shared.layer(request.tile.layer) as? TiledLayer, let drawer = layer.tileDrawer else { continue }
+            let tile = Tile(
+                level: Int(request.tile.level), column: Int(request.tile.column), row: Int(request.tile.row), rect: request.rect,
+                scale: request.scale, width: Int(request.width), height: Int(request.height))
+            tilesDrawing += 1
+            let inbox = drawnTiles
+            DispatchQueue.global().async { [weak self] in
+                inbox.put(DrawnTile(tile: request.tile, pixels: tile.render(with: drawer), width: tile.width, height: tile.height, opened: opened))
+                // For an app whose main queue runs; one waiting for events sends them from there.
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.sendDrawnTiles() } }
+            }
+        }
+    }
+
+    /// Sends the tiles drawn since the last call.
+    private func sendDrawnTiles() {
+        for drawn in drawnTiles.take() {
+            tilesDrawing -= 1
+            if let pixels = drawn.pixels { sendTile(drawn.tile, pixels, width: drawn.width, height: drawn.height, opened: drawn.opened) }
+        }
+    }
+
+    /// Sends one drawn tile, unless the connection opened again since it was asked (the new daemon
+    /// asks afresh), then asks for a frame whose coming frees the tile's pool space.
+    private func sendTile(_ tile: WireTile, _ pixels: [UInt8], width: Int, height: Int, opened: Int) {
+        guard opened == reconnections, Session.shared.layer(tile.layer) is TiledLayer else { return }
+        do throws(LaminaError) {
+            let serial = nextSerial
+            nextSerial &+= 1
+            let (pools, wirePixels) = try uploader.uploadTile(pixels, width: width, height: height, serial: serial)
+            for pool in pools { try sendMessage(pool) }
+            try sendMessage(.provideTile(tile, pixels: wirePixels))
+            try sendMessage(.requestFrame(serial: serial))
+            tileFrames.insert(serial)
+        } catch {
+            deliver(error)
+        }
+    }
+
     /// The protocol version the session speaks: the lower of the one asked for and the daemon's.
     public var protocolVersion: UInt32 { welcome.protocolVersion }
 
@@ -286,10 +339,18 @@ public final class Connection {
     public func processEvents(timeout: Double = 0) throws(LaminaError) -> Int {
         var handled = 0
         var wait = timeout
+        let deadline = currentMediaTime() + timeout
         while true {
+            sendDrawnTiles()
             let message: ServerMessage
-            do { message = try wire.receive(timeout: wait) } catch {
-                if case .timedOut = error { return handled }
+            // While tiles are being drawn, the wait is cut into short ones that send each as it is done.
+            do { message = try wire.receive(timeout: tilesDrawing > 0 ? Swift.min(wait, 0.005) : wait) } catch {
+                if case .timedOut = error {
+                    wait = deadline - currentMediaTime()
+                    if tilesDrawing > 0, wait > 0 { continue }
+                    sendDrawnTiles()
+                    return handled
+                }
                 // The daemon went away: open again and carry on, or report it (with the reason it
                 // gave, when it said goodbye).
                 if reconnect() { return handled }
@@ -366,12 +427,17 @@ public final class Connection {
             for due in tracker.animationStopped(local) { session.fire(due) }
         case .transactionCompleted:
             break  // completions are tracked per transaction, nested ones included, from the events above
+        case .frame(let serial, _, _) where tileFrames.contains(serial):
+            tileFrames.remove(serial)
+            uploader.acknowledgeTiles(serial)
         case .frame(let serial, let time, let target):
             if frameRequested == serial { frameRequested = nil }
             for link in displayLinks { link.fire(timestamp: time, targetTimestamp: target) }
             requestFrameIfNeeded()
         case .welcome:
             break
+        case .tileRequests(let requests):
+            drawTiles(requests)
         case .input(let event):
             deliverInput(event)
         case .outputChanged(let output):

@@ -91,6 +91,7 @@ final class CompositorLoop {
         // Frames end with a fence, not glFinish: the GPU finishes one while this thread sleeps.
         compositor.waitsForGPU = false
         compositor.redrawsEverything = configuration.redrawsEverything
+        compositor.tileBudget = configuration.tileBudget
         compositor.threads = FrameThreadPool.threads(configuration.frameThreads)
         compositor.renderLog = RenderLog { [logger] line in logger.warning("\(line)") }
         do {
@@ -243,6 +244,7 @@ final class CompositorLoop {
             clientNames[client] = nil
             frameRequests.removeAll { $0.client == client }
             screenshots.removeAll { $0.client == client }
+            compositor.forgetTileRequests(of: client)
             completions.forget { $0.client == client }
             needsFrame = true  // its layers leave the screen
             outgoing.append(.forgotten(client))
@@ -259,6 +261,8 @@ final class CompositorLoop {
             needsFrame = true
         case .stats(let client, let serial, let pools, let poolBytes):
             send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
+        case .provideTile(let client, let tile, let pixels):
+            takeTile(tile, pixels, from: client)
         case .hitTest(let client, let serial, let handle, let point):
             answerHitTest(client, serial: serial, handle: handle, point: point)
         case .tree(let client, let serial, let scope, let maxBytes):
@@ -269,6 +273,44 @@ final class CompositorLoop {
                 send(client, .error(ErrorReport(serial: serial, code: .limitExceeded, message: "tree: \(error.message)")))
             }
         }
+    }
+
+    /// A tile a client drew: held when it was asked for and has the size asked; an answer to nothing
+    /// asked (or no longer needed) is ignored and counted; a tile of another size is an error naming it.
+    private func takeTile(_ tile: WireTile, _ pixels: BitmapPixels, from client: ClientID) {
+        let key = TileKey(level: Int(tile.level), column: Int(tile.column), row: Int(tile.row))
+        let (answer, size) = BitmapContents(id: BitmapID(0), pixels: pixels).withPixelSource { source in
+            (compositor.provideTile(source, client: client, layer: tile.layer, key: key), (source.width, source.height))
+        }
+        switch answer {
+        case .held:
+            needsFrame = true
+        case .notAsked:
+            logger.debug("\(client): \(tile) was not asked for, or is no longer needed: ignored")
+        case .wrongSize(let width, let height):
+            send(
+                client,
+                .error(
+                    ErrorReport(
+                        serial: 0, code: .invalidBitmap,
+                        message: "provideTile: \(tile) is \(size.0)x\(size.1) pixels; it was asked for at \(width)x\(height)")))
+        }
+    }
+
+    /// Asks each client for the tiles its tiled layers need and lack (each tile again while it goes
+    /// unanswered), and keeps frames coming while any is outstanding, so that they are asked again.
+    private func askForTiles() {
+        var byClient: [ClientID: [WireTileRequest]] = [:]
+        var order: [ClientID] = []
+        for request in compositor.tilesToAsk() {
+            if byClient[request.client] == nil { order.append(request.client) }
+            byClient[request.client, default: []].append(
+                WireTileRequest(
+                    tile: WireTile(layer: request.layer, level: UInt32(request.key.level), column: UInt32(request.key.column), row: UInt32(request.key.row)),
+                    rect: request.rect, width: UInt32(request.width), height: UInt32(request.height), scale: request.scale))
+        }
+        for client in order { send(client, .tileRequests(byClient[client]!)) }
+        if compositor.tileTracker.hasOutstanding { needsFrame = true }
     }
 
     private func answerQuery(_ client: ClientID, serial: UInt32, handle: LayerHandle) {
@@ -459,6 +501,8 @@ final class CompositorLoop {
                 }
             }
         }
+
+        askForTiles()
 
         let target = time + timer.interval
         for (client, serial) in frameRequests {

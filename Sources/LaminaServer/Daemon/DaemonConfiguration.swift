@@ -16,6 +16,9 @@ public struct DaemonConfiguration: Sendable {
     public var limits: ClientLimits
     /// The bytes of textures the GPU may hold for all clients.
     public var textureBudget: Int
+    /// The bytes of tiled layers' tiles one client keeps (64 MiB by default); past it the least
+    /// recently shown are let go, and asked for again when needed.
+    public var tileBudget = 64 << 20
     /// The daemon's release, told to clients in the welcome.
     public var serverVersion: String
     /// Who may read other clients' trees and take screenshots, besides the daemon's user and root.

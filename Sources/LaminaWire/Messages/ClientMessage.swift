@@ -11,8 +11,11 @@ public import LaminaCore
 /// `hue`, `saturation`, `color` and `luminosity` (choices 14 to 17 of `compositingFilter`; a choice's
 /// version is `PropertyDescriptor.choiceVersion`). What each message came with is
 /// `ClientMessage.introducedIn` and `ServerMessage.introducedIn`; fields added to a message are
-/// written and read by `ServerMessage.encoded(version:)` and `init(_:version:)`.
-public let laminaProtocolVersion: UInt32 = 9
+/// written and read by `ServerMessage.encoded(version:)` and `init(_:version:)`. Version 10 added
+/// tiled layers: the `tiled` layer kind and its four properties (`LayerKind.introducedIn`,
+/// `PropertyDescriptor.since`, both left out of older sessions' presentation events), the
+/// `tileRequests` event and the `provideTile` request.
+public let laminaProtocolVersion: UInt32 = 10
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
 /// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears
@@ -68,17 +71,21 @@ public enum ClientMessage: Hashable, Sendable {
     /// Asks which layer of `layer`'s subtree is drawn at `point` (in `layer`'s superlayer's space) on the
     /// frame on screen: `CALayer.hitTest(_:)` on the presentation tree (version 7).
     case hitTest(serial: UInt32, layer: LayerHandle, point: Point)
+    /// A tile the daemon asked for (`tileRequests`), drawn: its pixels in one of the client's pools,
+    /// exactly the size asked (version 10).
+    case provideTile(WireTile, pixels: WireBitmap)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
-        case hitTest
+        case hitTest, provideTile
 
         /// The protocol version that added the request: a session of an older version refuses it as
         /// an unknown opcode (`malformedMessage`), as that version's daemon did.
         public var introducedIn: UInt32 {
             switch self {
             case .hitTest: 7
+            case .provideTile: 10
             default: 1
             }
         }
@@ -97,6 +104,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .stats: .stats
         case .tree: .tree
         case .hitTest: .hitTest
+        case .provideTile: .provideTile
         }
     }
 
@@ -135,6 +143,9 @@ public enum ClientMessage: Hashable, Sendable {
             w.u64(layer.rawValue)
             w.f64(point.x)
             w.f64(point.y)
+        case .provideTile(let tile, let pixels):
+            w.tile(tile)
+            w.tilePixels(pixels)
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {
@@ -195,6 +206,8 @@ public enum ClientMessage: Hashable, Sendable {
             let serial = try r.u32("a serial")
             let layer = LayerHandle(try r.u64("a layer handle"))
             self = .hitTest(serial: serial, layer: layer, point: Point(x: try r.finite("a point's x"), y: try r.finite("a point's y")))
+        case .provideTile:
+            self = .provideTile(try r.tile(), pixels: try r.tilePixels())
         case .tree:
             let serial = try r.u32("a serial")
             let start = r.offset

@@ -164,6 +164,9 @@ public enum ServerMessage: Hashable, Sendable {
     /// The daemon is stopping and closes the connection after this (version 7): a client can tell a
     /// daemon's orderly exit, and why, from a crash.
     case goodbye(reason: String)
+    /// Tiles of the client's tiled layers the daemon needs drawn, each layer's nearest its view's
+    /// centre first (version 10): answered with `provideTile`, asked again while unanswered.
+    case tileRequests([WireTileRequest])
 
     /// The protocol version that added this message: a client welcomed at an older version never
     /// receives it (`Opcode.introducedIn`).
@@ -173,7 +176,7 @@ public enum ServerMessage: Hashable, Sendable {
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
         case presentation, screenshot, stats, tree, input, outputChanged
-        case hitTestResult, goodbye
+        case hitTestResult, goodbye, tileRequests
 
         /// The protocol version that added the event (`input` and `outputChanged` came with 6,
         /// `hitTestResult` and `goodbye` with 7; every other event is older than the oldest version
@@ -182,6 +185,7 @@ public enum ServerMessage: Hashable, Sendable {
             switch self {
             case .input, .outputChanged: 6
             case .hitTestResult, .goodbye: 7
+            case .tileRequests: 10
             default: 1
             }
         }
@@ -205,6 +209,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .outputChanged: .outputChanged
         case .hitTestResult: .hitTestResult
         case .goodbye: .goodbye
+        case .tileRequests: .tileRequests
         }
     }
 
@@ -259,6 +264,8 @@ public enum ServerMessage: Hashable, Sendable {
             w.u32(serial); w.optional(layer) { $0.u64($1.rawValue) }
         case .goodbye(let reason):
             w.string(reason)
+        case .tileRequests(let requests):
+            w.array(requests) { $0.tileRequest($1) }
         }
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
@@ -338,6 +345,8 @@ public enum ServerMessage: Hashable, Sendable {
                 serial: serial, layer: try r.optional("a layer handle") { (r: inout WireReader) throws(WireError) in LayerHandle(try r.u64()) })
         case .goodbye:
             self = .goodbye(reason: try r.string("a reason", limit: 1 << 20))
+        case .tileRequests:
+            self = .tileRequests(try r.array("tile requests", minimumSize: 68) { (r: inout WireReader, _) throws(WireError) in try r.tileRequest() })
         }
         try r.expectEnd("\(opcode) event")
     }
