@@ -85,6 +85,15 @@ extension Compositor {
         return tileTracker.toAsk(needed)
     }
 
+    /// Marks the tiles of `client`'s tiled layer `layer` that meet `rect` (all for nil) to be drawn
+    /// again: each stays shown until its new drawing arrives, and is asked for at once. A layer the
+    /// client does not have, or not a tiled one, is left alone.
+    public func invalidateTiles(client: ClientID, layer: LayerHandle, in rect: Rect?) {
+        guard let id = store.layer(layer, of: client) else { return }
+        renderer.tiles.invalidate(id, in: rect)
+        tileTracker.forget(client, layer: layer)
+    }
+
     /// Forgets what was asked of `client` (it left).
     public func forgetTileRequests(of client: ClientID) {
         tileTracker.forget(client)

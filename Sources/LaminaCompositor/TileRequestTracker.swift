@@ -57,8 +57,8 @@ public struct TileRequestTracker: Sendable {
         return true
     }
 
-    /// Forgets a client's tiles (it left).
-    public mutating func forget(_ client: ClientID) {
-        asked = asked.filter { $0.key.client != client }
+    /// Forgets a client's tiles (it left), or one layer's (drawn anew: they are asked again at once).
+    public mutating func forget(_ client: ClientID, layer: LayerHandle? = nil) {
+        asked = asked.filter { $0.key.client != client || (layer != nil && $0.key.layer != layer) }
     }
 }

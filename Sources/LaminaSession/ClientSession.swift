@@ -297,6 +297,8 @@ public final class ClientSession {
             effects.requests.append(.hitTest(id, serial: serial, layer: layer, point: point))
         case .provideTile(let tile, let pixels):
             provideTile(tile, pixels, &effects)
+        case .invalidateTiles(let layer, let rect):
+            effects.requests.append(.invalidateTiles(id, layer: layer, rect: rect))
         }
     }
 
@@ -505,7 +507,7 @@ extension CompositorRequest {
     /// Whether the compositor answers this request with exactly one reply (`ServerMessage.answersRequest`).
     var expectsReply: Bool {
         switch self {
-        case .connect, .disconnect, .provideTile: false
+        case .connect, .disconnect, .provideTile, .invalidateTiles: false
         case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree, .hitTest: true
         }
     }

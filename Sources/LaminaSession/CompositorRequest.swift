@@ -27,6 +27,9 @@ public enum CompositorRequest: Sendable {
     /// A tile of one of the client's tiled layers, drawn, its pixels in the client's pool (checked to
     /// lie inside it): the compositor checks it was asked for and has the size asked.
     case provideTile(ClientID, WireTile, BitmapPixels)
+    /// The tiles of one of the client's tiled layers meeting a rectangle (all, for nil) are to be drawn
+    /// again.
+    case invalidateTiles(ClientID, layer: LayerHandle, rect: Rect?)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

@@ -149,4 +149,77 @@ struct TiledLayerClientTests {
         }
         #expect(serial == 9)
     }
+
+    /// A number the drawer reads from any thread.
+    final class Shade: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        var current: Int {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
+
+    @Test("setNeedsDisplay(_:) has the tiles it meets drawn again, the others kept; setNeedsDisplay() all of them")
+    func redrawTiles() throws {
+        let daemon = try DaemonProcess(["--size", "128x128"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "tiled-redraw", path: daemon.socketPath)
+        let asked = Asked(), shade = Shade()
+        let layer = TiledLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 128, height: 128)
+        layer.tileSize = Size(width: 64, height: 64)
+        layer.fadeDuration = 0
+        layer.drawTiles { tile, context in
+            asked.add(tile)
+            context.fill(tile.rect, with: Color(red: Double(shade.current) / 255, green: 0.5, blue: 0))
+        }
+        connection.addLayer(layer)
+        try connection.synchronize()
+        func showsEverywhere(_ red: [UInt8]) throws -> Bool {
+            let image = try connection.screenshot()
+            return zip([(32, 32), (96, 32), (32, 96), (96, 96)], red).allSatisfy { image[$0.0, $0.1] == SIMD4($1, 128, 0, 255) }
+        }
+        try connection.wait(for: "the first tiles", timeout: 20) { (try? showsEverywhere([0, 0, 0, 0])) ?? false }
+        #expect(asked.all.count == 4)
+        // The top right tile's rectangle: only it is drawn again.
+        shade.current = 200
+        layer.setNeedsDisplay(Rect(x: 70, y: 10, width: 20, height: 20))
+        Transaction.flush()
+        try connection.wait(for: "the top right tile again", timeout: 20) { (try? showsEverywhere([0, 200, 0, 0])) ?? false }
+        #expect(asked.all.count == 5 && asked.all.last.map { [$0.column, $0.row] } == [1, 0])
+        shade.current = 100
+        layer.setNeedsDisplay()
+        Transaction.flush()
+        try connection.wait(for: "every tile again", timeout: 20) { (try? showsEverywhere([100, 100, 100, 100])) ?? false }
+        #expect(asked.all.count == 9)
+    }
+
+    @Test("after the daemon restarts, the new one asks for the tiles again and shows them")
+    func tilesAfterARestart() throws {
+        let first = try DaemonProcess(["--size", "128x128"])
+        let connection = try Connection(name: "tiled-restart", path: first.socketPath)
+        let asked = Asked()
+        let layer = TiledLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 128, height: 128)
+        layer.tileSize = Size(width: 64, height: 64)
+        layer.fadeDuration = 0
+        layer.drawTiles { tile, context in
+            asked.add(tile)
+            context.fill(tile.rect, with: Color(red: 0, green: 0, blue: 1))
+        }
+        connection.addLayer(layer)
+        try connection.synchronize()
+        try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count == 4 }
+        first.kill()
+        let second = try DaemonProcess(["--size", "128x128"], socketPath: first.socketPath)
+        defer { withExtendedLifetime(second) {} }
+        layer.opacity = 0.999  // the next commit finds the daemon gone and connects to the new one
+        try connection.synchronize()
+        #expect(connection.reconnections == 1)
+        try connection.wait(for: "the tiles asked again", timeout: 20) {
+            asked.all.count == 8 && ((try? connection.screenshot()[96, 96].z) ?? 0) >= 254
+        }
+        #expect(Set(asked.all.dropFirst(4).map { [$0.column, $0.row] }) == [[0, 0], [1, 0], [0, 1], [1, 1]])
+    }
 }

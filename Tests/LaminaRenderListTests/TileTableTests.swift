@@ -36,21 +36,25 @@ import Testing
         #expect(table.count == 0)
     }
 
-    @Test("setNeedsDisplay drops the tiles a rectangle meets, or all of them; a layer not drawn lets its tiles go")
+    @Test("setNeedsDisplay marks the tiles a rectangle meets, or all of them, stale until drawn again; a layer not drawn lets its tiles go")
     func invalidateAndEvict() {
         let table = TileTable(requests: TextureRequests())
         table.visit(Self.layer, grid: Self.grid)
+        func key(_ column: Int) -> TileKey { TileKey(level: 0, column: column, row: 0) }
         for column in 0..<4 {
-            #expect(table.insert(Self.texels(64, 64), width: 64, height: 64, key: TileKey(level: 0, column: column, row: 0), of: Self.layer, at: 0))
+            #expect(table.insert(Self.texels(64, 64), width: 64, height: 64, key: key(column), of: Self.layer, at: 0))
         }
         _ = table.takeChangedLayers()
         table.invalidate(Self.layer, in: Rect(x: 70, y: 10, width: 100, height: 10))  // columns 1 and 2
-        #expect(table.count == 2 && table.tile(TileKey(level: 0, column: 0, row: 0), of: Self.layer) != nil)
+        #expect((0..<4).map { table.tile(key($0), of: Self.layer)?.isStale } == [false, true, true, false])
         #expect(table.takeChangedLayers() == [Self.layer])
+        // Drawn again: no longer stale.
+        #expect(table.insert(Self.texels(64, 64), width: 64, height: 64, key: key(1), of: Self.layer, at: 0))
+        #expect(table.tile(key(1), of: Self.layer)?.isStale == false && table.count == 4)
         table.invalidate(Self.layer)
-        #expect(table.count == 0)
+        #expect((0..<4).allSatisfy { table.tile(key($0), of: Self.layer)?.isStale == true })
         table.evict(keeping: { _ in false })
-        #expect(table.grid(of: Self.layer) == nil)
+        #expect(table.grid(of: Self.layer) == nil && table.count == 0)
     }
 
     @Test("each owner's tiles keep within the budget, the least recently shown let go first, never one shown this frame")

@@ -120,6 +120,8 @@ struct ServedVersionsGoldenTests {
             ("provideTile", .request(.provideTile(
                 WireTile(layer: h, level: 1, column: 2, row: 3),
                 pixels: WireBitmap(id: BitmapID(0), pool: 2, offset: 256, width: 64, height: 32, stride: 256, format: .bgra8, premultiplied: true)))),
+            ("invalidateTiles", .request(.invalidateTiles(layer: h, rect: Rect(x: 0, y: 64, width: 256, height: 32)))),
+            ("invalidateTiles all", .request(.invalidateTiles(layer: h, rect: nil))),
             ("tileRequests", .event(.tileRequests([
                 WireTileRequest(tile: WireTile(layer: h, level: 1, column: 2, row: 3), rect: Rect(x: 128, y: 192, width: 128, height: 40), width: 64, height: 20, scale: 0.5),
                 WireTileRequest(tile: WireTile(layer: h, level: 0, column: 0, row: 0), rect: Rect(x: 0, y: 0, width: 64, height: 64), width: 64, height: 64, scale: 1),

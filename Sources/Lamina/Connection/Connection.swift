@@ -258,6 +258,11 @@ public final class Connection {
         }
     }
 
+    /// Tells the daemon the tiles of a tiled layer meeting `rect` (all, for nil) are to be drawn again.
+    func invalidateTiles(of handle: LayerHandle, in rect: Rect?) {
+        do { try sendMessage(.invalidateTiles(layer: handle, rect: rect)) } catch { deliver(error) }
+    }
+
     /// Sends the tiles drawn since the last call.
     private func sendDrawnTiles() {
         for drawn in drawnTiles.take() {

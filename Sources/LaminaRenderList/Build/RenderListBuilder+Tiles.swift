@@ -28,6 +28,8 @@ extension RenderListBuilder {
             if let tile = tiles.tile(key, of: id) {
                 drawTile(tile, rect: rect, uv: SIMD4(0, 0, 1, 1), matrix: matrix, localToClip: localToClip,
                     opacity: opacity * fadeIn(tile, over: fadeDuration, of: id))
+                // Drawn anew by its owner: shown until the new drawing arrives.
+                if tile.isStale { tiles.need(key, of: id) }
                 continue
             }
             tiles.need(key, of: id)

@@ -32,6 +32,9 @@ package final class TileTable {
         package let arrival: Double
         /// The frame that last drew it.
         var lastShown: UInt64
+        /// Whether it is to be drawn again (`invalidate`): shown until the new drawing arrives, and
+        /// needed meanwhile.
+        package var isStale = false
     }
 
     /// One tiled layer's tiles and needs.
@@ -124,17 +127,17 @@ package final class TileTable {
         return changed.sorted { $0.index < $1.index }
     }
 
-    /// Drops the tiles of layer `id` (its contents are to be drawn again: `setNeedsDisplay`), or only
-    /// those whose rectangles meet `rect` (in the layer's space).
+    /// Marks the tiles of layer `id` stale (its contents are to be drawn again: `setNeedsDisplay`), or
+    /// only those whose rectangles meet `rect` (in the layer's space): each is shown until its new
+    /// drawing arrives, and needed meanwhile.
     package func invalidate(_ id: LayerID, in rect: Rect? = nil) {
         guard let layer = layers[id] else { return }
-        if let rect {
-            layers[id]!.tiles = layer.tiles.filter { key, _ in
+        for (key, _) in layer.tiles {
+            if let rect {
                 let r = layer.grid.rect(of: key).intersection(rect)
-                return !(r.width > 0 && r.height > 0)
+                guard r.width > 0, r.height > 0 else { continue }
             }
-        } else {
-            layers[id]!.tiles = [:]
+            layers[id]!.tiles[key]!.isStale = true
         }
         arrived.insert(id)
     }

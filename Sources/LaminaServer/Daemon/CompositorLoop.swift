@@ -263,6 +263,9 @@ final class CompositorLoop {
             send(client, .stats(serial: serial, stats(pools: pools, poolBytes: poolBytes)))
         case .provideTile(let client, let tile, let pixels):
             takeTile(tile, pixels, from: client)
+        case .invalidateTiles(let client, let layer, let rect):
+            compositor.invalidateTiles(client: client, layer: layer, in: rect)
+            needsFrame = true
         case .hitTest(let client, let serial, let handle, let point):
             answerHitTest(client, serial: serial, handle: handle, point: point)
         case .tree(let client, let serial, let scope, let maxBytes):

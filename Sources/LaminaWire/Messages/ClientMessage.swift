@@ -74,18 +74,22 @@ public enum ClientMessage: Hashable, Sendable {
     /// A tile the daemon asked for (`tileRequests`), drawn: its pixels in one of the client's pools,
     /// exactly the size asked (version 10).
     case provideTile(WireTile, pixels: WireBitmap)
+    /// The app's drawing of a tiled layer changed, inside `rect` (in the layer's space) or all of it
+    /// (`setNeedsDisplay`): the tiles it meets are asked for again, the old ones shown meanwhile
+    /// (version 10).
+    case invalidateTiles(layer: LayerHandle, rect: Rect?)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
-        case hitTest, provideTile
+        case hitTest, provideTile, invalidateTiles
 
         /// The protocol version that added the request: a session of an older version refuses it as
         /// an unknown opcode (`malformedMessage`), as that version's daemon did.
         public var introducedIn: UInt32 {
             switch self {
             case .hitTest: 7
-            case .provideTile: 10
+            case .provideTile, .invalidateTiles: 10
             default: 1
             }
         }
@@ -105,6 +109,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .tree: .tree
         case .hitTest: .hitTest
         case .provideTile: .provideTile
+        case .invalidateTiles: .invalidateTiles
         }
     }
 
@@ -146,6 +151,9 @@ public enum ClientMessage: Hashable, Sendable {
         case .provideTile(let tile, let pixels):
             w.tile(tile)
             w.tilePixels(pixels)
+        case .invalidateTiles(let layer, let rect):
+            w.u64(layer.rawValue)
+            w.optional(rect) { w, r in w.f64(r.minX); w.f64(r.minY); w.f64(r.width); w.f64(r.height) }
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {
@@ -208,6 +216,12 @@ public enum ClientMessage: Hashable, Sendable {
             self = .hitTest(serial: serial, layer: layer, point: Point(x: try r.finite("a point's x"), y: try r.finite("a point's y")))
         case .provideTile:
             self = .provideTile(try r.tile(), pixels: try r.tilePixels())
+        case .invalidateTiles:
+            let layer = LayerHandle(try r.u64("a layer handle"))
+            let rect = try r.optional("a rectangle") { (r: inout WireReader) throws(WireError) in
+                Rect(x: try r.finite("x"), y: try r.finite("y"), width: try r.finite("width"), height: try r.finite("height"))
+            }
+            self = .invalidateTiles(layer: layer, rect: rect)
         case .tree:
             let serial = try r.u32("a serial")
             let start = r.offset

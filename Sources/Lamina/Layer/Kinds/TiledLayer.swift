@@ -16,6 +16,17 @@ open class TiledLayer: Layer {
     /// captured, and may be called for several tiles at once.
     public var tileDrawer: (any TileDrawer)?
 
+    /// Has the tiles that `setNeedsDisplay()` (all) or `setNeedsDisplay(_:)` (those meeting the
+    /// rectangle) marked drawn again: the daemon asks for them anew and shows the old ones until the new
+    /// ones arrive. A tiled layer has no `contents` of its own to draw.
+    open override func display() {
+        let rect = displayDamage
+        wantsDisplay = false
+        displayDamage = nil
+        guard let handle, Session.shared.isCommitted(handle), let connection = Session.shared.connection else { return }
+        connection.invalidateTiles(of: handle, in: rect)
+    }
+
     /// Draws tiles with `draw` (a closure form of `tileDrawer`).
     public func drawTiles(_ draw: @escaping @Sendable (Tile, DrawingContext) -> Void) {
         tileDrawer = ClosureTileDrawer(body: draw)
