@@ -120,6 +120,11 @@ extension Compositor {
         set { renderer.tiles.fades = newValue }
     }
 
+    /// The tiles held: how many, their bytes, and how many were let go for the budget so far.
+    public var tileStatistics: (count: Int, bytes: Int, evictions: Int) {
+        (renderer.tiles.count, renderer.tiles.bytes, renderer.tiles.evictions)
+    }
+
     /// The most bytes of tiles one client keeps (64 MiB by default); past it the least recently shown
     /// are let go.
     public var tileBudget: Int {

@@ -156,4 +156,64 @@ struct TiledLayerTests {
             #expect(compositor.tileRequests.isEmpty)
         }
     }
+
+    @Test("frame by frame through an animated zoom, the tiles asked for are those of the zoom's level the view overlaps, less those held")
+    func animatedZoom() throws {
+        try Self.withTiledLayer { compositor, client in
+            // transform.scale from 0.4 to 3 over a second, linearly, starting at 0.
+            let zoom = Animation.basic(
+                try! LayerKeyPath("transform.scale"), from: .number(0.4), to: .number(3),
+                timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .forwards))
+            compositor.commit(Commit(operations: [.addAnimation(LayerHandle(1), zoom, key: "zoom")]), from: client)
+            var held: Set<TileKey> = []
+            for frame in 0...60 {
+                let time = Double(frame) / 60
+                var asked: [TileKey] = []
+                compositor.tileSource = { request in
+                    asked.append(request.key)
+                    return Self.solid(request)
+                }
+                _ = try compositor.frame(at: time)
+                let s = 0.4 + 2.6 * min(time, 1)
+                let expected = Self.expectedTiles(zoom: s, level: Self.level(forZoom: s))
+                #expect(Set(asked) == expected.subtracting(held), "frame \(frame), zoom \(s)")
+                held.formUnion(asked)
+            }
+            #expect(held.contains { $0.level == 0 } && held.contains { $0.level == 2 }, "the zoom went through every level")
+        }
+    }
+
+    @Test("a scroll over 100,000 tiles keeps the tiles within the budget, the tiles shown aside")
+    func budgetUnderAScroll() throws {
+        try DamageTests.gpu.perform { context in
+            let compositor = try Compositor(context, output: OutputConfiguration(width: 512, height: 16, background: .black))
+            compositor.tilesFadeIn = false
+            // 16-pixel tiles of 1 KiB; a budget of 64 of them, where a frame shows 33.
+            compositor.tileBudget = 64 * 16 * 16 * 4
+            let client = compositor.addClient()
+            let h = LayerHandle(1)
+            let width = 100_000.0 * 16
+            compositor.commit(
+                Commit(operations: [
+                    .create(h, name: nil, kind: .tiled), .set(h, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: width, height: 16))),
+                    .set(h, LayerKeyPath(.anchorPoint), .point(Point(x: 0, y: 0))),
+                    .set(h, LayerKeyPath(.tileSize), .size(Size(width: 16, height: 16))), .insertSublayer(h, into: nil, at: nil),
+                ]), from: client)
+            var drawn = 0
+            compositor.tileSource = { request in
+                drawn += 1
+                return RGBAImage(width: request.width, height: request.height, filledWith: SIMD4(255, 255, 255, 255), alpha: .premultiplied)
+            }
+            var most = 0
+            for frame in 0..<3_125 {
+                compositor.commit(
+                    Commit(operations: [.set(h, LayerKeyPath(.position), .point(Point(x: -Double(frame) * 512, y: 0)))]), from: client)
+                _ = try compositor.frame(at: Double(frame) / 60)
+                most = max(most, compositor.tileStatistics.bytes)
+            }
+            #expect(drawn >= 100_000, "every tile was drawn: \(drawn)")
+            #expect(most <= compositor.tileBudget + 33 * 16 * 16 * 4, "at most the budget and a frame's tiles: \(most)")
+            #expect(compositor.tileStatistics.evictions >= 100_000 - 64 - 33)
+        }
+    }
 }
