@@ -40,6 +40,10 @@ start_laminad 1280x720 60
 "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test big-commit
 stop_laminad
 
+start_laminad 1280x720 60
+"$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test tiles
+stop_laminad
+
 # Opaque XRGB8888, ARGB8888 whose pixels are all opaque (most toolkits' windows), and ARGB8888 at half
 # alpha over the layers' backgrounds.
 for contents in "bgrx8 255" "bgra8 255" "bgra8 128"; do

@@ -8,13 +8,13 @@ import LaminaWire
 struct BenchDaemonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-daemon",
-        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents, one big commit.",
+        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents, one big commit, tile latency.",
         discussion: "Prints one JSON object. CPU is read from /proc for the daemon's process (found with SO_PEERCRED).")
 
     @Option(help: "The daemon's socket.")
     var socket: String
 
-    @Option(help: "property-changes, latency, idle, contents, one-change or big-commit.")
+    @Option(help: "property-changes, latency, idle, contents, one-change, big-commit or tiles.")
     var test: String
 
     @Option(help: "Seconds to measure idle CPU or per-frame contents.")
@@ -39,7 +39,8 @@ struct BenchDaemonCommand: ParsableCommand {
             case "contents": try contents(client, pid: pid)
             case "one-change": try oneChange(client, pid: pid)
             case "big-commit": try bigCommit(client, pid: pid)
-            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change, big-commit)")
+            case "tiles": try tiles(client, period: 1 / refresh)
+            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change, big-commit, tiles)")
             }
         } catch let error as WireClientError {
             throw Failure("\(error)")
@@ -105,6 +106,68 @@ struct BenchDaemonCommand: ParsableCommand {
         }
         frames.sort()
         print(#"{"test":"latency","commits":200,"medianFrames":\#(frames[100]),"p99Frames":\#(frames[197]),"maxFrames":\#(frames[199])}"#)
+    }
+
+    /// A tiled layer over the output (tiles of 256 pixels, four levels with bias 2) zoomed to another
+    /// level 40 times: frames from the one that applies the zoom (and asks for the new level's tiles)
+    /// to the one that shows them, the tiles answered as soon as they are asked (solid, from a pool).
+    /// Meanwhile the layer shows the coarser tiles it holds.
+    private func tiles(_ client: WireClient, period: Double) throws {
+        let output = client.welcome?.outputs.first
+        let (width, height) = (output?.width ?? 1280, output?.height ?? 720)
+        let side = 256, bytes = side * side * 4
+        let pool: SharedMemoryPool
+        do { pool = try SharedMemoryPool.create(name: "tiles", size: bytes) } catch { throw Failure("memfd: \(error)") }
+        for i in stride(from: 0, to: bytes, by: 4) { (pool.bytes[i], pool.bytes[i + 1], pool.bytes[i + 2], pool.bytes[i + 3]) = (200, 120, 40, 255) }
+        try client.send(.createPool(id: 1, size: UInt64(pool.size), descriptor: pool.descriptor))
+        let h = LayerHandle(1)
+        try client.send(.commit(Commit(serial: 1, operations: [
+            .create(h, name: "tiles", kind: .tiled), .set(h, LayerKeyPath(.bounds), .rect(Rect(x: 0, y: 0, width: width, height: height))),
+            .set(h, LayerKeyPath(.position), .point(Point(x: width / 2, y: height / 2))),
+            .set(h, LayerKeyPath(.tileSize), .size(Size(width: Double(side), height: Double(side)))),
+            .set(h, LayerKeyPath(.levelsOfDetail), .number(4)), .set(h, LayerKeyPath(.levelsOfDetailBias), .number(2)),
+            .set(h, LayerKeyPath(.fadeDuration), .number(0)), .insertSublayer(h, into: nil, at: nil),
+        ])))
+        var frames: [Double] = [], tilesAsked = 0
+        for i in 0..<40 {
+            let serial = UInt32(10 + 2 * i)
+            // 1, 2, 4, 0.5 times, each a level not shown the step before; the tile size changes every
+            // fourth step, which drops the tiles held (another grid), so every step asks.
+            let zoom = [1.0, 2, 4, 0.5][i % 4]
+            try client.send(.commit(Commit(serial: serial, operations: [
+                .set(h, LayerKeyPath(.transform), .transform(Transform3D(scaleX: zoom, y: zoom, z: 1))),
+                .set(h, LayerKeyPath(.tileSize), .size(Size(width: Double(side - i / 4 % 2), height: Double(side - i / 4 % 2)))),
+            ])))
+            let commitTime = try waitCommitted(client, serial)
+            // The frame that applied the zoom asked for the tiles it lacked (none, once all are held).
+            // The next frame tells whether any were asked; a frame asked after the tiles were sent is
+            // drawn after the daemon took them (it takes requests in order), and shows them.
+            var asked: [WireTileRequest] = []
+            let shown = serial + 1_000
+            try client.send(.requestFrame(serial: serial + 1))
+            let shownAt: Double = try client.receive(timeout: 10) { message -> Double? in
+                switch message {
+                case .tileRequests(let requests):
+                    asked += requests
+                    for r in requests {
+                        try? client.send(.provideTile(r.tile, pixels: WireBitmap(
+                            id: BitmapID(0), pool: 1, offset: 0, width: r.width, height: r.height, stride: UInt32(side * 4),
+                            format: .bgra8, premultiplied: true)))
+                    }
+                    try? client.send(.requestFrame(serial: shown))
+                    return nil
+                case .frame(let s, _, _) where s == serial + 1: return asked.isEmpty ? -1 : nil
+                case .frame(let s, let time, _) where s == shown: return time
+                default: return nil
+                }
+            }
+            guard shownAt >= 0 else { continue }
+            tilesAsked += asked.count
+            frames.append(((shownAt - commitTime) / period).rounded())
+        }
+        frames.sort()
+        guard !frames.isEmpty else { throw Failure("no zoom asked for tiles") }
+        print(#"{"test":"tiles","zooms":\#(frames.count),"tilesAsked":\#(tilesAsked),"medianFrames":\#(frames[frames.count / 2]),"maxFrames":\#(frames.last!)}"#)
     }
 
     /// 100 static layers, then the daemon's CPU time over `seconds`.
