@@ -122,7 +122,7 @@ DEMO_SCENES := sprite-sheet:0.15 nine-slice-button:0.5 card-flip:0.6 keyframe-pa
                implicit-timeline:1.3 transition:1.5 layer-speeds:0.5 shadows-and-masks:0 \
                progress-ring:1.2 chart:1.0 gradient-background:0.6 text-card:0 \
                frosted-glass:1.5 activity-indicator:0.5 cube:0.3 confetti:3.6 \
-               scrolling-list:0.9
+               scrolling-list:0.9 tiled-zoom:1.5
 # Lottie files (examples/lottie, from the test corpus), NAME:TIME.
 DEMO_LOTTIE := bouncy_ball:0.5 starfish:1.0 Precomps:2.0
 
