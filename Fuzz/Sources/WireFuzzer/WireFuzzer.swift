@@ -22,8 +22,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // As one body for the opcode the first bytes pick: reaches every decoder even without a header.
     if size >= 1 {
         let body = Array(bytes.dropFirst())
-        check(RawMessage(opcode: UInt16(bytes[0] % 9), body: body))
-        check(RawMessage(opcode: 0x8001 + UInt16(bytes[0] % 10), body: body))
+        // Every opcode of both directions (and 0, which no request has).
+        check(RawMessage(opcode: UInt16(Int(bytes[0]) % (ClientMessage.Opcode.allCases.count + 1)), body: body))
+        check(RawMessage(opcode: 0x8001 + UInt16(Int(bytes[0]) % ServerMessage.Opcode.allCases.count), body: body))
     }
     return 0
 }

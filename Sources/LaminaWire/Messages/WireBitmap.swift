@@ -75,6 +75,12 @@ public struct WireBitmap: Hashable, Sendable {
 extension WireWriter {
     mutating func bitmap(_ b: WireBitmap) {
         u64(b.id.rawValue)
+        pixelsReference(b)
+        optional(b.damage) { w, d in w.u32(d.x); w.u32(d.y); w.u32(d.width); w.u32(d.height) }
+    }
+
+    /// A bitmap's fields after its id, before its damage (all of a tile's pixels reference).
+    mutating func pixelsReference(_ b: WireBitmap) {
         u32(b.pool)
         u64(b.offset)
         u32(b.width)
@@ -82,13 +88,21 @@ extension WireWriter {
         u32(b.stride)
         u8(b.format.wireValue)
         bool(b.premultiplied)
-        optional(b.damage) { w, d in w.u32(d.x); w.u32(d.y); w.u32(d.width); w.u32(d.height) }
     }
 }
 
 extension WireReader {
     mutating func bitmap() throws(WireError) -> WireBitmap {
-        let id = BitmapID(try u64("a bitmap id"))
+        var bitmap = try pixelsReference(id: BitmapID(try u64("a bitmap id")))
+        bitmap.damage = try optional("damage") { (r: inout WireReader) throws(WireError) in
+            WireRegion(x: try r.u32("x"), y: try r.u32("y"), width: try r.u32("width"), height: try r.u32("height"))
+        }
+        return bitmap
+    }
+
+    /// Where pixels lie in a pool and how they are laid out (a bitmap's fields after its id, before its
+    /// damage; a tile's whole pixels).
+    mutating func pixelsReference(id: BitmapID) throws(WireError) -> WireBitmap {
         let pool = try u32("a pool id")
         let offset = try u64("a pool offset")
         let (width, height, stride) = (try u32("width"), try u32("height"), try u32("stride"))
@@ -97,12 +111,8 @@ extension WireReader {
         guard let format = PixelFormat(wireValue: formatValue) else {
             throw WireError(offset: formatStart, "pixel format \(formatValue) is unknown (0...\(PixelFormat.allCases.count - 1))")
         }
-        let premultiplied = try bool("premultiplied")
-        let damage = try optional("damage") { (r: inout WireReader) throws(WireError) in
-            WireRegion(x: try r.u32("x"), y: try r.u32("y"), width: try r.u32("width"), height: try r.u32("height"))
-        }
         return WireBitmap(
             id: id, pool: pool, offset: offset, width: width, height: height, stride: stride, format: format,
-            premultiplied: premultiplied, damage: damage)
+            premultiplied: try bool("premultiplied"))
     }
 }

@@ -46,7 +46,7 @@ extension WireWriter {
 
     /// A tile's pixels: a bitmap reference without an id or damage (a tile is whole).
     mutating func tilePixels(_ b: WireBitmap) {
-        u32(b.pool); u64(b.offset); u32(b.width); u32(b.height); u32(b.stride); u8(b.format.wireValue); bool(b.premultiplied)
+        pixelsReference(b)
     }
 }
 
@@ -62,16 +62,6 @@ extension WireReader {
     }
 
     mutating func tilePixels() throws(WireError) -> WireBitmap {
-        let pool = try u32("a pool id")
-        let offset = try u64("a pool offset")
-        let (width, height, stride) = (try u32("width"), try u32("height"), try u32("stride"))
-        let formatStart = self.offset
-        let formatValue = try u8("pixel format")
-        guard let format = PixelFormat(wireValue: formatValue) else {
-            throw WireError(offset: formatStart, "pixel format \(formatValue) is unknown (0...\(PixelFormat.allCases.count - 1))")
-        }
-        return WireBitmap(
-            id: BitmapID(0), pool: pool, offset: offset, width: width, height: height, stride: stride, format: format,
-            premultiplied: try bool("premultiplied"))
+        try pixelsReference(id: BitmapID(0))
     }
 }
