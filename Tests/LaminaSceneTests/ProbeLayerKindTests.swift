@@ -8,6 +8,22 @@ import LaminaJSON
 /// Shape, gradient and text layers in scene files, through `lamina probe`: their properties with
 /// Core Animation's defaults, their values in the contract's JSON forms, and their animations.
 @Suite struct ProbeLayerKindTests {
+    @Test("a tiled layer lists CATiledLayer's properties with its defaults, and the values a scene gives")
+    func tiledLayer() throws {
+        let layers = try probe(
+            scene(
+                #"[{"name": "d", "type": "tiled"}, {"name": "m", "type": "tiled", "tiles": "c", "tileSize": [512, 128], "levelsOfDetail": 4, "levelsOfDetailBias": 2, "fadeDuration": 0}]"#,
+                images: ##"{"c": {"checkerboard": ["#000000", "#FFFFFF"], "cell": 4, "width": 64, "height": 64}}"##),
+            at: 0)
+        let plain = try #require(layers["d"]), map = try #require(layers["m"])
+        #expect(plain["type"] == .string("tiled"))
+        #expect(numbers(plain["tileSize"]) == [256, 256] && numbers(plain["levelsOfDetail"]) == [1])
+        #expect(numbers(plain["levelsOfDetailBias"]) == [0] && numbers(plain["fadeDuration"]) == [0.25])
+        #expect(numbers(map["tileSize"]) == [512, 128] && numbers(map["levelsOfDetail"]) == [4])
+        #expect(numbers(map["levelsOfDetailBias"]) == [2] && numbers(map["fadeDuration"]) == [0])
+        #expect(plain["fillColor"] == nil, "a tiled layer has no shape properties")
+    }
+
     @Test("a layer's kind lists its own properties after CALayer's, with Core Animation's defaults")
     func defaultsByKind() throws {
         let layers = try probe(
