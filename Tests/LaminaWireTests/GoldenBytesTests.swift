@@ -119,3 +119,17 @@ struct GoldenBytesTests {
         }
     }
 }
+
+extension GoldenBytesTests {
+    @Test("tile rectangles travel as given: a negative size reads back the same (found by the wire fuzzer)")
+    func tileRectanglesAsGiven() throws {
+        let rect = Rect(x: 10, y: 20, width: -4, height: -8)
+        let request = ClientMessage.invalidateTiles(layer: LayerHandle(3), rect: rect)
+        #expect(try ClientMessage(request.raw) == request)
+        let event = ServerMessage.tileRequests([
+            WireTileRequest(tile: WireTile(layer: LayerHandle(3), level: 0, column: 1, row: 2), rect: rect, width: 4, height: 8, scale: 1)
+        ])
+        let bytes = event.encoded
+        #expect(try ServerMessage(RawMessage(opcode: ServerMessage.Opcode.tileRequests.rawValue, body: Array(bytes.dropFirst(8)))) == event)
+    }
+}

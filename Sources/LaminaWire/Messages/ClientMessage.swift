@@ -153,7 +153,8 @@ public enum ClientMessage: Hashable, Sendable {
             w.tilePixels(pixels)
         case .invalidateTiles(let layer, let rect):
             w.u64(layer.rawValue)
-            w.optional(rect) { w, r in w.f64(r.minX); w.f64(r.minY); w.f64(r.width); w.f64(r.height) }
+            // The rectangle as given (origin and size), not normalised: it reads back the same.
+            w.optional(rect) { w, r in w.f64(r.origin.x); w.f64(r.origin.y); w.f64(r.size.width); w.f64(r.size.height) }
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {

@@ -40,7 +40,7 @@ extension WireWriter {
 
     mutating func tileRequest(_ r: WireTileRequest) {
         tile(r.tile)
-        f64(r.rect.minX); f64(r.rect.minY); f64(r.rect.width); f64(r.rect.height)
+        f64(r.rect.origin.x); f64(r.rect.origin.y); f64(r.rect.size.width); f64(r.rect.size.height)
         u32(r.width); u32(r.height); f64(r.scale)
     }
 
