@@ -134,8 +134,27 @@ package final class RenderListHarness {
         retained.drawn(into: target)
         _ = requests.take()
         rewritten.removeAll(keepingCapacity: true)
+        if answersTiles { answerTiles(at: time) }
         frames += 1
         return violations
+    }
+
+    /// Whether tiled layers get tiles (`answerTiles`), as a client would draw them.
+    package var answersTiles = true
+
+    /// Answers about half the tiles the frame's tiled layers lack (a client's tiles arrive over several
+    /// frames, a coarser one standing in meanwhile): they show, fading in, from the next frame.
+    private func answerTiles(at time: Double) {
+        let tiles = retained.generated.tiles
+        for (id, keys) in tiles.missing {
+            guard let grid = tiles.grid(of: id) else { continue }
+            for key in keys where (key.column + key.row + frames) % 2 == 0 {
+                guard let size = grid.pixelSize(of: key) else { continue }
+                let shade = UInt8(truncatingIfNeeded: 40 + key.level * 50 + key.column * 7)
+                let texels = [UInt8](repeating: shade, count: size.width * size.height * 4)
+                tiles.insert(texels, width: size.width, height: size.height, key: key, of: id, at: time)
+            }
+        }
     }
 
     /// Where the split evaluation of this frame (of `tree`, a copy of the store's tree before the

@@ -105,6 +105,8 @@ package final class RetainedRenderList {
         // Tiled layers whose tiles arrived, or are fading in.
         generated.tiles.beginFrame()
         let tiled = generated.tiles.takeChangedLayers()
+        // A rasterized tiled layer's cache holds its old tiles: its values did not change.
+        for id in tiled { caches.invalidate(id) }
         let changed = rastered.isEmpty && tiled.isEmpty ? changed : changed.map { $0 + rastered + tiled }
         let roots = roots ?? tree.roots
         var changes = textureChanges.replaced ? nil : changed

@@ -164,6 +164,12 @@ package final class SubtreeCaches {
     /// The bytes held.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
+    /// Draws `layer`'s own cache again before it is next shown: what it draws changed though none of
+    /// its values did (a tiled layer's tiles arrived, or fade in).
+    package func invalidate(_ layer: LayerID) {
+        if let entry = entries[Int32(layer.index)], entry.layer == layer { entry.invalidate() }
+    }
+
     /// Starts a frame whose changes are `changed` (nil: anything may have changed), with the
     /// textures in `repainted` drawn anew; returns the cached layers that must be visited again (a
     /// cache of theirs went stale).
