@@ -28,7 +28,7 @@ sock=/tmp/lamina.sock
 $bin/laminad --socket $sock --size 1920x1080 --log-level info > /tmp/laminad.log 2>&1 &
 pid=$!
 for _ in $(seq 1 500); do [ -S $sock ] && break; sleep 0.01; done
-for test in property-changes latency one-change; do
+for test in property-changes latency one-change tiles; do
     timeout 60 $bin/lamina bench-daemon --socket $sock --test $test >> "$out/daemon.txt" 2>&1
 done
 kill -TERM $pid; wait $pid
