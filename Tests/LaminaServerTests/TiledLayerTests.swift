@@ -216,4 +216,30 @@ struct TiledLayerTests {
             #expect(compositor.tileStatistics.evictions >= 100_000 - 64 - 33)
         }
     }
+
+    @Test("a new tile fades in over fadeDuration above the coarser tile standing in for it")
+    func fadesInOverTheStandIn() throws {
+        try Self.withTiledLayer { compositor, client in
+            compositor.tilesFadeIn = true
+            compositor.commit(
+                Commit(operations: [.set(LayerHandle(1), LayerKeyPath(.fadeDuration), .number(0.5))]), from: client)
+            // Zoom 1 (level 1), its tiles shown whole after the fade.
+            compositor.commit(Self.zoom(1), from: client)
+            compositor.tileSource = { Self.solid($0) }
+            _ = try compositor.frame(at: 0)
+            _ = try compositor.frame(at: 1)
+            // Zoom 3 (level 0): its tiles arrive at 2 s, shown over level 1's from 2 s to 2.5 s.
+            compositor.commit(Self.zoom(3), from: client)
+            _ = try compositor.frame(at: 2)
+            let coarse = SIMD4<Double>(Self.color(TileKey(level: 1, column: 2, row: 2)))
+            let fine = SIMD4<Double>(Self.color(TileKey(level: 0, column: 4, row: 4)))
+            compositor.tileSource = nil
+            for (time, progress) in [(2.0, 0.0), (2.25, 0.5), (2.5, 1.0)] {
+                _ = try compositor.frame(at: time)
+                let pixel = SIMD4<Double>(try compositor.readPixels()[128, 128])
+                let expected = coarse * (1 - progress) + fine * progress
+                #expect(((pixel - expected) * (pixel - expected)).max() <= 4, "at \(time) s: \(pixel), expected \(expected)")
+            }
+        }
+    }
 }

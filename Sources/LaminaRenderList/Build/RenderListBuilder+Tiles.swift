@@ -25,27 +25,29 @@ extension RenderListBuilder {
         let fadeDuration = values[.fadeDuration]
         for key in grid.tiles(covering: visible, level: level) {
             let rect = grid.rect(of: key)
-            if let tile = tiles.tile(key, of: id) {
-                drawTile(tile, rect: rect, uv: SIMD4(0, 0, 1, 1), matrix: matrix, localToClip: localToClip,
-                    opacity: opacity * fadeIn(tile, over: fadeDuration, of: id))
-                // Drawn anew by its owner: shown until the new drawing arrives.
-                if tile.isStale { tiles.need(key, of: id) }
-                continue
+            let held = tiles.tile(key, of: id)
+            // Missing, or drawn anew by its owner (shown until the new drawing arrives): needed.
+            if held?.isStale ?? true { tiles.need(key, of: id) }
+            let fade = held.map { fadeIn($0, over: fadeDuration, of: id) } ?? 0
+            // Under a tile still fading in, or in place of a missing one, the part of the nearest
+            // coarser tile held (each covers whole finer tiles).
+            if fade < 1 {
+                for coarser in (level + 1)..<Swift.max(level + 1, grid.levelCount) {
+                    let extent = grid.tileExtent(level: coarser)
+                    let column = Int(((rect.midX - grid.bounds.minX) / extent.width).rounded(.down))
+                    let row = Int(((rect.midY - grid.bounds.minY) / extent.height).rounded(.down))
+                    guard let tile = tiles.tile(TileKey(level: coarser, column: column, row: row), of: id) else { continue }
+                    let whole = grid.rect(of: TileKey(level: coarser, column: column, row: row))
+                    let uv = SIMD4(
+                        Float((rect.minX - whole.minX) / whole.width), Float((rect.minY - whole.minY) / whole.height),
+                        Float((rect.maxX - whole.minX) / whole.width), Float((rect.maxY - whole.minY) / whole.height))
+                    drawTile(tile, rect: rect, uv: uv, matrix: matrix, localToClip: localToClip,
+                        opacity: opacity * fadeIn(tile, over: fadeDuration, of: id))
+                    break
+                }
             }
-            tiles.need(key, of: id)
-            // Meanwhile, the part of the nearest coarser tile held (each covers whole finer tiles).
-            for coarser in (level + 1)..<Swift.max(level + 1, grid.levelCount) {
-                let extent = grid.tileExtent(level: coarser)
-                let column = Int(((rect.midX - grid.bounds.minX) / extent.width).rounded(.down))
-                let row = Int(((rect.midY - grid.bounds.minY) / extent.height).rounded(.down))
-                guard let tile = tiles.tile(TileKey(level: coarser, column: column, row: row), of: id) else { continue }
-                let whole = grid.rect(of: TileKey(level: coarser, column: column, row: row))
-                let uv = SIMD4(
-                    Float((rect.minX - whole.minX) / whole.width), Float((rect.minY - whole.minY) / whole.height),
-                    Float((rect.maxX - whole.minX) / whole.width), Float((rect.maxY - whole.minY) / whole.height))
-                drawTile(tile, rect: rect, uv: uv, matrix: matrix, localToClip: localToClip,
-                    opacity: opacity * fadeIn(tile, over: fadeDuration, of: id))
-                break
+            if let held {
+                drawTile(held, rect: rect, uv: SIMD4(0, 0, 1, 1), matrix: matrix, localToClip: localToClip, opacity: opacity * fade)
             }
         }
     }
