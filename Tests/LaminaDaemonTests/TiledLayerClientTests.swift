@@ -180,19 +180,23 @@ struct TiledLayerClientTests {
             let image = try connection.screenshot()
             return zip([(32, 32), (96, 32), (32, 96), (96, 96)], red).allSatisfy { image[$0.0, $0.1] == SIMD4($1, 128, 0, 255) }
         }
+        func keys(from start: Int) -> Set<[Int]> { Set(asked.all.dropFirst(start).map { [$0.column, $0.row] }) }
         try connection.wait(for: "the first tiles", timeout: 20) { (try? showsEverywhere([0, 0, 0, 0])) ?? false }
-        #expect(asked.all.count == 4)
-        // The top right tile's rectangle: only it is drawn again.
+        #expect(keys(from: 0) == [[0, 0], [1, 0], [0, 1], [1, 1]])
+        // The top right tile's rectangle: only it is drawn again. (A slow machine may see a tile asked
+        // twice, the daemon asking again after 30 frames: the sets, not the counts, are the rule's.)
+        var start = asked.all.count
         shade.current = 200
         layer.setNeedsDisplay(Rect(x: 70, y: 10, width: 20, height: 20))
         Transaction.flush()
         try connection.wait(for: "the top right tile again", timeout: 20) { (try? showsEverywhere([0, 200, 0, 0])) ?? false }
-        #expect(asked.all.count == 5 && asked.all.last.map { [$0.column, $0.row] } == [1, 0])
+        #expect(keys(from: start) == [[1, 0]])
+        start = asked.all.count
         shade.current = 100
         layer.setNeedsDisplay()
         Transaction.flush()
         try connection.wait(for: "every tile again", timeout: 20) { (try? showsEverywhere([100, 100, 100, 100])) ?? false }
-        #expect(asked.all.count == 9)
+        #expect(keys(from: start) == [[0, 0], [1, 0], [0, 1], [1, 1]])
     }
 
     @Test("after the daemon restarts, the new one asks for the tiles again and shows them")
@@ -210,7 +214,8 @@ struct TiledLayerClientTests {
         }
         connection.addLayer(layer)
         try connection.synchronize()
-        try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count == 4 }
+        try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count >= 4 }
+        let before = asked.all.count
         first.kill()
         let second = try DaemonProcess(["--size", "128x128"], socketPath: first.socketPath)
         defer { withExtendedLifetime(second) {} }
@@ -218,8 +223,8 @@ struct TiledLayerClientTests {
         try connection.synchronize()
         #expect(connection.reconnections == 1)
         try connection.wait(for: "the tiles asked again", timeout: 20) {
-            asked.all.count == 8 && ((try? connection.screenshot()[96, 96].z) ?? 0) >= 254
+            asked.all.count >= before + 4 && ((try? connection.screenshot()[96, 96].z) ?? 0) >= 254
         }
-        #expect(Set(asked.all.dropFirst(4).map { [$0.column, $0.row] }) == [[0, 0], [1, 0], [0, 1], [1, 1]])
+        #expect(Set(asked.all.dropFirst(before).map { [$0.column, $0.row] }) == [[0, 0], [1, 0], [0, 1], [1, 1]])
     }
 }

@@ -61,8 +61,9 @@ public final class Connection {
     private var tileFrames: Set<UInt32> = []
     /// Tiles drawn on worker threads, waiting to be sent from the main actor.
     private let drawnTiles = TileInbox()
-    /// Tiles given to worker threads and not sent yet: while any is, event waits poll for them.
-    private var tilesDrawing = 0
+    /// Tiles given to worker threads and not sent yet: while any is, event waits poll for them, and
+    /// the daemon asking for one again (it asks again after 30 frames) does not draw it twice.
+    private var tilesDrawing: Set<WireTile> = []
     private static var unclaimedErrors: [LaminaError] = []
 
     /// Connects to the daemon at `path`, or at the first of the standard paths that answers, and
@@ -139,7 +140,7 @@ public final class Connection {
         animationIDs = [:]
         frameRequested = nil
         tileFrames = []
-        tilesDrawing = 0
+        tilesDrawing = []
         _ = drawnTiles.take()
         reconnections += 1
         send(Session.shared.snapshot(of: before, localAnimations: localIDs))
@@ -248,7 +249,7 @@ public final class Connection {
             let tile = Tile(
                 level: Int(request.tile.level), column: Int(request.tile.column), row: Int(request.tile.row), rect: request.rect,
                 scale: request.scale, width: Int(request.width), height: Int(request.height))
-            tilesDrawing += 1
+            guard tilesDrawing.insert(request.tile).inserted else { continue }
             let inbox = drawnTiles
             DispatchQueue.global().async { [weak self] in
                 inbox.put(DrawnTile(tile: request.tile, pixels: tile.render(with: drawer), width: tile.width, height: tile.height, opened: opened))
@@ -266,7 +267,7 @@ public final class Connection {
     /// Sends the tiles drawn since the last call.
     private func sendDrawnTiles() {
         for drawn in drawnTiles.take() {
-            tilesDrawing -= 1
+            tilesDrawing.remove(drawn.tile)
             if let pixels = drawn.pixels { sendTile(drawn.tile, pixels, width: drawn.width, height: drawn.height, opened: drawn.opened) }
         }
     }
@@ -349,10 +350,10 @@ public final class Connection {
             sendDrawnTiles()
             let message: ServerMessage
             // While tiles are being drawn, the wait is cut into short ones that send each as it is done.
-            do { message = try wire.receive(timeout: tilesDrawing > 0 ? Swift.min(wait, 0.005) : wait) } catch {
+            do { message = try wire.receive(timeout: !tilesDrawing.isEmpty ? Swift.min(wait, 0.005) : wait) } catch {
                 if case .timedOut = error {
                     wait = deadline - currentMediaTime()
-                    if tilesDrawing > 0, wait > 0 { continue }
+                    if !tilesDrawing.isEmpty, wait > 0 { continue }
                     sendDrawnTiles()
                     return handled
                 }
