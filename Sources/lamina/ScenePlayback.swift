@@ -82,11 +82,10 @@ enum SceneTiles {
         let source = Rect(
             x: (request.rect.minX - b.minX) * sx, y: (request.rect.minY - b.minY) * sy, width: request.rect.width * sx,
             height: request.rect.height * sy)
-        var texels = ImageResampler.resample(
-            rgba: image.bytes, width: image.width, height: image.height, premultiplied: image.alpha == .premultiplied,
-            source: source, outputWidth: request.width, outputHeight: request.height)
+        let texels = ImageResampler.resample(
+            rgba: image.premultipliedAlpha.bytes, width: image.width, height: image.height, source: source,
+            outputWidth: request.width, outputHeight: request.height)
         guard !texels.isEmpty else { return nil }
-        for i in stride(from: 0, to: texels.count, by: 4) { texels.swapAt(i, i + 2) }  // BGRA to RGBA
         return RGBAImage(width: request.width, height: request.height, bytes: texels, alpha: .premultiplied)
     }
 }

@@ -160,20 +160,27 @@ struct TiledLayerClientTests {
         }
     }
 
-    @Test("setNeedsDisplay(_:) has the tiles it meets drawn again, the others kept; setNeedsDisplay() all of them")
-    func redrawTiles() throws {
-        let daemon = try DaemonProcess(["--size", "128x128"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "tiled-redraw", path: daemon.socketPath)
-        let asked = Asked(), shade = Shade()
+    /// A 128-point tiled layer of four 64-pixel tiles, shown at once (no fade), each filled with
+    /// `color()` as it is drawn and recorded in `asked`.
+    static func fourTiles(_ asked: Asked, color: @escaping @Sendable () -> Color) -> TiledLayer {
         let layer = TiledLayer()
         layer.frame = Rect(x: 0, y: 0, width: 128, height: 128)
         layer.tileSize = Size(width: 64, height: 64)
         layer.fadeDuration = 0
         layer.drawTiles { tile, context in
             asked.add(tile)
-            context.fill(tile.rect, with: Color(red: Double(shade.current) / 255, green: 0.5, blue: 0))
+            context.fill(tile.rect, with: color())
         }
+        return layer
+    }
+
+    @Test("setNeedsDisplay(_:) has the tiles it meets drawn again, the others kept; setNeedsDisplay() all of them")
+    func redrawTiles() throws {
+        let daemon = try DaemonProcess(["--size", "128x128"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "tiled-redraw", path: daemon.socketPath)
+        let asked = Asked(), shade = Shade()
+        let layer = Self.fourTiles(asked) { Color(red: Double(shade.current) / 255, green: 0.5, blue: 0) }
         connection.addLayer(layer)
         try connection.synchronize()
         func showsEverywhere(_ red: [UInt8]) throws -> Bool {
@@ -204,14 +211,7 @@ struct TiledLayerClientTests {
         let first = try DaemonProcess(["--size", "128x128"])
         let connection = try Connection(name: "tiled-restart", path: first.socketPath)
         let asked = Asked()
-        let layer = TiledLayer()
-        layer.frame = Rect(x: 0, y: 0, width: 128, height: 128)
-        layer.tileSize = Size(width: 64, height: 64)
-        layer.fadeDuration = 0
-        layer.drawTiles { tile, context in
-            asked.add(tile)
-            context.fill(tile.rect, with: Color(red: 0, green: 0, blue: 1))
-        }
+        let layer = Self.fourTiles(asked) { Color(red: 0, green: 0, blue: 1) }
         connection.addLayer(layer)
         try connection.synchronize()
         try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count >= 4 }

@@ -55,6 +55,8 @@ import Testing
              error: "layers[0].tiles: only a `tiled` layer takes its tiles from an image"),
         Case(name: "tiles from an unknown image", text: #"{\#(canvas), "layers": [{"name": "a", "type": "tiled", "tiles": "logo"}]}"#,
              error: #"layers[0].tiles: no image named "logo" in "images""#),
+        Case(name: "a tile size that is not positive", text: #"{\#(canvas), "layers": [{"name": "a", "type": "tiled", "tileSize": [0, 64]}]}"#,
+             error: "layers[0].tileSize: "),
         Case(name: "tiles from no image", text: #"{\#(canvas), "layers": [{"name": "a", "type": "tiled", "tiles": null}]}"#,
              error: "layers[0].tiles: a tiled layer's tiles come from an image, not null"),
         Case(name: "a property of another kind of layer", text: ##"{\##(canvas), "layers": [{"name": "a", "type": "gradient", "fillColor": "#FF0000"}]}"##,

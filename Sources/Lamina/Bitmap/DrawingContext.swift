@@ -1,5 +1,6 @@
 import CCairo
 public import LaminaCore
+import LaminaImage
 
 /// What `Layer.draw(in:)` and `Bitmap(width:height:scale:draw:)` draw with: a cairo context on the
 /// bitmap's surface, in points (the surface's pixels are points times `contentsScale`), origin at the
@@ -29,12 +30,11 @@ public struct DrawingContext {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return }
+        let premultiplied = RGBAImage(width: width, height: height, bytes: pixels, alpha: .straight).premultipliedAlpha.bytes
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4, o = y * stride + x * 4
-                let a = UInt32(pixels[i + 3])
-                func premultiplied(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
-                (data[o], data[o + 1], data[o + 2], data[o + 3]) = (premultiplied(pixels[i + 2]), premultiplied(pixels[i + 1]), premultiplied(pixels[i]), pixels[i + 3])
+                (data[o], data[o + 1], data[o + 2], data[o + 3]) = (premultiplied[i + 2], premultiplied[i + 1], premultiplied[i], premultiplied[i + 3])
             }
         }
         cairo_surface_mark_dirty(surface)

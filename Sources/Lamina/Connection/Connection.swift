@@ -266,27 +266,30 @@ public final class Connection {
 
     /// Sends the tiles drawn since the last call.
     private func sendDrawnTiles() {
-        for drawn in drawnTiles.take() {
-            tilesDrawing.remove(drawn.tile)
-            if let pixels = drawn.pixels { sendTile(drawn.tile, pixels, width: drawn.width, height: drawn.height, opened: drawn.opened) }
+        let drawn = drawnTiles.take()
+        guard !drawn.isEmpty else { return }
+        // One frame asked after the batch frees the space of all its tiles when it comes.
+        let serial = nextSerial
+        nextSerial &+= 1
+        var sent = false
+        for tile in drawn {
+            tilesDrawing.remove(tile.tile)
+            // A tile asked by a daemon since replaced (the connection opened again) is asked afresh.
+            guard let pixels = tile.pixels, tile.opened == reconnections, Session.shared.layer(tile.tile.layer) is TiledLayer else {
+                continue
+            }
+            do throws(LaminaError) {
+                let (pools, wirePixels) = try uploader.uploadTile(pixels, width: tile.width, height: tile.height, serial: serial)
+                for pool in pools { try sendMessage(pool) }
+                try sendMessage(.provideTile(tile.tile, pixels: wirePixels))
+                sent = true
+            } catch {
+                deliver(error)
+            }
         }
-    }
-
-    /// Sends one drawn tile, unless the connection opened again since it was asked (the new daemon
-    /// asks afresh), then asks for a frame whose coming frees the tile's pool space.
-    private func sendTile(_ tile: WireTile, _ pixels: [UInt8], width: Int, height: Int, opened: Int) {
-        guard opened == reconnections, Session.shared.layer(tile.layer) is TiledLayer else { return }
-        do throws(LaminaError) {
-            let serial = nextSerial
-            nextSerial &+= 1
-            let (pools, wirePixels) = try uploader.uploadTile(pixels, width: width, height: height, serial: serial)
-            for pool in pools { try sendMessage(pool) }
-            try sendMessage(.provideTile(tile, pixels: wirePixels))
-            try sendMessage(.requestFrame(serial: serial))
-            tileFrames.insert(serial)
-        } catch {
-            deliver(error)
-        }
+        guard sent else { return }
+        do { try sendMessage(.requestFrame(serial: serial)) } catch { deliver(error) }
+        tileFrames.insert(serial)
     }
 
     /// The protocol version the session speaks: the lower of the one asked for and the daemon's.

@@ -26,6 +26,8 @@ public enum PropertyDomain: String, Hashable, Sendable, CaseIterable {
         switch value {
         case .number(let n): return contains(n)
         case .numbers(let list): return list.allSatisfy(contains)
+        // Both sides of a size (a tiled layer's `tileSize`).
+        case .size(let size): return contains(size.width) && contains(size.height)
         default: return true
         }
     }

@@ -4,14 +4,13 @@ public import LaminaCore
 /// Part of an image drawn at another size, by cairo's filtering: a scene file's tiled layer takes each
 /// tile, at each level of detail, from its one image this way, as an app's tile drawer would draw it.
 public enum ImageResampler {
-    /// The `source` rectangle of a `width` x `height` RGBA image (`rgba`: rows top first, tightly
-    /// packed; `premultiplied` or straight alpha) drawn into `outputWidth` x `outputHeight` pixels
-    /// (cairo's `GOOD` filter: bilinear when enlarged, averaged when made smaller), edges extended
-    /// rather than faded; premultiplied B, G, R, A bytes (cairo's ARGB32 on a
-    /// little-endian machine), rows top first. Empty when a size is not positive or the rectangle is
-    /// not finite.
+    /// The `source` rectangle of a `width` x `height` image (`rgba`: premultiplied R, G, B, A bytes,
+    /// rows top first, tightly packed: `RGBAImage.premultipliedAlpha`'s) drawn into `outputWidth` x
+    /// `outputHeight` pixels (cairo's `GOOD` filter: bilinear when enlarged, averaged when made smaller),
+    /// edges extended rather than faded, in the same layout. Empty when a size is not positive or the
+    /// rectangle is not finite.
     public static func resample(
-        rgba: [UInt8], width: Int, height: Int, premultiplied: Bool, source: Rect, outputWidth: Int, outputHeight: Int
+        rgba: [UInt8], width: Int, height: Int, source: Rect, outputWidth: Int, outputHeight: Int
     ) -> [UInt8] {
         guard width > 0, height > 0, outputWidth > 0, outputHeight > 0, rgba.count == width * height * 4,
             source.width > 0, source.height > 0, [source.minX, source.minY, source.maxX, source.maxY].allSatisfy(\.isFinite)
@@ -25,12 +24,11 @@ public enum ImageResampler {
         cairo_surface_flush(input)
         let inStride = Int(cairo_image_surface_get_stride(input))
         guard let inData = cairo_image_surface_get_data(input) else { return [] }
+        // cairo's ARGB32 is B, G, R, A in memory on a little-endian machine.
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4, o = y * inStride + x * 4
-                let a = UInt32(rgba[i + 3])
-                func channel(_ c: UInt8) -> UInt8 { premultiplied ? c : UInt8((UInt32(c) * a + 127) / 255) }
-                (inData[o], inData[o + 1], inData[o + 2], inData[o + 3]) = (channel(rgba[i + 2]), channel(rgba[i + 1]), channel(rgba[i]), rgba[i + 3])
+                (inData[o], inData[o + 1], inData[o + 2], inData[o + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3])
             }
         }
         cairo_surface_mark_dirty(input)
@@ -50,7 +48,10 @@ public enum ImageResampler {
         guard let outData = cairo_image_surface_get_data(output) else { return [] }
         var texels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
         for y in 0..<outputHeight {
-            for x in 0..<(outputWidth * 4) { texels[y * outputWidth * 4 + x] = outData[y * outStride + x] }
+            for x in 0..<outputWidth {
+                let i = y * outStride + x * 4, o = (y * outputWidth + x) * 4
+                (texels[o], texels[o + 1], texels[o + 2], texels[o + 3]) = (outData[i + 2], outData[i + 1], outData[i], outData[i + 3])
+            }
         }
         return texels
     }
