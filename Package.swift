@@ -6,10 +6,11 @@
 //   LaminaCore, LaminaRaster <- LaminaRenderList (the frame as data, no GL) <- LaminaRender (GL) <- LaminaCompositor
 //   LaminaCore, LaminaModel, LaminaRenderList <- LaminaCompositor <- LaminaServer <- laminad
 //   LaminaCore, LaminaWire, LaminaImage <- Lamina (the client library) <- apps, examples, lamina
+//   Lamina, CEGL, CGLES3 <- LaminaGL (GL layers: only apps that render with OpenGL ES link EGL)
 //   LaminaCore, LaminaModel, LaminaImage <- LaminaScene <- lamina
 //   LaminaRenderList, LaminaModel, LaminaFuzzInput <- LaminaRenderListChecks (the list's invariants, no GL)
-// The C system libraries and the embedded Shaders sit under LaminaRender only (cairo also under
-// Lamina and LaminaRaster, Pango under LaminaRaster only).
+// The C system libraries and the embedded Shaders sit under LaminaRender only (EGL and GLES also under
+// LaminaGL, cairo under Lamina and LaminaRaster, Pango under LaminaRaster only).
 
 import PackageDescription
 
@@ -26,6 +27,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Lamina", targets: ["Lamina"]),
+        .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRender", targets: ["LaminaRender"]),
@@ -227,6 +229,13 @@ let package = Package(
             dependencies: ["LaminaCore", "LaminaWire", "LaminaImage", "LaminaLottie", "LaminaJSON", "CCairo"],
             swiftSettings: strict
         ),
+        // GL layers (CAEAGLLayer): an app's OpenGL ES frames shown as a layer's contents. A product of its
+        // own, so that apps without GL do not link EGL.
+        .target(
+            name: "LaminaGL",
+            dependencies: ["Lamina", "LaminaCore", "LaminaWire", "CEGL", "CGLES3"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "lamina",
             dependencies: [
@@ -305,7 +314,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaDaemonTests",
-            dependencies: ["LaminaTestSupport", "Lamina", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys"],
+            dependencies: ["LaminaTestSupport", "Lamina", "LaminaGL", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys", "CGLES3"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -87,7 +87,7 @@ package struct RandomScene {
             kind
             ?? (emitters && chance(0.02)
                 ? .emitter
-                : [LayerKind.layer, .layer, .layer, .layer, .layer, .shape, .gradient, .text, .replicator, .scroll, .transform, .tiled]
+                : [LayerKind.layer, .layer, .layer, .layer, .layer, .shape, .gradient, .text, .replicator, .scroll, .transform, .tiled, .gl]
                     .randomElement(using: &rng)!)
         var ops: [LayerOperation] = [
             .create(LayerHandle(h), name: nil, kind: kind),
@@ -184,6 +184,9 @@ package struct RandomScene {
             ops.append(set(h, .tileSize, .size(Size(width: number(4...40).rounded(), height: number(4...40).rounded()))))
             ops.append(set(h, .levelsOfDetail, .number(Double(Int.random(in: 1...3, using: &rng)))))
             ops.append(set(h, .levelsOfDetailBias, .number(Double(Int.random(in: 0...2, using: &rng)))))
+        case .gl:
+            // A GL layer shows its latest frame as contents; `repaint` changes play its new frames.
+            if let frame = bitmaps.randomElement(using: &rng) { ops.append(set(h, .contents, .bitmap(frame.id))) }
         case .layer, .scroll: break
         }
         return ops

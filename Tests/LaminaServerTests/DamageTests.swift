@@ -123,7 +123,7 @@ import LaminaTestSupport
             ops.append(set(.string, .string(["Lamina", "汉字 text", "שלום"].randomElement(using: &rng)!)))
             ops.append(set(.fontSize, .number(.random(in: 6...14, using: &rng))))
             ops.append(set(.foregroundColor, .color(color(&rng))))
-        case .layer, .scroll, .replicator, .transform, .emitter, .tiled: break
+        case .layer, .scroll, .replicator, .transform, .emitter, .tiled, .gl: break
         }
         ops.append(.insertSublayer(handle, into: parent.map(LayerHandle.init), at: nil))
         return ops

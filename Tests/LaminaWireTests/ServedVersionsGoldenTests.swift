@@ -135,12 +135,18 @@ struct ServedVersionsGoldenTests {
                 .set(h, LayerKeyPath(.levelsOfDetail), .number(4)), .set(h, LayerKeyPath(.levelsOfDetailBias), .number(2)),
                 .set(h, LayerKeyPath(.fadeDuration), .number(0.5)),
             ])
+        // A GL layer's first frame: the layer, and its contents naming the frame's bitmap.
+        let gl = Commit<WireBitmap>(
+            serial: 13,
+            bitmaps: [WireBitmap(id: BitmapID(9), pool: 1, offset: 0, width: 64, height: 48, stride: 256, format: .rgbx8, premultiplied: true)],
+            operations: [.create(h, name: "scene", kind: .gl), .set(h, LayerKeyPath(.contents), .bitmap(BitmapID(9)))])
         var tiledPresented = presented
         tiledPresented[PropertyKey.tileSize.rawValue] = .size(Size(width: 512, height: 256))
         let extended: [(String, Message, since: UInt32)] = [
             ("stats reply counted", .event(.stats(serial: 8, stats)), 8),
             ("commit tiled", .request(.commit(tiled)), 10),
             ("presentation tiled", .event(.presentation(serial: 5, layer: h, time: 13.5, values: tiledPresented)), 10),
+            ("commit gl", .request(.commit(gl)), 11),
         ]
         return all.filter { $0.1.introducedIn <= version } + extended.filter { $0.since <= version }.map { ($0.0, $0.1) }
     }

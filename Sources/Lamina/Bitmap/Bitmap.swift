@@ -1,7 +1,7 @@
 import CCairo
 public import LaminaCore
 public import LaminaImage
-import LaminaWire
+package import LaminaWire
 import Synchronization
 
 /// Pixels to show as a layer's `contents` (what `CGImage` is to Core Animation).
@@ -20,14 +20,14 @@ public final class Bitmap: Sendable, Hashable {
     /// The identity, shared by every version of the bitmap; released when the last version goes.
     let identity: BitmapIdentity
     /// Which version of the identity's pixels these are (1 for a new bitmap).
-    let version: UInt64
+    package let version: UInt64
     /// The pixels that changed from the version before, or nil when all may have.
     let damage: WireRegion?
     /// Size in pixels.
     public let width: Int
     public let height: Int
     /// Rows top to bottom, `width * 4` bytes each.
-    let pixels: [UInt8]
+    package let pixels: [UInt8]
     /// The byte order of `pixels`.
     let format: PixelFormat
     /// Whether colours in `pixels` are premultiplied by alpha.
@@ -63,7 +63,7 @@ public final class Bitmap: Sendable, Hashable {
 
     /// A new version of `previous` (same identity and size), with `pixels` of which only `damage`
     /// changed (nil: any pixel may have).
-    init(updating previous: Bitmap, pixels: [UInt8], damage: WireRegion?) {
+    package init(updating previous: Bitmap, pixels: [UInt8], damage: WireRegion?) {
         identity = previous.identity
         version = previous.version + 1
         self.damage = damage

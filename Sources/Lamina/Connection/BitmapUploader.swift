@@ -23,8 +23,11 @@ struct BitmapUploader {
     private var nextPool: UInt32 = 1
     /// The version of each bitmap the daemon has (or is being sent).
     private var sentVersion: [BitmapID: UInt64] = [:]
-    /// Space holding the pixels of commits not answered yet, by serial.
-    private var inFlight: [(serial: UInt32, pool: Int, offset: Int, length: Int)] = []
+    /// Space holding the pixels of commits not answered yet, by serial, with the bitmap version it holds.
+    private var inFlight: [(serial: UInt32, pool: Int, offset: Int, length: Int, bitmap: BitmapID, version: UInt64)] = []
+    /// The latest version of each bitmap the daemon has taken (or refused): its pixels in the pools are
+    /// read no more. A GL layer's swap chain waits on it (`Connection.hasTaken`).
+    private var takenVersion: [BitmapID: UInt64] = [:]
     /// Space holding tiles' pixels, by the serial of the `requestFrame` sent after them: the daemon
     /// copies a tile when it takes the request, so the frame that answers has no more use for it.
     private var tilesInFlight: [(serial: UInt32, pool: Int, offset: Int, length: Int)] = []
@@ -36,18 +39,29 @@ struct BitmapUploader {
     /// Forgets that `bitmaps` were sent (their commit was rejected, so the daemon never kept them):
     /// they go whole the next time they are used.
     mutating func forget(_ bitmaps: [Bitmap]) {
-        for bitmap in bitmaps { sentVersion[bitmap.id] = nil }
+        for bitmap in bitmaps {
+            sentVersion[bitmap.id] = nil
+            takenVersion[bitmap.id] = Swift.max(takenVersion[bitmap.id] ?? 0, bitmap.version)
+        }
     }
+
+    /// Whether the daemon has taken version `version` of bitmap `id` or a later one (or refused it):
+    /// the pool space it was sent in is free again.
+    func hasTaken(_ id: BitmapID, version: UInt64) -> Bool { (takenVersion[id] ?? 0) >= version }
 
     /// Forgets a bitmap the daemon is told to drop.
     mutating func release(_ id: BitmapID) {
         sentVersion[id] = nil
+        takenVersion[id] = nil
     }
 
     /// Frees the space of the commits answered up to `serial`.
     mutating func acknowledge(_ serial: UInt32) {
         guard inFlight.contains(where: { $0.serial <= serial }) else { return }
-        for piece in inFlight where piece.serial <= serial { free(pool: piece.pool, offset: piece.offset, length: piece.length) }
+        for piece in inFlight where piece.serial <= serial {
+            free(pool: piece.pool, offset: piece.offset, length: piece.length)
+            takenVersion[piece.bitmap] = Swift.max(takenVersion[piece.bitmap] ?? 0, piece.version)
+        }
         inFlight.removeAll { $0.serial <= serial }
     }
 
@@ -103,7 +117,7 @@ struct BitmapUploader {
                     UnsafeMutableRawBufferPointer(rebasing: pool.bytes[offset..<(offset + length)]).copyMemory(from: pixels)
                 }
             }
-            inFlight.append((serial, index, offset, length))
+            inFlight.append((serial, index, offset, length, bitmap.id, bitmap.version))
             sentVersion[bitmap.id] = bitmap.version
             described.append(
                 WireBitmap(

@@ -201,6 +201,14 @@ public final class Connection {
     /// holding pixels the daemon has not taken yet (the rest is free for the next uploads).
     public var bitmapPools: (bytes: Int, inFlight: Int) { (uploader.poolBytes, uploader.bytesInFlight) }
 
+    /// Whether the daemon has taken `bitmap`'s pixels (or a later version's, or refused them): a commit
+    /// carrying them was answered, so the pool space they went in is free and the daemon reads them no
+    /// more. A version not sent yet (its transaction still open) is not taken.
+    package func hasTaken(_ bitmap: Bitmap) -> Bool { uploader.hasTaken(bitmap.id, version: bitmap.version) }
+
+    /// The connection the app's layers are on (the last one opened), if any.
+    package static var current: Connection? { Session.shared.connection }
+
     func send(_ commit: OutgoingCommit) {
         do throws(LaminaError) {
             let serial = nextSerial

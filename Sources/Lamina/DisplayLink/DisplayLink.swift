@@ -63,6 +63,10 @@ public final class DisplayLink {
     private var interval: (frames: Int, range: FrameRateRange, duration: Double) = (1, .default, 0)
     private weak var connection: Connection?
     private var lastFired: Double?
+    /// Whether the callback is running: a frame that arrives meanwhile (the callback waiting on the
+    /// daemon, as `GLLayer.nextDrawable` does) is skipped, not called into the callback again, as a
+    /// busy main thread skips `CADisplayLink` frames.
+    private var isFiring = false
 
     /// A link calling `callback` each frame, once added to a connection.
     public init(_ callback: @escaping @MainActor (DisplayLink) -> Void) {
@@ -84,7 +88,7 @@ public final class DisplayLink {
     }
 
     func fire(timestamp: Double, targetTimestamp: Double) {
-        guard !isPaused else { return }
+        guard !isPaused, !isFiring else { return }
         if interval.range != preferredFrameRateRange || interval.duration != duration {
             let frames = duration > 0 ? preferredFrameRateRange.frameInterval(refresh: 1 / duration) : 1
             interval = (frames, preferredFrameRateRange, duration)
@@ -95,6 +99,8 @@ public final class DisplayLink {
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
         lastFired = timestamp
+        isFiring = true
+        defer { isFiring = false }
         callback(self)
     }
 }

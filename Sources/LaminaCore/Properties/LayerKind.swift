@@ -26,6 +26,10 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     /// `CATiledLayer`: content the app draws on demand, tile by tile, at the levels of detail the
     /// compositor asks for as the layer is shown larger or smaller.
     case tiled = 8
+    /// `CAEAGLLayer`: frames an app renders with OpenGL ES into a swap chain of drawables, shown as the
+    /// layer's contents (the client library's `GLLayer`, in its own `LaminaGL` product). Only a client
+    /// draws one: scene files refuse it.
+    case gl = 9
 
     /// The scene format's name (`"type": "shape"`).
     public var description: String {
@@ -39,6 +43,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .transform: "transform"
         case .emitter: "emitter"
         case .tiled: "tiled"
+        case .gl: "gl"
         }
     }
 
@@ -48,6 +53,7 @@ public enum LayerKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         switch self {
         case .layer, .shape, .gradient, .text, .replicator, .scroll, .transform, .emitter: 0
         case .tiled: 10
+        case .gl: 11
         }
     }
 

@@ -49,7 +49,8 @@ struct KindDrawing {
     @inline(__always)
     static func of(_ kind: LayerKind) -> KindDrawing {
         switch kind {
-        case .layer, .scroll: KindDrawing(own: .nothing, sublayers: .flattened)
+        // A GL layer's frames are its contents (a bitmap the client updates where each frame changed).
+        case .layer, .scroll, .gl: KindDrawing(own: .nothing, sublayers: .flattened)
         case .gradient: KindDrawing(own: .gradient, sublayers: .flattened)
         case .text: KindDrawing(own: .text, sublayers: .flattened)
         case .shape: KindDrawing(own: .shape, sublayers: .flattened)

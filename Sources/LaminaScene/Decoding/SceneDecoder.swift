@@ -164,6 +164,10 @@ struct SceneDecoder {
         var kind = LayerKind.layer
         if let typeNode = members["type"] {
             kind = try typeNode.name(LayerKind.allCases.map { ($0.description, $0) }, what: "layer type")
+            guard kind != .gl else {
+                throw typeNode.error(
+                    "a `gl` layer shows frames an app renders with OpenGL ES (the client library's GLLayer); a scene file cannot draw one, use an image's `contents` instead")
+            }
         }
         var layer = SceneLayer(
             name: name, path: node.path, kind: kind, properties: [], sublayers: [], mask: [], animations: [], constraints: [])

@@ -14,8 +14,9 @@ public import LaminaCore
 /// written and read by `ServerMessage.encoded(version:)` and `init(_:version:)`. Version 10 added
 /// tiled layers: the `tiled` layer kind and its four properties (`LayerKind.introducedIn`,
 /// `PropertyDescriptor.since`, both left out of older sessions' presentation events), the
-/// `tileRequests` event and the `provideTile` request.
-public let laminaProtocolVersion: UInt32 = 10
+/// `tileRequests` event and the `provideTile` request. Version 11 added the `gl` layer kind (an app's
+/// OpenGL ES frames shown as the layer's contents: the client library's `GLLayer`).
+public let laminaProtocolVersion: UInt32 = 11
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
 /// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears

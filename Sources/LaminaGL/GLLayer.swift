@@ -1,0 +1,163 @@
+public import Lamina
+public import LaminaCore
+import CEGL
+import LaminaWire
+
+/// A layer showing frames the app renders with OpenGL ES (`CAEAGLLayer`, with `CAMetalLayer`'s
+/// drawables): ask for the next drawable, render into its framebuffer in your own EGL context, present
+/// it. Each presented frame becomes the layer's contents, so the daemon composites it like any layer:
+/// transforms, masks, shadows, filters, damage, screenshots and recordings see it.
+///
+/// Frames travel by shared memory: presenting reads the frame back (`glReadPixels`, only the damaged
+/// part when given) and sends it as a new version of the layer's contents bitmap, which the daemon
+/// copies into its texture where it changed. The swap chain paces the app: a drawable is handed out
+/// again only once the daemon has taken the frame presented from it, and `nextDrawable(timeout:)`
+/// waits for one (handling the connection's events) up to its timeout, then returns nil, as
+/// `CAMetalLayer` does. Render from a `DisplayLink` callback to present once a frame.
+///
+/// Colours are premultiplied by alpha, as GL blends them; with `isOpaque` alpha is ignored and the
+/// daemon draws the layer without blending. GL layers need protocol version 11.
+open class GLLayer: Layer {
+    open override class var kind: LayerKind { .gl }
+
+    /// The size of the drawables in pixels; zero (the default) follows the bounds times `contentsScale`.
+    /// A new size takes effect at the next drawable.
+    public var drawableSize = Size(width: 0, height: 0)
+    /// Whether a presented frame waits for the current transaction, to show in the same frame as the
+    /// layer changes made with it (false: it is committed at once, with whatever the implicit
+    /// transaction holds; inside an explicit transaction it goes when that commits, since the frame is
+    /// a change of the layer's contents and a transaction is applied whole).
+    public var presentsWithTransaction = false
+    /// How many drawables may be in use at once: rendered into, or presented and not yet taken by the
+    /// daemon (2 or 3; 3 by default, as `CAMetalLayer`'s).
+    public var maximumDrawableCount: Int {
+        get { chain.limit }
+        set { chain.limit = newValue }
+    }
+    /// Whether each drawable has a depth-stencil renderbuffer (24-bit depth, 8-bit stencil) attached.
+    public var wantsDepthBuffer = false
+
+    /// What presenting cost so far: frames presented, pixels read back and how long the last present
+    /// took (readback and copy).
+    public private(set) var statistics = Statistics()
+
+    /// What presenting cost (`statistics`).
+    public struct Statistics: Hashable, Sendable {
+        /// Frames presented.
+        public var frames = 0
+        /// Pixels read back, in all.
+        public var pixelsRead = 0
+        /// How long the last present took (readback and copying the frame), in seconds.
+        public var lastPresentSeconds = 0.0
+    }
+
+    private var chain = GLSwapChain<Bitmap>(limit: 3)
+    /// Each slot's GL objects, made in the context current when the slot was first handed out.
+    private var buffers: [GLFramebuffer?] = [nil, nil, nil]
+    /// The frame shown: the layer's contents bitmap, whole, whose next version each present makes.
+    private var surface: Bitmap?
+    private var scratch: [UInt8] = []
+
+    /// A GL layer.
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The next drawable to render into, made in the EGL context current on this thread; nil when none
+    /// came free within `timeout` seconds (every one is in use: the daemon has not taken their frames).
+    public func nextDrawable(timeout: Double = 1) throws(GLLayerError) -> GLDrawable? {
+        guard eglGetCurrentContext() != nil else { throw .noCurrentContext }
+        let (width, height) = try pixelSize()
+        chain.collect(isTaken: isTaken)
+        if !chain.hasFree, let connection = Connection.current {
+            do {
+                try connection.wait(for: "a free drawable", timeout: timeout) {
+                    chain.collect(isTaken: isTaken)
+                    return chain.hasFree
+                }
+            } catch {
+                if case .timedOut = error { return nil }
+                throw .connection(error)
+            }
+        }
+        guard let slot = chain.acquire() else { return nil }
+        while buffers.count <= slot { buffers.append(nil) }
+        if let old = buffers[slot], old.width != width || old.height != height || (old.depthStencil != 0) != wantsDepthBuffer {
+            old.delete()
+            buffers[slot] = nil
+        }
+        if buffers[slot] == nil {
+            do { buffers[slot] = try GLFramebuffer(width: width, height: height, depth: wantsDepthBuffer) } catch {
+                chain.abandon(slot)
+                throw error
+            }
+        }
+        return GLDrawable(layer: self, slot: slot, buffers: buffers[slot]!)
+    }
+
+    /// The drawables' size: `drawableSize`, or the bounds times `contentsScale`, rounded.
+    private func pixelSize() throws(GLLayerError) -> (Int, Int) {
+        var size = drawableSize
+        if size.width == 0 && size.height == 0 {
+            size = Size(width: (bounds.size.width * contentsScale).rounded(), height: (bounds.size.height * contentsScale).rounded())
+        }
+        guard size.width >= 1, size.height >= 1, size.width <= 16384, size.height <= 16384 else {
+            throw .drawableSize(width: size.width, height: size.height)
+        }
+        return (Int(size.width), Int(size.height))
+    }
+
+    /// A frame is taken once the daemon has its pixels; with no connection nothing is on its way.
+    private func isTaken(_ frame: Bitmap) -> Bool {
+        Connection.current?.hasTaken(frame) ?? true
+    }
+
+    func abandon(_ slot: Int) {
+        chain.abandon(slot)
+    }
+
+    func present(_ drawable: GLDrawable, damage: Rect?) throws(GLLayerError) {
+        let start = currentMediaTime()
+        let (width, height) = (drawable.width, drawable.height)
+        let format: PixelFormat = isOpaque ? .rgbx8 : .rgba8
+        // A frame of another size or format than the last starts a new bitmap, sent whole.
+        let previous = surface.flatMap { $0.width == width && $0.height == height && $0.isOpaque == isOpaque ? $0 : nil }
+        var region = (x: 0, y: 0, width: width, height: height)
+        if let damage, previous != nil {
+            let x0 = Swift.max(0, Int(damage.minX.rounded(.down))), y0 = Swift.max(0, Int(damage.minY.rounded(.down)))
+            let x1 = Swift.min(width, Int(damage.maxX.rounded(.up))), y1 = Swift.min(height, Int(damage.maxY.rounded(.up)))
+            guard x1 > x0, y1 > y0 else {
+                chain.abandon(drawable.slot)  // nothing changed: the frame shown stays
+                return
+            }
+            region = (x0, y0, x1 - x0, y1 - y0)
+        }
+        var pixels = previous?.pixels ?? [UInt8](repeating: 0, count: width * height * 4)
+        do { try drawable.buffers.read(region, into: &pixels, scratch: &scratch) } catch {
+            chain.abandon(drawable.slot)
+            throw error
+        }
+        let frame: Bitmap
+        if let previous {
+            let whole = region.width == width && region.height == height
+            frame = Bitmap(
+                updating: previous, pixels: pixels,
+                damage: whole ? nil : WireRegion(x: UInt32(region.x), y: UInt32(region.y), width: UInt32(region.width), height: UInt32(region.height)))
+        } else {
+            do { frame = try Bitmap(width: width, height: height, pixels: pixels, format: format, premultiplied: true) } catch {
+                chain.abandon(drawable.slot)
+                throw .drawableSize(width: Double(width), height: Double(height))
+            }
+        }
+        surface = frame
+        chain.present(drawable.slot, frame: frame)
+        Transaction.begin()
+        Transaction.disableActions = true
+        contents = frame
+        Transaction.commit()
+        if !presentsWithTransaction { Transaction.flush() }
+        statistics.frames += 1
+        statistics.pixelsRead += region.width * region.height
+        statistics.lastPresentSeconds = currentMediaTime() - start
+    }
+}

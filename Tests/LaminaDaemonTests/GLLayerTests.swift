@@ -1,0 +1,175 @@
+import CGLES3
+import Foundation
+import Lamina
+import LaminaCore
+import LaminaGL
+import LaminaImage
+import Testing
+
+/// `GLLayer` against a real `laminad` over shared memory (llvmpipe): frames rendered with OpenGL ES in
+/// the test's own context reach the screen, composited like any layer's contents; damaged frames send
+/// only what changed; the swap chain paces the app; `presentsWithTransaction` holds a frame for its
+/// transaction.
+@MainActor
+@Suite("GL layers through the client library", .serialized)
+struct GLLayerTests {
+    static let red = SIMD4<UInt8>(255, 0, 0, 255), green = SIMD4<UInt8>(0, 255, 0, 255)
+    static let blue = SIMD4<UInt8>(0, 0, 255, 255), white = SIMD4<UInt8>(255, 255, 255, 255)
+    static let yellow = SIMD4<UInt8>(255, 255, 0, 255)
+
+    /// Renders four quadrants into `drawable` with scissored clears: top-left, top-right, bottom-left,
+    /// bottom-right as the layer shows them (GL's rows run bottom up, so "top" is GL's upper half).
+    static func renderQuadrants(_ drawable: GLDrawable, _ colors: [SIMD4<UInt8>]) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), drawable.framebuffer)
+        glViewport(0, 0, GLsizei(drawable.width), GLsizei(drawable.height))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        let (w, h) = (drawable.width / 2, drawable.height / 2)
+        // Layer quadrants in reading order, as GL scissor boxes (x, y from the bottom).
+        for (i, (x, y)) in [(0, h), (w, h), (0, 0), (w, 0)].enumerated() {
+            glScissor(GLint(x), GLint(y), GLsizei(w), GLsizei(h))
+            let c = colors[i]
+            glClearColor(Float(c.x) / 255, Float(c.y) / 255, Float(c.z) / 255, Float(c.w) / 255)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// Where the centre of quadrant `i` (reading order) of a 64-point layer centred at (64, 64) lands on
+    /// the screen under a rotation by `angle` about z: Core Animation's rotation maps (x, y) to
+    /// (x cos − y sin, x sin + y cos) about the anchor point.
+    static func screenPoint(quadrant i: Int, angle: Double) -> (Int, Int) {
+        let (dx, dy) = (i % 2 == 0 ? -16.0 : 16.0, i < 2 ? -16.0 : 16.0)
+        let (c, s) = (cos(angle), sin(angle))
+        return (Int((64 + dx * c - dy * s).rounded(.down)), Int((64 + dx * s + dy * c).rounded(.down)))
+    }
+
+    @Test("a GL scene shows on screen as rendered, under a transform and a mask, with the output's background where the mask hides it")
+    func sceneUnderTransformAndMask() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "128x128"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-tests", path: daemon.socketPath)
+        #expect(connection.protocolVersion == 11)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 32, y: 32, width: 64, height: 64)
+        connection.addLayer(layer)
+        let colors = [Self.red, Self.green, Self.blue, Self.white]
+        let drawable = try #require(try layer.nextDrawable())
+        #expect(drawable.width == 64 && drawable.height == 64)
+        Self.renderQuadrants(drawable, colors)
+        try drawable.present()
+        try connection.synchronize()
+        let background = try connection.screenshot()[2, 2]
+        var shot = try connection.screenshot()
+        for i in 0..<4 {
+            let (x, y) = Self.screenPoint(quadrant: i, angle: 0)
+            #expect(shot[x, y] == colors[i], "quadrant \(i) at (\(x), \(y))")
+        }
+
+        // A quarter turn, and a mask keeping the layer's left half: red and blue stay, turned.
+        Transaction.begin()
+        Transaction.disableActions = true
+        layer.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        let mask = Layer()
+        mask.frame = Rect(x: 0, y: 0, width: 32, height: 64)
+        mask.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        layer.mask = mask
+        Transaction.commit()
+        try connection.synchronize()
+        shot = try connection.screenshot()
+        for i in 0..<4 {
+            let (x, y) = Self.screenPoint(quadrant: i, angle: .pi / 2)
+            #expect(shot[x, y] == (i % 2 == 0 ? colors[i] : background), "quadrant \(i) turned, at (\(x), \(y))")
+        }
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("a frame presented with damage reads back and sends only that part; the screen shows it over the frame before")
+    func damagedFrame() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "64x64"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-damage", path: daemon.socketPath)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+        layer.isOpaque = true
+        connection.addLayer(layer)
+        var colors = [Self.red, Self.green, Self.blue, Self.white]
+        let first = try #require(try layer.nextDrawable())
+        Self.renderQuadrants(first, colors)
+        try first.present()
+        try connection.synchronize()
+        // The next frame differs in its top-left quadrant only; it is rendered whole into another
+        // drawable, as an app renders every frame.
+        colors[0] = Self.yellow
+        let second = try #require(try layer.nextDrawable())
+        #expect(second.framebuffer != first.framebuffer, "the drawable presented last is not handed out next")
+        Self.renderQuadrants(second, colors)
+        try second.present(damage: Rect(x: 0, y: 0, width: 32, height: 32))
+        try connection.synchronize()
+        #expect(layer.statistics.frames == 2 && layer.statistics.pixelsRead == 64 * 64 + 32 * 32)
+        let shot = try connection.screenshot()
+        for i in 0..<4 {
+            let (x, y) = (i % 2 == 0 ? 16 : 48, i < 2 ? 16 : 48)
+            #expect(shot[x, y] == colors[i], "quadrant \(i)")
+        }
+        // An empty damage presents nothing: the frame shown stays, and the drawable is free again.
+        let third = try #require(try layer.nextDrawable())
+        try third.present(damage: Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(layer.statistics.frames == 2)
+        #expect(throws: GLLayerError.presentedTwice) { try third.present() }
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("the swap chain: with every drawable's frame waiting in an open transaction, the next drawable is nil after the timeout; committed, one comes free")
+    func swapChainWaits() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "32x32"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-chain", path: daemon.socketPath)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 32, height: 32)
+        layer.maximumDrawableCount = 2
+        layer.presentsWithTransaction = true
+        connection.addLayer(layer)
+        try connection.synchronize()
+        // An explicit transaction holds both frames: the daemon has neither, so neither drawable is free.
+        Transaction.begin()
+        for color in [Self.red, Self.blue] {
+            let drawable = try #require(try layer.nextDrawable(timeout: 0))
+            Self.renderQuadrants(drawable, Array(repeating: color, count: 4))
+            try drawable.present()
+        }
+        #expect(connection.bitmapPools.inFlight == 0, "a frame presented with the transaction waits for it")
+        #expect(try layer.nextDrawable(timeout: 0.05) == nil)
+        Transaction.commit()
+        let third = try #require(try layer.nextDrawable(timeout: 10))
+        Self.renderQuadrants(third, Array(repeating: Self.green, count: 4))
+        try third.present()
+        try connection.synchronize()
+        #expect(try connection.screenshot()[16, 16] == Self.green)
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("without presentsWithTransaction a frame goes at once (outside an explicit transaction); a drawable let go of unpresented returns to the chain")
+    func presentsAtOnce() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "32x32"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-now", path: daemon.socketPath)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 32, height: 32)
+        layer.maximumDrawableCount = 2
+        connection.addLayer(layer)
+        try connection.synchronize()
+        let drawable = try #require(try layer.nextDrawable(timeout: 0))
+        Self.renderQuadrants(drawable, Array(repeating: Self.blue, count: 4))
+        try drawable.present()
+        #expect(connection.bitmapPools.inFlight > 0, "the frame was sent when presented")
+        // Two drawables taken and dropped unpresented: both come back.
+        for _ in 0..<4 { _ = try #require(try layer.nextDrawable(timeout: 5)) }
+        try connection.synchronize()
+        #expect(try connection.screenshot()[16, 16] == Self.blue)
+        withExtendedLifetime(context) {}
+    }
+}
