@@ -267,6 +267,9 @@ let package = Package(
         .executableTarget(name: "DeepZoom", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/DeepZoom", swiftSettings: strict),
         .executableTarget(name: "ShapesAndText", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/ShapesAndText", swiftSettings: strict),
         .executableTarget(name: "TapTiles", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/TapTiles", swiftSettings: strict),
+        .executableTarget(
+            name: "SpinningGL", dependencies: ["Lamina", "LaminaGL", "ExampleSupport", "CGLES3"], path: "examples/swift/SpinningGL",
+            swiftSettings: strict),
         .executableTarget(name: "CubeAndConfetti", dependencies: ["Lamina", "ExampleSupport"], path: "examples/swift/CubeAndConfetti", swiftSettings: strict),
 
         // MARK: Tests.
@@ -317,6 +320,7 @@ let package = Package(
             dependencies: ["LaminaTestSupport", "Lamina", "LaminaGL", "LaminaWire", "LaminaCore", "LaminaModel", "LaminaScene", "LaminaRender", "LaminaRenderList", "LaminaVideo", "CLaminaSys", "CGLES3"],
             swiftSettings: strict
         ),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"], swiftSettings: strict),
         .testTarget(
             name: "LaminaServerTests",
             dependencies: ["LaminaSession", "LaminaTestSupport", "LaminaServer", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaCore", "LaminaWire", "LaminaFuzzing", "LaminaWayland"],

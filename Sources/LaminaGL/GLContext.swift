@@ -1,8 +1,9 @@
 import CEGL
 import CGLES3
 
-/// An OpenGL ES 3 context with no window, current on the thread that made it: for apps that render into
-/// GL layers and have no EGL context of their own (a headless app, a test, an example).
+/// An OpenGL ES 3 context with no window, current on the thread that made it until `releaseCurrent()`:
+/// for apps that render into GL layers and have no EGL context of their own (a headless app, a test,
+/// an example).
 ///
 /// It opens Mesa's surfaceless display where there is one (any machine, llvmpipe included), else EGL's
 /// default display, and makes the context current with no surface: drawables are framebuffer objects,
@@ -51,6 +52,21 @@ public final class GLContext {
         guard eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             throw .context(call: "eglMakeCurrent", eglError: eglGetError())
         }
+    }
+
+    /// Makes no context current on the calling thread, so that another thread may make this one current.
+    public func releaseCurrent() {
+        if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
+    }
+
+    /// Runs `body` with the context current on the calling thread, and lets go of it after. The main
+    /// actor's callbacks (display links, events) may come on different threads over an app's life, and
+    /// an EGL context is current on one thread at a time: rendering a frame inside `withCurrent` works
+    /// wherever the callback runs.
+    public func withCurrent<R>(_ body: () throws(GLLayerError) -> R) throws(GLLayerError) -> R {
+        try makeCurrent()
+        defer { releaseCurrent() }
+        return try body()
     }
 
     /// The GL renderer's name (`GL_RENDERER`), for logs.

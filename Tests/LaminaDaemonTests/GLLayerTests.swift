@@ -172,4 +172,47 @@ struct GLLayerTests {
         #expect(try connection.screenshot()[16, 16] == Self.blue)
         withExtendedLifetime(context) {}
     }
+
+    @Test("after the daemon restarts, a GL layer's last frame and a tiled layer's tiles both come back, and the swap chain hands out drawables again")
+    func bothKindsAfterARestart() throws {
+        let context = try GLContext()
+        let first = try DaemonProcess(["--size", "128x64"])
+        let connection = try Connection(name: "gl-restart", path: first.socketPath)
+        let asked = TiledLayerClientTests.Asked()
+        let tiled = TiledLayerClientTests.fourTiles(asked) { Color(red: 0, green: 0, blue: 1) }
+        tiled.frame = Rect(x: 64, y: 0, width: 64, height: 64)
+        connection.addLayer(tiled)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+        layer.maximumDrawableCount = 2
+        connection.addLayer(layer)
+        let colors = [Self.red, Self.green, Self.yellow, Self.white]
+        let drawable = try #require(try layer.nextDrawable())
+        Self.renderQuadrants(drawable, colors)
+        try drawable.present()
+        try connection.synchronize()
+        try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count >= 1 }
+
+        first.kill()
+        let second = try DaemonProcess(["--size", "128x64"], socketPath: first.socketPath)
+        defer { withExtendedLifetime(second) {} }
+        layer.opacity = 0.999  // the next commit finds the daemon gone and connects to the new one
+        try connection.synchronize()
+        #expect(connection.reconnections == 1)
+        try connection.wait(for: "the tiles asked again", timeout: 20) { ((try? connection.screenshot()[96, 32].z) ?? 0) >= 254 }
+        let shot = try connection.screenshot()
+        for i in 0..<4 {
+            let (x, y) = (i % 2 == 0 ? 16 : 48, i < 2 ? 16 : 48)
+            #expect(shot[x, y] == colors[i], "quadrant \(i) of the GL layer's last frame")
+        }
+        // The frames the first daemon never answered are not waited for: the new one took the last.
+        for _ in 0..<3 {
+            let next = try #require(try layer.nextDrawable(timeout: 10))
+            Self.renderQuadrants(next, Array(repeating: Self.blue, count: 4))
+            try next.present()
+        }
+        try connection.synchronize()
+        #expect(try connection.screenshot()[32, 32] == Self.blue)
+        withExtendedLifetime(context) {}
+    }
 }
