@@ -50,7 +50,7 @@ struct TiledLayerClientTests {
         let daemon = try DaemonProcess(["--size", "256x256"])
         defer { withExtendedLifetime(daemon) {} }
         let connection = try Connection(name: "tiled-tests", path: daemon.socketPath)
-        #expect(connection.protocolVersion == 10)
+        #expect(connection.protocolVersion == laminaProtocolVersion)
         let asked = Asked()
         let layer = TiledLayer()
         layer.frame = Rect(x: 0, y: 0, width: 256, height: 256)

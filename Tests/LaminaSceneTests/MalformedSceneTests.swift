@@ -51,6 +51,8 @@ import Testing
              error: ##"layers[0].transform[0].spin: unknown field (did you mean "skin"?)"##.replacingOccurrences(of: ##" (did you mean "skin"?)"##, with: "")),
         Case(name: "unknown layer type", text: #"{\#(canvas), "layers": [{"name": "a", "type": "sprite"}]}"#,
              error: #"layers[0].type: unknown layer type "sprite" (one of: layer, shape, gradient, text, replicator, scroll, transform, emitter, tiled)"#),
+        Case(name: "a GL layer", text: #"{\#(canvas), "layers": [{"name": "a", "type": "gl"}]}"#,
+             error: "layers[0].type: a `gl` layer shows frames an app renders with OpenGL ES (the client library's GLLayer); a scene file cannot draw one: show an image as `contents` instead"),
         Case(name: "tiles on a layer that is not tiled", text: #"{\#(canvas), "layers": [{"name": "a", "tiles": "logo"}]}"#,
              error: "layers[0].tiles: only a `tiled` layer takes its tiles from an image"),
         Case(name: "tiles from an unknown image", text: #"{\#(canvas), "layers": [{"name": "a", "type": "tiled", "tiles": "logo"}]}"#,

@@ -107,7 +107,7 @@ struct ClientSessionTests {
             .goodbye(reason: "stopping"),
         ]
         let served = Array(laminaOldestServedVersion...laminaProtocolVersion)
-        #expect(served == [5, 6, 7, 8, 9, 10], "the versions docs/protocol.md says are served")
+        #expect(served == [5, 6, 7, 8, 9, 10, 11], "the versions docs/protocol.md says are served")
         for (asked, welcomed) in served.map({ ($0, $0) }) + [(laminaProtocolVersion + 1, laminaProtocolVersion), (laminaProtocolVersion + 2, laminaProtocolVersion)] {
             let session = Self.session()
             Self.send(.hello(version: asked, name: "v\(asked)"), to: session)
@@ -150,16 +150,19 @@ struct ClientSessionTests {
             }
             // A layer kind, or a property, newer than the session (tiled layers came with version 10) is
             // refused, the whole commit with it; a version-10 session makes them.
-            let newer: [([LayerOperation], String)] = [
+            // GL layers came with version 11.
+            let newer: [([LayerOperation], String, since: UInt32)] = [
                 ([.create(handle, name: nil, kind: .layer), .create(LayerHandle(8), name: nil, kind: .tiled)],
-                 "layer kind 8 (of layer@8) is not in protocol version \(welcomed); `tiled` came with version 10"),
+                 "layer kind 8 (of layer@8) is not in protocol version \(welcomed); `tiled` came with version 10", 10),
                 ([.create(handle, name: nil, kind: .layer), .set(handle, LayerKeyPath(.levelsOfDetail), .number(2))],
-                 "'levelsOfDetail' is not a property in protocol version \(welcomed); it came with version 10"),
+                 "'levelsOfDetail' is not a property in protocol version \(welcomed); it came with version 10", 10),
+                ([.create(LayerHandle(9), name: nil, kind: .gl)],
+                 "layer kind 9 (of layer@9) is not in protocol version \(welcomed); `gl` came with version 11", 11),
             ]
-            for (operations, message) in newer {
+            for (operations, message, since) in newer {
                 let sent = Self.send(.commit(Commit<WireBitmap>(serial: 12, operations: operations)), to: session)
                 let replies = try Self.read(session)
-                if welcomed >= 10 {
+                if welcomed >= since {
                     #expect(sent.requests.count == 1 && replies.isEmpty, "\(replies)")
                 } else {
                     #expect(sent.requests.isEmpty && replies.map(\.errorCode) == [.invalidTree] && !session.isClosed)

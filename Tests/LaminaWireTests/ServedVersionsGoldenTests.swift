@@ -216,10 +216,11 @@ struct ServedVersionsGoldenTests {
     func presentationSize() {
         let defaults = ServerMessage.presentation(serial: 1, layer: LayerHandle(1), time: 0, values: LayerProperties.table.map(\.defaultValue))
         #expect(defaults.encoded(version: 10).count == 1251 && defaults.encoded(version: 9).count == 1211)
-        #expect(RepositoryFiles.text("docs/protocol.md").contains("makes a message of 1,251 bytes in version 10 (1,211 in versions 5 to 9)"))
+        #expect(defaults.encoded(version: 11).count == 1251)
+        #expect(RepositoryFiles.text("docs/protocol.md").contains("makes a message of 1,251 bytes in versions 10 and 11 (1,211 in versions 5 to 9)"))
         let counts = (9...10).map { version in LayerProperties.table.filter { $0.since <= version }.count }
         #expect(RepositoryFiles.text("docs/protocol.md").contains(
-            "one value per property of the session's version, in table order (\(counts[1]) in version 10, \(counts[0]) in versions 5 to 9:"))
+            "one value per property of the session's version, in table order (\(counts[1]) in versions 10 and 11, \(counts[0]) in versions 5 to 9:"))
     }
 
     /// One whole message's header and body, or nil.

@@ -163,11 +163,12 @@ struct SceneDecoder {
         guard names.insert(name).inserted else { throw nameNode.error("another layer is already named \"\(name)\"") }
         var kind = LayerKind.layer
         if let typeNode = members["type"] {
-            kind = try typeNode.name(LayerKind.allCases.map { ($0.description, $0) }, what: "layer type")
-            guard kind != .gl else {
+            // A GL layer's frames come from an app's OpenGL ES rendering, which a scene file has none of.
+            if case .string(LayerKind.gl.description) = typeNode.value {
                 throw typeNode.error(
-                    "a `gl` layer shows frames an app renders with OpenGL ES (the client library's GLLayer); a scene file cannot draw one, use an image's `contents` instead")
+                    "a `gl` layer shows frames an app renders with OpenGL ES (the client library's GLLayer); a scene file cannot draw one: show an image as `contents` instead")
             }
+            kind = try typeNode.name(LayerKind.allCases.filter { $0 != .gl }.map { ($0.description, $0) }, what: "layer type")
         }
         var layer = SceneLayer(
             name: name, path: node.path, kind: kind, properties: [], sublayers: [], mask: [], animations: [], constraints: [])
