@@ -239,7 +239,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaJSON", "Lamina", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaScene", "LaminaLottie", "LaminaWire", "LaminaVideo",
+                "LaminaJSON", "Lamina", "LaminaGL", "CGLES3", "LaminaCore", "LaminaModel", "LaminaCompositor", "LaminaRender", "LaminaRenderList", "LaminaRaster", "LaminaScene", "LaminaLottie", "LaminaWire", "LaminaVideo",
                 "LaminaWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

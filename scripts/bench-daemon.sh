@@ -1,6 +1,6 @@
 #!/bin/bash
 # Daemon benchmarks for docs/performance.md, in one run: property changes per second, commit-to-presented
-# latency, idle CPU, and 64 250x250 layers with contents replaced every frame at 1920x1080 beside
+# latency, idle CPU, tile latency, a 1920x1080 GL layer's present-to-shown latency and CPU, and 64 250x250 layers with contents replaced every frame at 1920x1080 beside
 # Weston 10's headless GL renderer with 64 weston-simple-shm clients (Debian's weston package).
 #
 #   make bench-daemon      (builds release binaries first)
@@ -42,6 +42,11 @@ stop_laminad
 
 start_laminad 1280x720 60
 "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test tiles
+stop_laminad
+
+# A GL layer of 1920x1080 whose every frame is rendered anew and presented over shared memory.
+start_laminad 1920x1080 60
+"$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test gl --seconds "$seconds"
 stop_laminad
 
 # Opaque XRGB8888, ARGB8888 whose pixels are all opaque (most toolkits' windows), and ARGB8888 at half

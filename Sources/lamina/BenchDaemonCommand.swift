@@ -8,16 +8,16 @@ import LaminaWire
 struct BenchDaemonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-daemon",
-        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents, one big commit, tile latency.",
+        abstract: "Measure a running laminad: property changes per second, commit-to-presented latency, idle CPU, per-frame contents, one big commit, tile latency, a GL layer's present-to-shown latency and CPU.",
         discussion: "Prints one JSON object. CPU is read from /proc for the daemon's process (found with SO_PEERCRED).")
 
     @Option(help: "The daemon's socket.")
     var socket: String
 
-    @Option(help: "property-changes, latency, idle, contents, one-change, big-commit or tiles.")
+    @Option(help: "property-changes, latency, idle, contents, one-change, big-commit, tiles or gl.")
     var test: String
 
-    @Option(help: "Seconds to measure idle CPU or per-frame contents.")
+    @Option(help: "Seconds to measure idle CPU, per-frame contents or a GL layer.")
     var seconds: Double = 10
 
     @Option(help: "The contents test's pixel format: bgrx8 (opaque, as weston-simple-shm's XRGB8888) or bgra8 (premultiplied ARGB8888).")
@@ -40,7 +40,8 @@ struct BenchDaemonCommand: ParsableCommand {
             case "one-change": try oneChange(client, pid: pid)
             case "big-commit": try bigCommit(client, pid: pid)
             case "tiles": try tiles(client, period: 1 / refresh)
-            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change, big-commit, tiles)")
+            case "gl": try gl(pid: pid, period: 1 / refresh)
+            default: throw Failure("unknown test '\(test)' (property-changes, latency, idle, contents, one-change, big-commit, tiles, gl)")
             }
         } catch let error as WireClientError {
             throw Failure("\(error)")

@@ -206,6 +206,9 @@ public final class Connection {
     /// more. A version not sent yet (its transaction still open) is not taken.
     package func hasTaken(_ bitmap: Bitmap) -> Bool { uploader.hasTaken(bitmap.id, version: bitmap.version) }
 
+    /// The commit time of the last commit the daemon applied: the blank at which its frame is shown.
+    package private(set) var lastCommitTime = 0.0
+
     /// The connection the app's layers are on (the last one opened), if any.
     package static var current: Connection? { Session.shared.connection }
 
@@ -405,6 +408,7 @@ public final class Connection {
         switch message {
         case .committed(let serial, let time, let animations):
             uploader.acknowledge(serial)
+            lastCommitTime = time
             guard let index = unacknowledged.firstIndex(where: { $0.serial == serial }) else { return }
             let commit = unacknowledged.remove(at: index).commit
             do {
