@@ -132,14 +132,18 @@ open class GLLayer: Layer {
             }
             region = (x0, y0, x1 - x0, y1 - y0)
         }
-        var pixels = previous?.pixels ?? [UInt8](repeating: 0, count: width * height * 4)
+        // A damaged frame starts from the last one's pixels (a copy: that version may still be on its
+        // way); a whole frame is read into fresh memory, every byte of it written by the readback.
+        let whole = region.width == width && region.height == height
+        var pixels =
+            whole || previous == nil
+            ? [UInt8](unsafeUninitializedCapacity: width * height * 4) { $1 = width * height * 4 } : previous!.pixels
         do { try drawable.buffers.read(region, into: &pixels, scratch: &scratch) } catch {
             chain.abandon(drawable.slot)
             throw error
         }
         let frame: Bitmap
         if let previous {
-            let whole = region.width == width && region.height == height
             frame = Bitmap(
                 updating: previous, pixels: pixels,
                 damage: whole ? nil : WireRegion(x: UInt32(region.x), y: UInt32(region.y), width: UInt32(region.width), height: UInt32(region.height)))
