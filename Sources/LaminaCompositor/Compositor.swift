@@ -22,7 +22,7 @@ public final class Compositor {
     /// The output's size, scale and background.
     public private(set) var configuration: OutputConfiguration
     /// The model: the tree under the canvas root and every client's namespace.
-    public private(set) var store: LayerStore
+    public internal(set) var store: LayerStore
     /// The presentation tree of the last frame.
     public private(set) var presentation = Presentation()
     /// Draws the tiles tiled layers lack, at once, during the frame that asks for them (a scene file's
@@ -35,7 +35,11 @@ public final class Compositor {
 
     private let context: RenderContext
     let renderer: Renderer
-    private var nextBitmap: UInt64 = 1
+    var nextBitmap: UInt64 = 1
+    /// The clients' imported buffers and whether layers show them (`Compositor+SharedBuffers.swift`).
+    var sharedBuffers = SharedBufferTracker()
+    /// Buffers no layer shows any more, to tell their clients once this frame's fence has passed.
+    var releasedBuffers: [(client: ClientID, bitmap: BitmapID)] = []
     private var pending: [(client: ClientID, transaction: Commit<BitmapContents>)] = []
     private var animationEvents: [AnimationEvent] = []
     /// Which layers changed from one frame to the next, for the render list's update.
@@ -193,6 +197,8 @@ public final class Compositor {
         let (stopped, bitmaps) = store.removeClient(client)
         for entry in stopped { renderer.releaseAppearance(for: entry.id) }
         for bitmap in bitmaps { renderer.textures.remove(bitmap) }
+        sharedBuffers.remove(client)
+        releasedBuffers.removeAll { $0.client == client }
     }
 
     /// Queues a transaction; the next frame applies it, after those queued before it.
@@ -249,6 +255,7 @@ public final class Compositor {
             queued.removeAll(keepingCapacity: true)
             swap(&queued, &pending)
         }
+        if !sharedBuffers.isEmpty, !report.applied.isEmpty { noteSharedBuffersShown(by: report.applied.map(\.client)) }
         report.phases.apply = lap(&mark)
 
         animationEvents.removeAll(keepingCapacity: true)
@@ -408,7 +415,10 @@ public final class Compositor {
         }
 
         for id in transaction.released {
-            if let bitmap = store.releaseBitmap(id, of: client) { renderer.textures.remove(bitmap) }
+            if let bitmap = store.releaseBitmap(id, of: client) {
+                renderer.textures.remove(bitmap)
+                sharedBuffers.remove(bitmap, of: client)
+            }
         }
         for (handle, entry) in changes.stopped where !entry.hasStopped {
             renderer.releaseAppearance(for: entry.id)

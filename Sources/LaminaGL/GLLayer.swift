@@ -8,12 +8,17 @@ import LaminaWire
 /// it. Each presented frame becomes the layer's contents, so the daemon composites it like any layer:
 /// transforms, masks, shadows, filters, damage, screenshots and recordings see it.
 ///
-/// Frames travel by shared memory: presenting reads the frame back (`glReadPixels`, only the damaged
-/// part when given) and sends it as a new version of the layer's contents bitmap, which the daemon
-/// copies into its texture where it changed. The swap chain paces the app: a drawable is handed out
-/// again only once the daemon has taken the frame presented from it, and `nextDrawable(timeout:)`
-/// waits for one (handling the connection's events) up to its timeout, then returns nil, as
-/// `CAMetalLayer` does. Render from a `DisplayLink` callback to present once a frame.
+/// Frames travel one of two ways (`transport`; the app's code is the same either way). Through shared
+/// memory, presenting reads the frame back (`glReadPixels`, only the damaged part when given) and sends
+/// it as a new version of the layer's contents bitmap, which the daemon copies into its texture where
+/// it changed. As DMA-BUFs, where the daemon imports them (its welcome says) and the app's EGL display
+/// exports them, each drawable's texture is shared once and the daemon samples it in place: presenting
+/// makes it the layer's contents, and the daemon releases it (`bufferReleased`) once another frame
+/// replaced it and the GPU finished the last frame that drew it. The swap chain paces the app: a
+/// drawable is handed out again only once the daemon has taken (shared memory) or released (DMA-BUF)
+/// the frame presented from it, and `nextDrawable(timeout:)` waits for one (handling the connection's
+/// events) up to its timeout, then returns nil, as `CAMetalLayer` does. Render from a `DisplayLink`
+/// callback to present once a frame.
 ///
 /// Colours are premultiplied by alpha, as GL blends them; with `isOpaque` alpha is ignored and the
 /// daemon draws the layer without blending. GL layers need protocol version 11.
@@ -36,10 +41,25 @@ open class GLLayer: Layer {
     }
     /// Whether each drawable has a depth-stencil renderbuffer (24-bit depth, 8-bit stencil) attached.
     public var wantsDepthBuffer = false
+    /// How frames reach the daemon (taken at the first drawable; `.automatic` by default).
+    public var transport = Transport.automatic
+    /// The transport frames use: `.sharedMemory` or `.dmaBuf`, once the first drawable decided it.
+    public internal(set) var sharing: Transport?
+
+    /// How a GL layer's frames reach the daemon.
+    public enum Transport: Hashable, Sendable {
+        /// DMA-BUF where both sides can, else shared memory.
+        case automatic
+        /// A copy through shared memory, always.
+        case sharedMemory
+        /// DMA-BUF, always: asking for a drawable where either side cannot throws
+        /// `GLLayerError.transportUnavailable`, naming what is missing.
+        case dmaBuf
+    }
 
     /// What presenting cost so far: frames presented, pixels read back and how long the last present
     /// took (readback and copy).
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
 
     /// What presenting cost (`statistics`).
     public struct Statistics: Hashable, Sendable {
@@ -51,9 +71,11 @@ open class GLLayer: Layer {
         public var lastPresentSeconds = 0.0
     }
 
-    private var chain = GLSwapChain<Bitmap>(limit: 3)
+    var chain = GLSwapChain<Bitmap>(limit: 3)
     /// Each slot's GL objects, made in the context current when the slot was first handed out.
-    private var buffers: [GLFramebuffer?] = [nil, nil, nil]
+    var buffers: [GLFramebuffer?] = [nil, nil, nil]
+    /// With DMA-BUF: each slot's texture as shared with the daemon, and the bitmap that shows it.
+    var exports: [(export: GLBufferExport, bitmap: Bitmap)?] = [nil, nil, nil]
     /// The frame shown: the layer's contents bitmap, whole, whose next version each present makes.
     private var surface: Bitmap?
     private var scratch: [UInt8] = []
@@ -68,6 +90,7 @@ open class GLLayer: Layer {
     public func nextDrawable(timeout: Double = 1) throws(GLLayerError) -> GLDrawable? {
         guard eglGetCurrentContext() != nil else { throw .noCurrentContext }
         let (width, height) = try pixelSize()
+        try decideSharing()
         chain.collect(isTaken: isTaken)
         if !chain.hasFree, let connection = Connection.current {
             do {
@@ -82,15 +105,18 @@ open class GLLayer: Layer {
         }
         guard let slot = chain.acquire() else { return nil }
         while buffers.count <= slot { buffers.append(nil) }
+        while exports.count <= slot { exports.append(nil) }
         if let old = buffers[slot], old.width != width || old.height != height || (old.depthStencil != 0) != wantsDepthBuffer {
+            exports[slot] = nil
             old.delete()
             buffers[slot] = nil
         }
-        if buffers[slot] == nil {
-            do { buffers[slot] = try GLFramebuffer(width: width, height: height, depth: wantsDepthBuffer) } catch {
-                chain.abandon(slot)
-                throw error
-            }
+        do throws(GLLayerError) {
+            if buffers[slot] == nil { buffers[slot] = try GLFramebuffer(width: width, height: height, depth: wantsDepthBuffer) }
+            if sharing == .dmaBuf, exports[slot] == nil { try share(slot) }
+        } catch {
+            chain.abandon(slot)
+            throw error
         }
         return GLDrawable(layer: self, slot: slot, buffers: buffers[slot]!)
     }
@@ -107,9 +133,11 @@ open class GLLayer: Layer {
         return (Int(size.width), Int(size.height))
     }
 
-    /// A frame is taken once the daemon has its pixels; with no connection nothing is on its way.
-    private func isTaken(_ frame: Bitmap) -> Bool {
-        Connection.current?.hasTaken(frame) ?? true
+    /// A frame is taken once the daemon has its pixels (shared memory) or released its buffer (DMA-BUF);
+    /// with no connection nothing is on its way.
+    func isTaken(_ frame: Bitmap) -> Bool {
+        guard let connection = Connection.current else { return true }
+        return frame.isShared ? connection.hasReleased(frame.id) : connection.hasTaken(frame)
     }
 
     func abandon(_ slot: Int) {
@@ -117,6 +145,9 @@ open class GLLayer: Layer {
     }
 
     func present(_ drawable: GLDrawable, damage: Rect?) throws(GLLayerError) {
+        if let shared = exports[drawable.slot], sharing == .dmaBuf {
+            return presentShared(drawable, shared.bitmap)
+        }
         let start = currentMediaTime()
         let (width, height) = (drawable.width, drawable.height)
         let format: PixelFormat = isOpaque ? .rgbx8 : .rgba8
@@ -155,13 +186,18 @@ open class GLLayer: Layer {
         }
         surface = frame
         chain.present(drawable.slot, frame: frame)
+        show(frame)
+        statistics.frames += 1
+        statistics.pixelsRead += region.width * region.height
+        statistics.lastPresentSeconds = currentMediaTime() - start
+    }
+
+    /// Makes `frame` the layer's contents, at once or with the transaction (`presentsWithTransaction`).
+    func show(_ frame: Bitmap) {
         Transaction.begin()
         Transaction.disableActions = true
         contents = frame
         Transaction.commit()
         if !presentsWithTransaction { Transaction.flush() }
-        statistics.frames += 1
-        statistics.pixelsRead += region.width * region.height
-        statistics.lastPresentSeconds = currentMediaTime() - start
     }
 }

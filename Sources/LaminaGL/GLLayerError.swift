@@ -17,6 +17,8 @@ public enum GLLayerError: Error, Hashable, Sendable, CustomStringConvertible {
     case presentedTwice
     /// The connection failed while waiting for a drawable or sending a frame.
     case connection(LaminaError)
+    /// The transport asked for (`GLLayer.transport`) cannot work here: what is missing, on which side.
+    case transportUnavailable(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum GLLayerError: Error, Hashable, Sendable, CustomStringConvertible {
             "a drawable of \(width)x\(height) pixels is outside 1...16384 on a side (set drawableSize, or give the layer bounds)"
         case .presentedTwice: "the drawable was already presented; ask the layer for the next one"
         case .connection(let error): "\(error)"
+        case .transportUnavailable(let reason): "frames cannot be shared as DMA-BUFs: \(reason)"
         }
     }
 }

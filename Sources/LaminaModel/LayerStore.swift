@@ -241,6 +241,24 @@ public struct LayerStore: Sendable {
 }
 
 extension LayerStore {
+    /// Registers a bitmap a client shared outside a transaction (an imported buffer): the client's `id`
+    /// names the compositor's `compositorID` from now on. Returns the compositor's identity it named
+    /// before, if any (that bitmap is gone).
+    public mutating func addBitmap(_ id: BitmapID, as compositorID: BitmapID, of client: ClientID) -> BitmapID? {
+        clients[client]?.bitmaps.updateValue(compositorID, forKey: id)
+    }
+
+    /// Of `bitmaps` (the compositor's identities), those that a layer of `client` shows as its model
+    /// `contents`.
+    public func shown(_ bitmaps: Set<BitmapID>, by client: ClientID) -> Set<BitmapID> {
+        guard let space = clients[client], !bitmaps.isEmpty else { return [] }
+        var shown: Set<BitmapID> = []
+        for (_, id) in space.layers where tree.contains(id) {
+            if case .bitmap(let bitmap?) = tree[id].value(.contents), bitmaps.contains(bitmap) { shown.insert(bitmap) }
+        }
+        return shown
+    }
+
     /// The client's own identity of a bitmap the compositor knows as `id` (for presentation replies).
     public func clientBitmap(_ id: BitmapID, of client: ClientID) -> BitmapID? {
         clients[client]?.bitmaps.first { $0.value == id }?.key

@@ -254,7 +254,7 @@ public final class ClientSession {
         // A request the session's version does not have is what that version's daemon saw: an
         // unknown opcode.
         guard message.introducedIn <= protocolVersion else {
-            if case .createPool(_, _, let fd) = message { SystemCalls.close(fd) }
+            message.closeDescriptors()
             fail(
                 ErrorReport(
                     serial: 0, code: .malformedMessage,
@@ -299,12 +299,47 @@ public final class ClientSession {
             provideTile(tile, pixels, &effects)
         case .invalidateTiles(let layer, let rect):
             effects.requests.append(.invalidateTiles(id, layer: layer, rect: rect))
+        case .importBuffer(let serial, let buffer, let descriptors):
+            importBuffer(serial, buffer, descriptors, &effects)
         }
+    }
+
+    /// A DMA-BUF checked against what the daemon said it takes and the bitmap limits, for the compositor
+    /// to import; refused (not fatally: the client may share memory instead) with the reason.
+    private func importBuffer(_ serial: UInt32, _ b: WireDMABuf, _ descriptors: [Int32], _ effects: inout Effects) {
+        func refuse(_ code: ErrorCode, _ message: String) {
+            for fd in descriptors { SystemCalls.close(fd) }
+            fail(ErrorReport(serial: serial, code: code, message: "importBuffer (bitmap \(b.id.rawValue)): \(message)"), &effects)
+        }
+        if case .sharedMemoryOnly(let reason) = settings.bufferSharing {
+            return refuse(.invalidBitmap, "this daemon does not import DMA-BUFs (\(reason)); share frames through a pool")
+        }
+        guard (1...16384).contains(b.width), (1...16384).contains(b.height) else {
+            return refuse(.invalidBitmap, "\(b.width)x\(b.height) is outside 1...16384 on a side")
+        }
+        guard UInt64(b.width) * UInt64(b.height) <= settings.maxBitmapPixels else {
+            return refuse(.limitExceeded, "\(b.width)x\(b.height) is over the limit of \(settings.maxBitmapPixels) pixels per bitmap")
+        }
+        guard let name = WireDMABuf.formats[b.fourcc] else {
+            let known = WireDMABuf.formats.values.sorted().joined(separator: ", ")
+            return refuse(.invalidBitmap, "fourcc 0x\(String(b.fourcc, radix: 16)) is not a format the daemon takes (\(known))")
+        }
+        guard b.planes.count == 1 else { return refuse(.invalidBitmap, "\(name) has one plane, not \(b.planes.count)") }
+        guard UInt64(b.planes[0].stride) >= UInt64(b.width) * 4 else {
+            return refuse(.invalidBitmap, "the stride \(b.planes[0].stride) is less than 4 x width \(b.width)")
+        }
+        let planes = zip(descriptors, b.planes).map { (descriptor: $0, offset: Int($1.offset), stride: Int($1.stride)) }
+        effects.requests.append(
+            .importBuffer(
+                id, serial: serial,
+                SharedBuffer(
+                    id: b.id, width: Int(b.width), height: Int(b.height), fourcc: b.fourcc, modifier: b.modifier, planes: planes,
+                    isOpaque: b.isOpaque)))
     }
 
     private func handshake(_ message: ClientMessage, _ effects: inout Effects) {
         guard case .hello(let version, let name) = message else {
-            if case .createPool(_, _, let fd) = message { SystemCalls.close(fd) }
+            message.closeDescriptors()
             fail(ErrorReport(serial: 0, code: .handshake, message: "the first message must be hello, not \(message.opcode)"), &effects)
             return
         }
@@ -332,7 +367,7 @@ public final class ClientSession {
                         OutputInfo(
                             name: settings.outputName, width: output.width, height: output.height, scale: output.scale,
                             refreshRate: settings.refreshRate)
-                    ], limits: limits)),
+                    ], limits: limits, bufferSharing: settings.bufferSharing)),
             &effects)
     }
 
@@ -507,7 +542,7 @@ extension CompositorRequest {
     /// Whether the compositor answers this request with exactly one reply (`ServerMessage.answersRequest`).
     var expectsReply: Bool {
         switch self {
-        case .connect, .disconnect, .provideTile, .invalidateTiles: false
+        case .connect, .disconnect, .provideTile, .invalidateTiles, .importBuffer: false
         case .commit, .requestFrame, .queryPresentation, .screenshot, .stats, .tree, .hitTest: true
         }
     }
@@ -521,7 +556,9 @@ extension ServerMessage {
     var answersRequest: Bool {
         switch self {
         case .committed, .error, .frame, .presentation, .screenshot, .stats, .tree, .hitTestResult: true
-        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged, .goodbye, .tileRequests: false
+        case .welcome, .animationStarted, .animationStopped, .transactionCompleted, .input, .outputChanged, .goodbye, .tileRequests,
+            .bufferReleased:
+            false
         }
     }
 }

@@ -30,6 +30,9 @@ public enum CompositorRequest: Sendable {
     /// The tiles of one of the client's tiled layers meeting a rectangle (all, for nil) are to be drawn
     /// again.
     case invalidateTiles(ClientID, layer: LayerHandle, rect: Rect?)
+    /// A DMA-BUF to import as one of the client's bitmaps (checked against the limits; the daemon said
+    /// it imports them): refused with an error carrying `serial` when the import fails.
+    case importBuffer(ClientID, serial: UInt32, SharedBuffer)
 }
 
 /// What the compositor thread hands back: a message for one client, or the end of one.

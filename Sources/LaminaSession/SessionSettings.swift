@@ -24,6 +24,8 @@ public struct SessionSettings: Sendable {
     /// The most message bytes one client's turn handles before the I/O thread serves the others: what
     /// bounds how long one client's decoding can keep everyone else's requests waiting.
     public var maxBytesPerTurn: Int
+    /// Whether the compositor imports DMA-BUFs (the welcome says so from version 11), or why not.
+    public var bufferSharing: BufferSharing = .sharedMemoryOnly(reason: "the daemon has no display that imports DMA-BUFs")
 
     /// Settings.
     public init(

@@ -4,6 +4,7 @@ import Lamina
 import LaminaCore
 import LaminaGL
 import LaminaImage
+import LaminaWire
 import Testing
 
 /// `GLLayer` against a real `laminad` over shared memory (llvmpipe): frames rendered with OpenGL ES in
@@ -213,6 +214,47 @@ struct GLLayerTests {
         }
         try connection.synchronize()
         #expect(try connection.screenshot()[32, 32] == Self.blue)
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("here neither side can share DMA-BUFs: the welcome says what the daemon lacks, a GLLayer asked for DMA-BUF alone names it, an automatic one copies through memory, and a buffer sent anyway is refused without ending the session")
+    func transports() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "32x32"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-transport", path: daemon.socketPath)
+        guard case .sharedMemoryOnly(let reason) = connection.welcome.bufferSharing else {
+            Issue.record("this daemon says it imports DMA-BUFs: the shared-memory checks below do not apply")
+            return
+        }
+        #expect(reason.hasPrefix("EGL_EXT_image_dma_buf_import is missing on "), "\(reason)")
+        let strict = GLLayer()
+        strict.frame = Rect(x: 0, y: 0, width: 16, height: 16)
+        strict.transport = .dmaBuf
+        connection.addLayer(strict)
+        #expect(throws: GLLayerError.transportUnavailable("the daemon does not import them (\(reason))")) { try strict.nextDrawable() }
+        let layer = GLLayer()
+        layer.frame = Rect(x: 16, y: 0, width: 16, height: 16)
+        connection.addLayer(layer)
+        let drawable = try #require(try layer.nextDrawable())
+        #expect(layer.sharing == .sharedMemory)
+        Self.renderQuadrants(drawable, Array(repeating: Self.green, count: 4))
+        try drawable.present()
+        try connection.synchronize()
+        #expect(try connection.screenshot()[24, 8] == Self.green)
+
+        // A client that shares a buffer anyway hears why not, and carries on.
+        let raw = try daemon.connect("raw")
+        let pool = try SharedMemoryPool.create(name: "not-a-dma-buf", size: 64)
+        try raw.send(.importBuffer(
+            serial: 21,
+            buffer: WireDMABuf(id: BitmapID(1), width: 4, height: 4, fourcc: WireDMABuf.fourcc("AB24"), modifier: WireDMABuf.noModifier,
+                               planes: [WireDMABuf.Plane(offset: 0, stride: 16)]),
+            descriptors: [pool.descriptor]))
+        let error = try raw.error()
+        #expect(error.serial == 21 && error.code == .invalidBitmap)
+        #expect(error.message == "importBuffer (bitmap 1): this daemon does not import DMA-BUFs (\(reason)); share frames through a pool")
+        _ = try raw.commit(22, [.create(LayerHandle(1), name: nil)])
         withExtendedLifetime(context) {}
     }
 }

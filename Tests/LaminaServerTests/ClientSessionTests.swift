@@ -19,12 +19,13 @@ struct ClientSessionTests {
     static func session(
         peer: PeerCredentials? = stranger, limits: ClientLimits = ClientLimits(), privilegedGroup: UInt32? = nil,
         maxBitmapPixels: UInt64 = SessionSettings.defaultMaxBitmapPixels, maxPendingRequests: Int = 64,
-        maxBytesPerTurn: Int = 128 << 10
+        maxBytesPerTurn: Int = 128 << 10, bufferSharing: BufferSharing = .sharedMemoryOnly(reason: "a test's daemon")
     ) -> ClientSession {
-        let settings = SessionSettings(
+        var settings = SessionSettings(
             limits: limits, output: OutputConfiguration(width: 16, height: 8, scale: 2), refreshRate: 50,
             serverVersion: "test", access: AccessPolicy(daemonUID: daemonUID, privilegedGroup: privilegedGroup),
             maxBitmapPixels: maxBitmapPixels, maxPendingRequests: maxPendingRequests, maxBytesPerTurn: maxBytesPerTurn)
+        settings.bufferSharing = bufferSharing
         return ClientSession(
             id: ClientID(7), peer: peer, settings: settings, host: SessionHost(now: { 42.5 }, poolTotals: { (3, 300) }))
     }

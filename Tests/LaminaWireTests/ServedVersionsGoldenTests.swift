@@ -101,7 +101,9 @@ struct ServedVersionsGoldenTests {
             ("stats", .request(.stats(serial: 8))),
             ("tree", .request(.tree(serial: 9, scope: .own))),
             ("hitTest", .request(.hitTest(serial: 10, layer: h, point: Point(x: 2.5, y: -1)))),
-            ("welcome", .event(.welcome(Welcome(protocolVersion: version, serverVersion: "0.7.0", mediaTime: 12.5, outputs: [output], limits: ClientLimits())))),
+            ("welcome", .event(.welcome(Welcome(
+                protocolVersion: version, serverVersion: "0.7.0", mediaTime: 12.5, outputs: [output], limits: ClientLimits(),
+                bufferSharing: .sharedMemoryOnly(reason: "EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless"))))),
             ("error", .event(.error(ErrorReport(serial: 3, code: .unknownLayer, operationIndex: 2, message: "unknown layer layer@99")))),
             ("committed", .event(.committed(serial: 3, commitTime: 13.25, animations: [41, 42]))),
             ("animationStarted", .event(.animationStarted(layer: h, animation: 41, key: "fade"))),
@@ -148,7 +150,22 @@ struct ServedVersionsGoldenTests {
             ("presentation tiled", .event(.presentation(serial: 5, layer: h, time: 13.5, values: tiledPresented)), 10),
             ("commit gl", .request(.commit(gl)), 11),
         ]
+        // Version 11's own messages: a buffer shared, released, and a welcome saying the daemon imports them.
+        let added: [(String, Message, since: UInt32)] = [
+            ("importBuffer", .request(.importBuffer(
+                serial: 14,
+                buffer: WireDMABuf(
+                    id: BitmapID(10), width: 1920, height: 1080, fourcc: WireDMABuf.fourcc("AB24"), modifier: WireDMABuf.noModifier,
+                    planes: [WireDMABuf.Plane(offset: 0, stride: 7680)]),
+                descriptors: [-1])), 11),
+            ("bufferReleased", .event(.bufferReleased(bitmap: BitmapID(10))), 11),
+            ("welcome dma-buf", .event(.welcome(Welcome(
+                protocolVersion: version, serverVersion: "0.6.0", mediaTime: 12.5,
+                outputs: [OutputInfo(name: "headless-0", width: 1280, height: 720, scale: 1, refreshRate: 60)], limits: ClientLimits(),
+                bufferSharing: .dmaBuf))), 11),
+        ]
         return all.filter { $0.1.introducedIn <= version } + extended.filter { $0.since <= version }.map { ($0.0, $0.1) }
+            + added.filter { $0.since <= version }.map { ($0.0, $0.1) }
     }
 
     static func render(_ version: UInt32) -> String {
@@ -186,7 +203,9 @@ struct ServedVersionsGoldenTests {
                 #expect(decoded.encoded(version: version) == bytes, "\(label) reads back")
                 #expect(decoded.introducedIn <= version)
             } else {
-                let decoded = try ClientMessage(RawMessage(opcode: raw.opcode, body: raw.body, descriptors: raw.opcode == 2 ? [-1] : []))
+                // Descriptors travel beside the bytes; the header counts them (a pool's one, a buffer's planes).
+                let descriptors = [Int32](repeating: -1, count: Int(MessageHeader(bytes).descriptorCount))
+                let decoded = try ClientMessage(RawMessage(opcode: raw.opcode, body: raw.body, descriptors: descriptors))
                 #expect(decoded.raw.encoded == bytes, "\(label) reads back")
                 #expect(decoded.introducedIn <= version)
             }

@@ -32,6 +32,9 @@ public final class Bitmap: Sendable, Hashable {
     let format: PixelFormat
     /// Whether colours in `pixels` are premultiplied by alpha.
     let premultiplied: Bool
+    /// Whether the pixels are a GPU buffer shared with the daemon (a GL layer's drawable sampled in
+    /// place): such a bitmap has no pixels here and is never uploaded.
+    package let isShared: Bool
 
     /// Identities of bitmaps no longer held, for the next commit to release.
     static let released = Mutex<[BitmapID]>([])
@@ -59,6 +62,15 @@ public final class Bitmap: Sendable, Hashable {
         self.pixels = pixels
         self.format = format
         self.premultiplied = premultiplied
+        self.isShared = false
+    }
+
+    /// A bitmap whose pixels are a GPU buffer shared with the daemon (`Connection.shareBuffer`, under
+    /// this bitmap's `id`): it holds no pixels and is never uploaded; `contents` shows the buffer.
+    package init(sharedBufferWidth width: Int, height: Int, opaque: Bool) {
+        identity = BitmapIdentity()
+        (version, damage, self.width, self.height, pixels) = (1, nil, width, height, [])
+        (format, premultiplied, isShared) = (opaque ? .rgbx8 : .rgba8, true, true)
     }
 
     /// A new version of `previous` (same identity and size), with `pixels` of which only `damage`
@@ -71,6 +83,7 @@ public final class Bitmap: Sendable, Hashable {
         height = previous.height
         format = previous.format
         premultiplied = previous.premultiplied
+        isShared = false
         self.pixels = pixels
     }
 
@@ -167,8 +180,11 @@ public final class Bitmap: Sendable, Hashable {
         return pixels
     }
 
-    /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving.
+    /// The pixels as RGBA bytes with straight alpha (what a PNG file holds), for checks and saving
+    /// (transparent for a GL layer's shared buffer, whose pixels only the GPU has).
     public var image: RGBAImage {
+        // A shared GPU buffer's pixels are not here: transparent, at its size.
+        guard !isShared else { return RGBAImage(width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height * 4), alpha: .straight) }
         var bytes = pixels
         if format.isBGR {
             for i in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(i, i + 2) }

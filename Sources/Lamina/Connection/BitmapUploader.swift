@@ -99,6 +99,7 @@ struct BitmapUploader {
         for bitmap in bitmaps where (latest[bitmap.id]?.version ?? 0) < bitmap.version { latest[bitmap.id] = bitmap }
         for bitmap in bitmaps where latest[bitmap.id] === bitmap {
             latest[bitmap.id] = nil  // once, even when listed twice
+            guard !bitmap.isShared else { continue }  // the daemon samples the GPU buffer itself
             let known = sentVersion[bitmap.id]
             guard known != bitmap.version else { continue }
             // Damage applies to the version just before; otherwise the whole bitmap goes.

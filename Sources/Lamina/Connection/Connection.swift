@@ -46,7 +46,7 @@ public final class Connection {
     private var source: (any DispatchSourceRead)?
     private var uploader = BitmapUploader()
     private var mirror = CommittedMirror()
-    private var nextSerial: UInt32 = 1
+    var nextSerial: UInt32 = 1
     /// Commits sent and not yet acknowledged or rejected, in order.
     private var unacknowledged: [(serial: UInt32, commit: OutgoingCommit)] = []
     /// The daemon's animation identities to the model tree's.
@@ -143,18 +143,12 @@ public final class Connection {
         tilesDrawing = []
         _ = drawnTiles.take()
         reconnections += 1
+        // The new daemon has none of the buffers shared with the old one: they go again, before the
+        // layers that show them.
+        sharedBuffers.shareAgain()
         send(Session.shared.snapshot(of: before, localAnimations: localIDs))
         for commit in onTheirWay { send(commit) }
         return true
-    }
-
-    /// The paths tried, in order: `$LAMINA_SOCKET`, `$XDG_RUNTIME_DIR/lamina-0`, `/run/lamina/laminad.sock`.
-    public nonisolated static func standardPaths() -> [String] {
-        var paths: [String] = []
-        if let p = getenv("LAMINA_SOCKET").map({ String(cString: $0) }), !p.isEmpty { paths.append(p) }
-        if let r = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !r.isEmpty { paths.append(r + "/lamina-0") }
-        paths.append("/run/lamina/laminad.sock")
-        return paths
     }
 
     isolated deinit {
@@ -201,16 +195,12 @@ public final class Connection {
     /// holding pixels the daemon has not taken yet (the rest is free for the next uploads).
     public var bitmapPools: (bytes: Int, inFlight: Int) { (uploader.poolBytes, uploader.bytesInFlight) }
 
-    /// Whether the daemon has taken `bitmap`'s pixels (or a later version's, or refused them): a commit
-    /// carrying them was answered, so the pool space they went in is free and the daemon reads them no
-    /// more. A version not sent yet (its transaction still open) is not taken.
-    package func hasTaken(_ bitmap: Bitmap) -> Bool { uploader.hasTaken(bitmap.id, version: bitmap.version) }
-
+    /// Whether the daemon has taken `bitmap`'s pixels (`Connection+SharedBuffers.swift`).
+    var uploaderHasTaken: (BitmapID, UInt64) -> Bool { { [uploader] in uploader.hasTaken($0, version: $1) } }
     /// The commit time of the last commit the daemon applied: the blank at which its frame is shown.
     package private(set) var lastCommitTime = 0.0
-
-    /// The connection the app's layers are on (the last one opened), if any.
-    package static var current: Connection? { Session.shared.connection }
+    /// Shared GPU buffers: imports sent, refused and released (`Connection+SharedBuffers.swift`).
+    let sharedBuffers = SharedBufferLedger()
 
     func send(_ commit: OutgoingCommit) {
         do throws(LaminaError) {
@@ -306,7 +296,7 @@ public final class Connection {
     /// The protocol version the session speaks: the lower of the one asked for and the daemon's.
     public var protocolVersion: UInt32 { welcome.protocolVersion }
 
-    private func sendMessage(_ message: ClientMessage) throws(LaminaError) {
+    func sendMessage(_ message: ClientMessage) throws(LaminaError) {
         // A request the session's version lacks would be an unknown opcode to the daemon: say which
         // feature it is and which version brought it, before anything is sent.
         guard message.introducedIn <= protocolVersion else {
@@ -432,6 +422,8 @@ public final class Connection {
                     replaying: unacknowledged[index...].map(\.commit.operations), rejected: commit.operations)
                 deliver(LaminaError(report))
                 for pending in commit.completions { session.fire(pending.completion) }
+            } else if sharedBuffers.refused(report) {
+                break  // the GL layer that shared the buffer shares through memory instead, or says why not
             } else if report.serial != 0 {
                 replies[report.serial] = message  // the request waiting for this serial throws it
             } else {
@@ -457,6 +449,8 @@ public final class Connection {
             requestFrameIfNeeded()
         case .welcome:
             break
+        case .bufferReleased(let bitmap):
+            sharedBuffers.released.insert(bitmap)
         case .tileRequests(let requests):
             drawTiles(requests)
         case .input(let event):

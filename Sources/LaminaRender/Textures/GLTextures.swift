@@ -20,6 +20,10 @@ final class GLTextures {
     private var names: [TextureHandle: GLuint] = [:]
     /// The offscreen targets of cached subtrees (`CachedSubtree.handle`), made when first drawn into.
     var targets: [TextureHandle: OffscreenTarget] = [:]
+    /// The EGLImages of imported client buffers (`importShared`), released with their textures.
+    private var images: [TextureHandle: ImportedImage] = [:]
+    /// The import entry points, loaded on the first import (nil inside: not offered).
+    private var sharedFunctions: SharedBufferFunctions??
 
     init(bgraStorage: Bool) {
         self.bgraStorage = bgraStorage
@@ -27,6 +31,21 @@ final class GLTextures {
 
     deinit {
         for var name in names.values { glDeleteTextures(1, &name) }
+        for image in images.values { image.release() }
+    }
+
+    /// The import entry points of `display`, loaded once.
+    func sharedBufferFunctions(_ display: Display) -> SharedBufferFunctions? {
+        if let loaded = sharedFunctions { return loaded }
+        let loaded = SharedBufferFunctions(display: display)
+        sharedFunctions = .some(loaded)
+        return loaded
+    }
+
+    /// Takes `name`, a texture made over an imported `image`, as `handle`'s.
+    func adopt(_ name: GLuint, image: ImportedImage, for handle: TextureHandle) {
+        names[handle] = name
+        images[handle] = image
     }
 
     /// The GL name of `handle`, or 0 when none was made (drawn as no texture).
@@ -71,6 +90,7 @@ final class GLTextures {
                 glGenerateMipmap(GLenum(GL_TEXTURE_2D))
             case .release(let handle):
                 if var name = names.removeValue(forKey: handle) { glDeleteTextures(1, &name) }
+                images.removeValue(forKey: handle)?.release()
                 targets[handle] = nil
             }
         }

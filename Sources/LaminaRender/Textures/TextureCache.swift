@@ -34,6 +34,10 @@ public final class TextureCache {
     let gl: GLTextures
     /// The largest side of a texture the driver takes.
     let maximumSize: Int
+    /// The display clients' shared buffers are imported on.
+    let display: Display
+    /// Whether that display can import them.
+    public let sharedBufferImport: SharedBufferImport
     /// Scratch for premultiplying straight-alpha rows, kept to avoid a per-upload allocation.
     private var scratch: [UInt8] = []
     /// The most bytes of rows converted per `glTexSubImage2D` call (bounds `scratch`).
@@ -42,6 +46,8 @@ public final class TextureCache {
     /// An empty cache for `context`, keeping at most `budget` bytes, its textures in `gl`.
     init(_ context: RenderContext, gl: GLTextures, budget: Int = 512 << 20) {
         self.maximumSize = context.info.maxTextureSize
+        self.display = context.display
+        self.sharedBufferImport = SharedBufferImport(display: context.display, gl: context.info)
         self.gl = gl
         self.table = BitmapTextureTable(
             budget: budget, maximumSize: context.info.maxTextureSize, bgraStorage: gl.bgraStorage, requests: gl.requests)
@@ -104,6 +110,22 @@ public final class TextureCache {
     /// Convenience: uploads a whole `RGBAImage`.
     public func upload(_ id: BitmapID, image: RGBAImage) throws(TextureError) {
         try image.withPixelSource { (source: PixelSource) throws(TextureError) in try upload(id, source) }
+    }
+
+    /// Samples a client's GPU buffer in place as bitmap `id` (replacing what was there): never evicted
+    /// (the memory is the client's) and never mipmapped. The display must import DMA-BUFs
+    /// (`SharedBufferImport`). The buffer's descriptors stay the caller's.
+    public func importShared(_ id: BitmapID, _ buffer: SharedBuffer) throws(TextureError) {
+        guard (1...maximumSize).contains(buffer.width), (1...maximumSize).contains(buffer.height) else {
+            throw .invalidSize(id, width: buffer.width, height: buffer.height, maximum: maximumSize)
+        }
+        table.remove(id)
+        let (texture, _) = table.prepare(id, width: buffer.width, height: buffer.height, format: buffer.isOpaque ? .rgbx8 : .rgba8)
+        texture.isShared = true
+        do throws(TextureError) { try gl.importShared(texture, buffer, display: display) } catch {
+            table.remove(id)
+            throw error
+        }
     }
 
     /// Forgets a bitmap (its owner dropped it); its texture is deleted once no render list binds it.

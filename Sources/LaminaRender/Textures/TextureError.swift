@@ -15,6 +15,8 @@ public enum TextureError: Error, Hashable, Sendable, CustomStringConvertible {
     case overBudget(BitmapID, bytes: Int, budget: Int)
     /// GL refused the upload.
     case gl(BitmapID, GLError)
+    /// A client's shared buffer could not be imported: what failed.
+    case importFailed(BitmapID, String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum TextureError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(id): \(bytes) bytes exceed the texture budget of \(budget) bytes"
         case .gl(let id, let error):
             "\(id): \(error)"
+        case .importFailed(let id, let reason):
+            "\(id): the shared buffer could not be imported: \(reason)"
         }
     }
 }

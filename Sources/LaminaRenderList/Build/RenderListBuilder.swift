@@ -366,7 +366,9 @@ package struct RenderListBuilder {
             texture = found
             lastTexture = (bitmap, found)
         }
-        let filters = SamplerChoice(minification: minification, magnification: contents.magnification)
+        // A shared buffer has one level, the client's: trilinear would sample an incomplete texture.
+        let filters = SamplerChoice(
+            minification: texture.isShared && minification == .trilinear ? .linear : minification, magnification: contents.magnification)
         let exact = SamplerChoice(minification: .nearest, magnification: .nearest)
         let bounds = parts.bounds
         let corners = parts.corners

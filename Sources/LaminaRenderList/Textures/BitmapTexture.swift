@@ -31,6 +31,10 @@ public final class BitmapTexture {
     /// Whether the mip chain matches level 0 by the time the list is drawn (a `mipmaps` request made
     /// for it counts: the renderer performs it before drawing).
     package var hasMipmaps = false
+    /// Whether it samples a client's GPU buffer in place (an imported DMA-BUF): never evicted (the
+    /// memory is the client's, and nothing could upload it again), and never mipmapped (its one level
+    /// is the client's; trilinear sampling falls back to linear).
+    package var isShared = false
     /// The table's use counter when it was last uploaded or drawn (least recently used goes first).
     package var lastUsed: UInt64 = 0
     /// The frame that last drew it: textures of the frame being drawn are never evicted.
@@ -38,8 +42,9 @@ public final class BitmapTexture {
     /// Where its release is posted.
     private let requests: TextureRequests
 
-    /// GPU bytes: level 0, plus a third for the mip chain when present.
-    public var bytes: Int { width * height * 4 + (hasMipmaps ? width * height * 4 / 3 : 0) }
+    /// GPU bytes: level 0, plus a third for the mip chain when present (none of a shared buffer's: they
+    /// are the client's).
+    public var bytes: Int { isShared ? 0 : width * height * 4 + (hasMipmaps ? width * height * 4 / 3 : 0) }
 
     /// A record for a texture the renderer has made (or, in tests, pretends to have made) under a new
     /// handle from `requests`.
@@ -59,7 +64,7 @@ public final class BitmapTexture {
 
     /// Asks for the mip chain to be built from level 0 if it is missing or stale.
     package func ensureMipmaps() {
-        guard !hasMipmaps else { return }
+        guard !hasMipmaps, !isShared else { return }
         requests.post(.mipmaps(handle))
         hasMipmaps = true
     }

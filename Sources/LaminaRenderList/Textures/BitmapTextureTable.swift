@@ -138,7 +138,7 @@ public final class BitmapTextureTable {
         guard total > budget else { return }
         for texture in textures.values.sorted(by: { $0.lastUsed < $1.lastUsed }) {
             guard total > budget else { break }
-            guard texture.drawnInFrame != frame else { continue }
+            guard texture.drawnInFrame != frame, !texture.isShared else { continue }
             total -= texture.bytes
             textures[texture.id] = nil
             changes.replaced = true

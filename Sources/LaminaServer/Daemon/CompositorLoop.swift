@@ -19,8 +19,8 @@ final class CompositorLoop {
     private let requests: Mailbox<CompositorRequest>
     private let deliveries: Mailbox<ClientDelivery>
     private let stop: EventNotifier
-    private let logger: Logger
-    private let compositor: Compositor
+    let logger: Logger
+    let compositor: Compositor
     private let timer: FrameTimer
     /// Fires at the blank the last frame is shown at: what the compositor sends is held until then.
     private let present: OneShotTimer
@@ -226,7 +226,7 @@ final class CompositorLoop {
         }
     }
 
-    private func send(_ client: ClientID, _ message: ServerMessage) {
+    func send(_ client: ClientID, _ message: ServerMessage) {
         outgoing.append(.message(client, message))
     }
 
@@ -266,6 +266,8 @@ final class CompositorLoop {
         case .invalidateTiles(let client, let layer, let rect):
             compositor.invalidateTiles(client: client, layer: layer, in: rect)
             needsFrame = true
+        case .importBuffer(let client, let serial, let buffer):
+            importBuffer(buffer, serial: serial, from: client)
         case .hitTest(let client, let serial, let handle, let point):
             answerHitTest(client, serial: serial, handle: handle, point: point)
         case .tree(let client, let serial, let scope, let maxBytes):
@@ -481,6 +483,7 @@ final class CompositorLoop {
                 send(due.client, .transactionCompleted(serial: due.serial))
             }
         }
+        for (client, bitmap) in compositor.takeReleasedBuffers() { send(client, .bufferReleased(bitmap: bitmap)) }
         for (client, serial, error) in report.rejected {
             rejected += 1
             logger.debug("\(client): commit \(serial) rejected: \(error)")

@@ -75,7 +75,7 @@ public final class Daemon: Sendable {
         let (configuration, requests, deliveries, stopCompositor, logger) =
             (self.configuration, self.requests, self.deliveries, self.stopCompositor, self.logger)
         // The output as the compositor made it: a Wayland window may have been given another size.
-        let loopReady = Mutex<Result<OutputConfiguration, DaemonError>?>(nil)
+        let loopReady = Mutex<Result<(OutputConfiguration, BufferSharing), DaemonError>?>(nil)
         let readySignal = try wrap { () throws(SystemCallError) in try EventNotifier() }
         let compositorFinished = try wrap { () throws(SystemCallError) in try EventNotifier() }
         // The compositor loop occupies the render thread until stopped; it is made there, since the
@@ -92,8 +92,8 @@ public final class Daemon: Sendable {
                     readySignal.signal()
                     return
                 }
-                let output = loop.output
-                loopReady.withLock { $0 = .success(output) }
+                let (output, sharing) = (loop.output, loop.bufferSharing)
+                loopReady.withLock { $0 = .success((output, sharing)) }
                 readySignal.signal()
                 loop.run()
             }
@@ -105,8 +105,9 @@ public final class Daemon: Sendable {
         case .failure(let error)?:
             await compositorDone.value
             throw error
-        case .success(let output)?:
+        case .success(let (output, sharing))?:
             served.output = output
+            served.bufferSharing = sharing
         case nil:
             break
         }

@@ -21,6 +21,9 @@ public struct DaemonConfiguration: Sendable {
     public var tileBudget = 64 << 20
     /// The daemon's release, told to clients in the welcome.
     public var serverVersion: String
+    /// Whether clients may share DMA-BUFs (the welcome says so): found from the display the compositor
+    /// opened, not configured.
+    var bufferSharing = BufferSharing.sharedMemoryOnly(reason: "the compositor has not opened its display yet")
     /// Who may read other clients' trees and take screenshots, besides the daemon's user and root.
     public var privilegedGroup: UInt32?
     /// The most pixels one bitmap may have.
@@ -89,6 +92,7 @@ extension DaemonConfiguration {
             limits: limits, output: output, refreshRate: refreshRate, serverVersion: serverVersion,
             access: AccessPolicy(daemonUID: geteuid(), privilegedGroup: privilegedGroup), maxBitmapPixels: maxBitmapPixels)
         if case .wayland = presentation { settings.outputName = WaylandOutput.outputName }
+        settings.bufferSharing = bufferSharing
         return settings
     }
 }

@@ -15,7 +15,9 @@ public import LaminaCore
 /// tiled layers: the `tiled` layer kind and its four properties (`LayerKind.introducedIn`,
 /// `PropertyDescriptor.since`, both left out of older sessions' presentation events), the
 /// `tileRequests` event and the `provideTile` request. Version 11 added the `gl` layer kind (an app's
-/// OpenGL ES frames shown as the layer's contents: the client library's `GLLayer`).
+/// OpenGL ES frames shown as the layer's contents: the client library's `GLLayer`), the `importBuffer`
+/// request and `bufferReleased` event (DMA-BUFs shown without a copy), and the welcome's
+/// `bufferSharing` (whether the daemon imports them).
 public let laminaProtocolVersion: UInt32 = 11
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
@@ -79,11 +81,14 @@ public enum ClientMessage: Hashable, Sendable {
     /// (`setNeedsDisplay`): the tiles it meets are asked for again, the old ones shown meanwhile
     /// (version 10).
     case invalidateTiles(layer: LayerHandle, rect: Rect?)
+    /// A DMA-BUF to show without a copy, as bitmap `buffer.id`, one descriptor per plane (version 11);
+    /// refused (an error with `serial`) by a daemon that cannot import DMA-BUFs, as the welcome said.
+    case importBuffer(serial: UInt32, buffer: WireDMABuf, descriptors: [Int32])
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
-        case hitTest, provideTile, invalidateTiles
+        case hitTest, provideTile, invalidateTiles, importBuffer
 
         /// The protocol version that added the request: a session of an older version refuses it as
         /// an unknown opcode (`malformedMessage`), as that version's daemon did.
@@ -91,6 +96,7 @@ public enum ClientMessage: Hashable, Sendable {
             switch self {
             case .hitTest: 7
             case .provideTile, .invalidateTiles: 10
+            case .importBuffer: 11
             default: 1
             }
         }
@@ -111,6 +117,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .hitTest: .hitTest
         case .provideTile: .provideTile
         case .invalidateTiles: .invalidateTiles
+        case .importBuffer: .importBuffer
         }
     }
 
@@ -156,6 +163,10 @@ public enum ClientMessage: Hashable, Sendable {
             w.u64(layer.rawValue)
             // The rectangle as given (origin and size), not normalised: it reads back the same.
             w.optional(rect) { w, r in w.f64(r.origin.x); w.f64(r.origin.y); w.f64(r.size.width); w.f64(r.size.height) }
+        case .importBuffer(let serial, let buffer, let fds):
+            w.u32(serial)
+            w.dmaBuf(buffer)
+            descriptors = fds
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {
@@ -171,8 +182,9 @@ public enum ClientMessage: Hashable, Sendable {
         guard let opcode = Opcode(rawValue: raw.opcode) else {
             throw WireError(offset: 0, "unknown request opcode \(raw.opcode)")
         }
+        // A buffer carries one descriptor per plane (checked once its planes are read).
         let expectedDescriptors = opcode == .createPool ? 1 : 0
-        guard raw.descriptors.count == expectedDescriptors else {
+        guard opcode == .importBuffer || raw.descriptors.count == expectedDescriptors else {
             throw WireError(
                 offset: 0, "\(opcode) carries \(raw.descriptors.count) file descriptors, not \(expectedDescriptors)")
         }
@@ -218,6 +230,14 @@ public enum ClientMessage: Hashable, Sendable {
             self = .hitTest(serial: serial, layer: layer, point: Point(x: try r.finite("a point's x"), y: try r.finite("a point's y")))
         case .provideTile:
             self = .provideTile(try r.tile(), pixels: try r.tilePixels())
+        case .importBuffer:
+            let serial = try r.u32("a serial")
+            let buffer = try r.dmaBuf()
+            guard raw.descriptors.count == buffer.planes.count else {
+                throw WireError(
+                    offset: 0, "importBuffer carries \(raw.descriptors.count) file descriptors for \(buffer.planes.count) planes")
+            }
+            self = .importBuffer(serial: serial, buffer: buffer, descriptors: raw.descriptors)
         case .invalidateTiles:
             let layer = LayerHandle(try r.u64("a layer handle"))
             let rect = try r.optional("a rectangle") { (r: inout WireReader) throws(WireError) in
@@ -234,5 +254,16 @@ public enum ClientMessage: Hashable, Sendable {
             self = .tree(serial: serial, scope: scope)
         }
         try r.expectEnd("\(opcode) request")
+    }
+}
+
+extension ClientMessage {
+    /// Closes the descriptors the message carries (one refused before anything took them).
+    public func closeDescriptors() {
+        switch self {
+        case .createPool(_, _, let fd): SystemCalls.close(fd)
+        case .importBuffer(_, _, let fds): for fd in fds { SystemCalls.close(fd) }
+        default: break
+        }
     }
 }

@@ -30,14 +30,21 @@ public struct Welcome: Hashable, Sendable {
     public var mediaTime: Double
     public var outputs: [OutputInfo]
     public var limits: ClientLimits
+    /// Whether the daemon imports DMA-BUFs (version 11; older sessions are told nothing, and share
+    /// nothing but memory).
+    public var bufferSharing: BufferSharing
 
     /// A welcome.
-    public init(protocolVersion: UInt32, serverVersion: String, mediaTime: Double, outputs: [OutputInfo], limits: ClientLimits) {
+    public init(
+        protocolVersion: UInt32, serverVersion: String, mediaTime: Double, outputs: [OutputInfo], limits: ClientLimits,
+        bufferSharing: BufferSharing = .sharedMemoryOnly(reason: "the daemon did not say")
+    ) {
         self.protocolVersion = protocolVersion
         self.serverVersion = serverVersion
         self.mediaTime = mediaTime
         self.outputs = outputs
         self.limits = limits
+        self.bufferSharing = bufferSharing
     }
 }
 
@@ -167,6 +174,9 @@ public enum ServerMessage: Hashable, Sendable {
     /// Tiles of the client's tiled layers the daemon needs drawn, each layer's nearest its view's
     /// centre first (version 10): answered with `provideTile`, asked again while unanswered.
     case tileRequests([WireTileRequest])
+    /// The daemon reads the imported buffer `bitmap` no more (version 11): no layer shows it, and the
+    /// GPU has finished the last frame that drew it. The client may render into it again.
+    case bufferReleased(bitmap: BitmapID)
 
     /// The protocol version that added this message: a client welcomed at an older version never
     /// receives it (`Opcode.introducedIn`).
@@ -176,7 +186,7 @@ public enum ServerMessage: Hashable, Sendable {
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case welcome = 0x8001, error, committed, animationStarted, animationStopped, transactionCompleted, frame
         case presentation, screenshot, stats, tree, input, outputChanged
-        case hitTestResult, goodbye, tileRequests
+        case hitTestResult, goodbye, tileRequests, bufferReleased
 
         /// The protocol version that added the event (`input` and `outputChanged` came with 6,
         /// `hitTestResult` and `goodbye` with 7; every other event is older than the oldest version
@@ -186,6 +196,7 @@ public enum ServerMessage: Hashable, Sendable {
             case .input, .outputChanged: 6
             case .hitTestResult, .goodbye: 7
             case .tileRequests: 10
+            case .bufferReleased: 11
             default: 1
             }
         }
@@ -210,6 +221,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .hitTestResult: .hitTestResult
         case .goodbye: .goodbye
         case .tileRequests: .tileRequests
+        case .bufferReleased: .bufferReleased
         }
     }
 
@@ -227,6 +239,14 @@ public enum ServerMessage: Hashable, Sendable {
             w.f64(m.mediaTime)
             w.array(m.outputs) { $0.outputInfo($1) }
             w.limits(m.limits)
+            // Version 11 (the welcome's own version says whether a reader expects it): absent when
+            // the daemon imports DMA-BUFs, else why not.
+            if m.protocolVersion >= 11 {
+                switch m.bufferSharing {
+                case .dmaBuf: w.bool(false)
+                case .sharedMemoryOnly(let reason): w.bool(true); w.string(reason)
+                }
+            }
         case .error(let e):
             w.u32(e.serial); w.u16(e.code.rawValue); w.i32(e.operationIndex); w.string(e.message)
         case .committed(let serial, let time, let animations):
@@ -266,6 +286,8 @@ public enum ServerMessage: Hashable, Sendable {
             w.string(reason)
         case .tileRequests(let requests):
             w.array(requests) { $0.tileRequest($1) }
+        case .bufferReleased(let bitmap):
+            w.u64(bitmap.rawValue)
         }
         return RawMessage(opcode: opcode.rawValue, body: w.bytes).encoded
     }
@@ -287,7 +309,14 @@ public enum ServerMessage: Hashable, Sendable {
             let server = try r.string()
             let time = try r.f64()
             let outputs = try r.array("outputs", minimumSize: 36) { (r: inout WireReader, _) throws(WireError) in try r.outputInfo() }
-            self = .welcome(Welcome(protocolVersion: version, serverVersion: server, mediaTime: time, outputs: outputs, limits: try r.limits()))
+            let limits = try r.limits()
+            var sharing = BufferSharing.sharedMemoryOnly(reason: "protocol version \(version) has no DMA-BUF import")
+            if version >= 11 {
+                sharing = try r.optional("why DMA-BUFs are not imported") { (r: inout WireReader) throws(WireError) in try r.string("a reason") }
+                    .map { .sharedMemoryOnly(reason: $0) } ?? .dmaBuf
+            }
+            self = .welcome(
+                Welcome(protocolVersion: version, serverVersion: server, mediaTime: time, outputs: outputs, limits: limits, bufferSharing: sharing))
         case .error:
             let serial = try r.u32()
             let codeOffset = r.offset
@@ -345,6 +374,8 @@ public enum ServerMessage: Hashable, Sendable {
                 serial: serial, layer: try r.optional("a layer handle") { (r: inout WireReader) throws(WireError) in LayerHandle(try r.u64()) })
         case .goodbye:
             self = .goodbye(reason: try r.string("a reason", limit: 1 << 20))
+        case .bufferReleased:
+            self = .bufferReleased(bitmap: BitmapID(try r.u64("a bitmap id")))
         case .tileRequests:
             self = .tileRequests(try r.array("tile requests", minimumSize: 68) { (r: inout WireReader, _) throws(WireError) in try r.tileRequest() })
         }

@@ -1,0 +1,104 @@
+import Glibc
+import LaminaCore
+import LaminaModel
+import LaminaSession
+import LaminaWire
+import Testing
+
+/// `importBuffer` (version 11) in a session with no socket: a daemon that cannot import DMA-BUFs says
+/// why in its welcome and refuses each buffer with that reason, closing its descriptors; one that can
+/// checks the buffer against its formats and limits before the compositor sees it. Refusals are not
+/// fatal: the client shares through memory instead.
+@Suite("Shared GPU buffers in the session")
+struct SharedBufferSessionTests {
+    /// A descriptor that is open until something closes it (a memfd stands in for a DMA-BUF).
+    static func descriptor() throws -> Int32 {
+        let pool = try SharedMemoryPool.create(name: "buffer", size: 64)
+        return dup(pool.descriptor)  // the pool closes its own
+    }
+    static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
+
+    static func buffer(fourcc: UInt32 = WireDMABuf.fourcc("AB24"), width: UInt32 = 64, stride: UInt32 = 256, planes: Int = 1) -> WireDMABuf {
+        WireDMABuf(
+            id: BitmapID(5), width: width, height: 32, fourcc: fourcc, modifier: WireDMABuf.noModifier,
+            planes: Array(repeating: WireDMABuf.Plane(offset: 0, stride: stride), count: planes))
+    }
+
+    static func open(_ sharing: BufferSharing) throws -> (ClientSession, Welcome) {
+        let session = ClientSessionTests.session(bufferSharing: sharing)
+        ClientSessionTests.send(.hello(version: laminaProtocolVersion, name: "gl"), to: session)
+        guard case .welcome(let welcome)? = try ClientSessionTests.read(session).first else { throw Failure("no welcome") }
+        return (session, welcome)
+    }
+
+    struct Failure: Error { let message: String; init(_ m: String) { message = m } }
+
+    @Test("a daemon that cannot import says why in its welcome, and refuses a buffer with that reason, closing its descriptor, the session open")
+    func refusedWithReason() throws {
+        let (session, welcome) = try Self.open(.sharedMemoryOnly(reason: "EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless"))
+        #expect(welcome.bufferSharing == .sharedMemoryOnly(reason: "EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless"))
+        let fd = try Self.descriptor()
+        let effects = ClientSessionTests.send(.importBuffer(serial: 9, buffer: Self.buffer(), descriptors: [fd]), to: session)
+        #expect(effects.requests.isEmpty && !session.isClosed)
+        #expect(!Self.isOpen(fd), "the refused buffer's descriptor is closed")
+        let replies = try ClientSessionTests.read(session)
+        #expect(replies.map(\.errorCode) == [.invalidBitmap])
+        #expect(replies.first?.errorMessage == "importBuffer (bitmap 5): this daemon does not import DMA-BUFs (EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless); share frames through a pool")
+        guard case .error(let report)? = replies.first else { return }
+        #expect(report.serial == 9)
+    }
+
+    @Test("a daemon that imports checks format, planes, stride and size, naming what was wrong; a good buffer goes to the compositor with its descriptor")
+    func checked() throws {
+        let (session, welcome) = try Self.open(.dmaBuf)
+        #expect(welcome.bufferSharing == .dmaBuf)
+        let cases: [(WireDMABuf, String)] = [
+            (Self.buffer(fourcc: WireDMABuf.fourcc("NV12")), "fourcc 0x3231564e is not a format the daemon takes (ABGR8888, ARGB8888, XBGR8888, XRGB8888)"),
+            (Self.buffer(planes: 2), "ABGR8888 has one plane, not 2"),
+            (Self.buffer(stride: 200), "the stride 200 is less than 4 x width 64"),
+            (Self.buffer(width: 20000, stride: 80000), "20000x32 is outside 1...16384 on a side"),
+        ]
+        for (buffer, message) in cases {
+            let fds = try (0..<buffer.planes.count).map { _ in try Self.descriptor() }
+            let effects = ClientSessionTests.send(.importBuffer(serial: 3, buffer: buffer, descriptors: fds), to: session)
+            #expect(effects.requests.isEmpty && !session.isClosed)
+            #expect(fds.allSatisfy { !Self.isOpen($0) })
+            #expect(try ClientSessionTests.read(session).first?.errorMessage == "importBuffer (bitmap 5): \(message)")
+        }
+        let fd = try Self.descriptor()
+        let effects = ClientSessionTests.send(.importBuffer(serial: 4, buffer: Self.buffer(fourcc: WireDMABuf.fourcc("XB24")), descriptors: [fd]), to: session)
+        guard case .importBuffer(let client, 4, let shared)? = effects.requests.first else {
+            Issue.record("\(effects.requests)")
+            return
+        }
+        #expect(client == ClientID(7) && shared.id == BitmapID(5) && shared.width == 64 && shared.height == 32 && shared.isOpaque)
+        #expect(shared.planes.count == 1 && shared.planes[0].stride == 256 && shared.planes[0].offset == 0)
+        // The session handed the descriptor on (the kernel gave the session its own copy; this one
+        // is the test's).
+        #expect(Self.isOpen(shared.planes[0].descriptor))
+        close(shared.planes[0].descriptor)
+    }
+
+    @Test("a buffer whose descriptors do not match its planes is a malformed message")
+    func descriptorsMatchPlanes() throws {
+        let (session, _) = try Self.open(.dmaBuf)
+        let fds = [try Self.descriptor(), try Self.descriptor()]
+        var raw = ClientMessage.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: fds).raw
+        raw.descriptors = fds
+        _ = raw.encoded.withUnsafeBytes { session.receive($0, descriptors: fds) }
+        #expect(fds.allSatisfy { !Self.isOpen($0) })
+        #expect(try ClientSessionTests.read(session).first?.errorMessage == "importBuffer: importBuffer carries 2 file descriptors for 1 planes (at byte 0)")
+    }
+
+    @Test("a version-10 session knows no importBuffer: an unknown opcode, its descriptor closed")
+    func olderVersion() throws {
+        let session = ClientSessionTests.session()
+        ClientSessionTests.send(.hello(version: 10, name: "old"), to: session)
+        guard case .welcome(let welcome)? = try ClientSessionTests.read(session).first else { throw Failure("no welcome") }
+        #expect(welcome.bufferSharing == .sharedMemoryOnly(reason: "protocol version 10 has no DMA-BUF import"))
+        let fd = try Self.descriptor()
+        ClientSessionTests.send(.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: [fd]), to: session)
+        #expect(!Self.isOpen(fd))
+        #expect(try ClientSessionTests.read(session).first?.errorCode == .malformedMessage)
+    }
+}
