@@ -92,6 +92,10 @@ struct CodecTests {
         stats.frameMillisecondsP99 = 4.5
         let events: [ServerMessage] = [
             .welcome(Welcome(protocolVersion: 1, serverVersion: "x", mediaTime: 12.5, outputs: [OutputInfo(name: "o", width: 1, height: 2, scale: 2, refreshRate: 60)], limits: ClientLimits())),
+            .welcome(Welcome(protocolVersion: 11, serverVersion: "x", mediaTime: 1, outputs: [], limits: ClientLimits(), bufferSharing: .dmaBuf)),
+            .welcome(Welcome(protocolVersion: 11, serverVersion: "x", mediaTime: 1, outputs: [], limits: ClientLimits(),
+                             bufferSharing: .sharedMemoryOnly(reason: "no render node"))),
+            .bufferReleased(bitmap: BitmapID(77)),
             .error(ErrorReport(serial: 4, code: .invalidTree, operationIndex: 2, message: "no")),
             .committed(serial: 1, commitTime: 3, animations: [4, 9]), .tree(serial: 2, [TreeNode(client: 1, clientName: "a", handle: h, name: "n", depth: 2, isMask: true, isAttached: false, frame: Rect(x: 1, y: 2, width: 3, height: 4), opacity: 0.5, isHidden: true, animationCount: 3)]), .animationStarted(layer: h, animation: 5, key: nil),
             .animationStopped(layer: h, animation: 5, key: "k", finished: true), .transactionCompleted(serial: 1),

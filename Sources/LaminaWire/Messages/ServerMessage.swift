@@ -37,14 +37,19 @@ public struct Welcome: Hashable, Sendable {
     /// A welcome.
     public init(
         protocolVersion: UInt32, serverVersion: String, mediaTime: Double, outputs: [OutputInfo], limits: ClientLimits,
-        bufferSharing: BufferSharing = .sharedMemoryOnly(reason: "the daemon did not say")
+        bufferSharing: BufferSharing? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.serverVersion = serverVersion
         self.mediaTime = mediaTime
         self.outputs = outputs
         self.limits = limits
-        self.bufferSharing = bufferSharing
+        self.bufferSharing = bufferSharing ?? Self.noSharing(protocolVersion)
+    }
+
+    /// What a welcome that says nothing of DMA-BUFs means: a version before 11 has none.
+    static func noSharing(_ version: UInt32) -> BufferSharing {
+        .sharedMemoryOnly(reason: version < 11 ? "protocol version \(version) has no DMA-BUF import" : "the daemon did not say")
     }
 }
 
@@ -310,7 +315,7 @@ public enum ServerMessage: Hashable, Sendable {
             let time = try r.f64()
             let outputs = try r.array("outputs", minimumSize: 36) { (r: inout WireReader, _) throws(WireError) in try r.outputInfo() }
             let limits = try r.limits()
-            var sharing = BufferSharing.sharedMemoryOnly(reason: "protocol version \(version) has no DMA-BUF import")
+            var sharing = Welcome.noSharing(version)
             if version >= 11 {
                 sharing = try r.optional("why DMA-BUFs are not imported") { (r: inout WireReader) throws(WireError) in try r.string("a reason") }
                     .map { .sharedMemoryOnly(reason: $0) } ?? .dmaBuf
