@@ -40,9 +40,11 @@ start_laminad 1280x720 60
 "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test big-commit
 stop_laminad
 
-start_laminad 1280x720 60
-"$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test tiles
-stop_laminad
+for drawer in solid mandelbrot; do
+    start_laminad 1280x720 60
+    "$bin/lamina" bench-daemon --socket "$dir/lamina.sock" --test tiles --drawer "$drawer"
+    stop_laminad
+done
 
 # A GL layer of 1920x1080 whose every frame is rendered anew and presented over shared memory.
 start_laminad 1920x1080 60

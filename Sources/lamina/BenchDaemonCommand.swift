@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Glibc
 import LaminaCore
 import LaminaModel
@@ -19,6 +20,9 @@ struct BenchDaemonCommand: ParsableCommand {
 
     @Option(help: "Seconds to measure idle CPU, per-frame contents or a GL layer.")
     var seconds: Double = 10
+
+    @Option(help: "The tiles test's drawer: solid (answered at once) or mandelbrot (each tile computed first, on two threads, as an app's drawer would).")
+    var drawer: String = "solid"
 
     @Option(help: "The contents test's pixel format: bgrx8 (opaque, as weston-simple-shm's XRGB8888) or bgra8 (premultiplied ARGB8888).")
     var format: String = "bgrx8"
@@ -116,9 +120,14 @@ struct BenchDaemonCommand: ParsableCommand {
     private func tiles(_ client: WireClient, period: Double) throws {
         let output = client.welcome?.outputs.first
         let (width, height) = (output?.width ?? 1280, output?.height ?? 720)
+        guard drawer == "solid" || drawer == "mandelbrot" else { throw Failure("unknown drawer '\(drawer)' (solid, mandelbrot)") }
+        let draws = drawer == "mandelbrot"
         let side = 256, bytes = side * side * 4
+        // A drawn tile each has its own place (the daemon copies a tile when it takes it); solid ones
+        // share one.
+        let slots = draws ? 64 : 1
         let pool: SharedMemoryPool
-        do { pool = try SharedMemoryPool.create(name: "tiles", size: bytes) } catch { throw Failure("memfd: \(error)") }
+        do { pool = try SharedMemoryPool.create(name: "tiles", size: bytes * slots) } catch { throw Failure("memfd: \(error)") }
         for i in stride(from: 0, to: bytes, by: 4) { (pool.bytes[i], pool.bytes[i + 1], pool.bytes[i + 2], pool.bytes[i + 3]) = (200, 120, 40, 255) }
         try client.send(.createPool(id: 1, size: UInt64(pool.size), descriptor: pool.descriptor))
         let h = LayerHandle(1)
@@ -129,7 +138,7 @@ struct BenchDaemonCommand: ParsableCommand {
             .set(h, LayerKeyPath(.levelsOfDetail), .number(4)), .set(h, LayerKeyPath(.levelsOfDetailBias), .number(2)),
             .set(h, LayerKeyPath(.fadeDuration), .number(0)), .insertSublayer(h, into: nil, at: nil),
         ])))
-        var frames: [Double] = [], tilesAsked = 0
+        var frames: [Double] = [], tilesAsked = 0, drawing: [Double] = []
         for i in 0..<40 {
             let serial = UInt32(10 + 2 * i)
             // 1, 2, 4, 0.5 times, each a level not shown the step before; the tile size changes every
@@ -150,10 +159,15 @@ struct BenchDaemonCommand: ParsableCommand {
                 switch message {
                 case .tileRequests(let requests):
                     asked += requests
-                    for r in requests {
+                    if draws {
+                        let start = MediaClock.now
+                        Self.drawMandelbrot(requests.prefix(slots), into: pool, slotBytes: bytes, stride: side * 4, layerWidth: width)
+                        drawing.append((MediaClock.now - start) / period)
+                    }
+                    for (n, r) in requests.enumerated() {
                         try? client.send(.provideTile(r.tile, pixels: WireBitmap(
-                            id: BitmapID(0), pool: 1, offset: 0, width: r.width, height: r.height, stride: UInt32(side * 4),
-                            format: .bgra8, premultiplied: true)))
+                            id: BitmapID(0), pool: 1, offset: UInt64(draws ? n % slots * bytes : 0), width: r.width, height: r.height,
+                            stride: UInt32(side * 4), format: .bgra8, premultiplied: true)))
                     }
                     try? client.send(.requestFrame(serial: shown))
                     return nil
@@ -168,7 +182,33 @@ struct BenchDaemonCommand: ParsableCommand {
         }
         frames.sort()
         guard !frames.isEmpty else { throw Failure("no zoom asked for tiles") }
-        print(#"{"test":"tiles","zooms":\#(frames.count),"tilesAsked":\#(tilesAsked),"medianFrames":\#(frames[frames.count / 2]),"maxFrames":\#(frames.last!)}"#)
+        drawing.sort()
+        let drawn = drawing.isEmpty ? "" : #","drawingFramesMedian":\#(drawing[drawing.count / 2])"#
+        print(#"{"test":"tiles","drawer":"\#(drawer)","zooms":\#(frames.count),"tilesAsked":\#(tilesAsked),"medianFrames":\#(frames[frames.count / 2]),"maxFrames":\#(frames.last!)\#(drawn)}"#)
+    }
+
+    /// Draws each tile asked for as a view of the Mandelbrot set over the layer (up to 128 iterations a
+    /// pixel), on two threads, into its slot of `pool`: what a drawer of real content costs.
+    private static func drawMandelbrot(
+        _ requests: ArraySlice<WireTileRequest>, into pool: SharedMemoryPool, slotBytes: Int, stride: Int, layerWidth: Double
+    ) {
+        let base = UInt(bitPattern: pool.bytes.baseAddress!)
+        let list = Array(requests)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for (n, r) in list.enumerated() where n % 2 == worker {
+                let out = UnsafeMutablePointer<UInt8>(bitPattern: base + UInt(n * slotBytes))!
+                for py in 0..<Int(r.height) {
+                    for px in 0..<Int(r.width) {
+                        let x = r.rect.minX + (Double(px) + 0.5) / r.scale, y = r.rect.minY + (Double(py) + 0.5) / r.scale
+                        let (cx, cy) = (-0.75 + (x / layerWidth - 0.5) * 3, (y / layerWidth - 0.25) * 3)
+                        var (zx, zy, i) = (0.0, 0.0, 0)
+                        while i < 128, zx * zx + zy * zy < 4 { (zx, zy, i) = (zx * zx - zy * zy + cx, 2 * zx * zy + cy, i + 1) }
+                        let o = py * stride + px * 4
+                        (out[o], out[o + 1], out[o + 2], out[o + 3]) = (UInt8(i * 2 & 255), UInt8(i * 5 & 255), UInt8(i * 11 & 255), 255)
+                    }
+                }
+            }
+        }
     }
 
     /// 100 static layers, then the daemon's CPU time over `seconds`.
