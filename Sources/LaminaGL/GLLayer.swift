@@ -121,6 +121,17 @@ open class GLLayer: Layer {
         return GLDrawable(layer: self, slot: slot, buffers: buffers[slot]!)
     }
 
+    /// Deletes the drawables' GL objects and stops sharing their buffers, once the app has presented or
+    /// let go of every drawable: GL objects belong to a context, so call it with the one the drawables
+    /// were made in current (before destroying it, or to free their memory while the layer is not
+    /// drawn). The next drawable makes new ones; the frame shown stays.
+    public func releaseDrawables() {
+        for case let buffer? in buffers { buffer.delete() }
+        buffers = buffers.map { _ in nil }
+        exports = exports.map { _ in nil }
+        chain = GLSwapChain(limit: chain.limit)
+    }
+
     /// The drawables' size: `drawableSize`, or the bounds times `contentsScale`, rounded.
     private func pixelSize() throws(GLLayerError) -> (Int, Int) {
         var size = drawableSize

@@ -152,7 +152,7 @@ struct GLLayerTests {
         withExtendedLifetime(context) {}
     }
 
-    @Test("without presentsWithTransaction a frame goes at once (outside an explicit transaction); a drawable let go of unpresented returns to the chain")
+    @Test("without presentsWithTransaction a frame goes at once (outside an explicit transaction); a drawable let go of unpresented returns to the chain; releaseDrawables deletes their GL objects")
     func presentsAtOnce() throws {
         let context = try GLContext()
         let daemon = try DaemonProcess(["--size", "32x32"])
@@ -170,6 +170,12 @@ struct GLLayerTests {
         // Two drawables taken and dropped unpresented: both come back.
         for _ in 0..<4 { _ = try #require(try layer.nextDrawable(timeout: 5)) }
         try connection.synchronize()
+        #expect(try connection.screenshot()[16, 16] == Self.blue)
+        // The drawables' GL objects go (the frame shown stays); the next drawable makes new ones.
+        layer.releaseDrawables()
+        #expect(glIsFramebuffer(drawable.framebuffer) == GLboolean(GL_FALSE), "the framebuffer was deleted")
+        let again = try #require(try layer.nextDrawable(timeout: 5))
+        #expect(glIsFramebuffer(again.framebuffer) == GLboolean(GL_TRUE))
         #expect(try connection.screenshot()[16, 16] == Self.blue)
         withExtendedLifetime(context) {}
     }
