@@ -58,6 +58,9 @@ public final class ClientSession {
     public private(set) var pools: [UInt32: SharedMemoryPool] = [:]
 
     private let settings: SessionSettings
+    /// The client's shared GPU buffers (imported, not yet released): each holds driver memory in the
+    /// daemon, so their number is bounded (`SessionSettings.maxSharedBuffers`).
+    private var sharedBuffers: Set<BitmapID> = []
     private var framer: MessageFramer
     private let host: SessionHost
 
@@ -274,6 +277,7 @@ public final class ClientSession {
         case .commit(let commit):
             do {
                 effects.requests.append(.commit(id, try transaction(commit)))
+                sharedBuffers.subtract(commit.released)
             } catch {
                 fail(error.report, &effects)
             }
@@ -325,9 +329,15 @@ public final class ClientSession {
             return refuse(.invalidBitmap, "fourcc 0x\(String(b.fourcc, radix: 16)) is not a format the daemon takes (\(known))")
         }
         guard b.planes.count == 1 else { return refuse(.invalidBitmap, "\(name) has one plane, not \(b.planes.count)") }
+        guard sharedBuffers.count < SessionSettings.maxSharedBuffers || sharedBuffers.contains(b.id) else {
+            return refuse(
+                .limitExceeded,
+                "\(SessionSettings.maxSharedBuffers) shared buffers is the limit; release one (a commit's released array) first")
+        }
         guard UInt64(b.planes[0].stride) >= UInt64(b.width) * 4 else {
             return refuse(.invalidBitmap, "the stride \(b.planes[0].stride) is less than 4 x width \(b.width)")
         }
+        sharedBuffers.insert(b.id)
         let planes = zip(descriptors, b.planes).map { (descriptor: $0, offset: Int($1.offset), stride: Int($1.stride)) }
         effects.requests.append(
             .importBuffer(

@@ -52,6 +52,10 @@ public struct SessionSettings: Sendable {
         LayerStore.Limits(layers: Int(limits.maxLayers), animations: Int(limits.maxAnimations), particles: Self.maxParticles)
     }
 
+    /// The most GPU buffers one client may have shared at once (`importBuffer`, released by a commit's
+    /// `released` array): 64, a few GL layers' swap chains. Each holds driver memory in the daemon.
+    public static let maxSharedBuffers = 64
+
     /// The most particles one client's emitters may keep alive (`LayerStore.Limits.particles`):
     /// 100,000, five emitters at the renderer's 20,000 each. Fixed: the welcome does not carry it.
     public static let maxParticles = 100_000

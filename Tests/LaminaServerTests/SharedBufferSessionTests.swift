@@ -101,4 +101,24 @@ struct SharedBufferSessionTests {
         #expect(!Self.isOpen(fd))
         #expect(try ClientSessionTests.read(session).first?.errorCode == .malformedMessage)
     }
+
+    @Test("a client may have 64 buffers shared at once: the 65th is refused naming the limit until a commit releases one; sharing an id again replaces it")
+    func limit() throws {
+        let (session, _) = try Self.open(.dmaBuf)
+        func share(_ id: UInt64) throws -> ClientSession.Effects {
+            var buffer = Self.buffer()
+            buffer.id = BitmapID(id)
+            let effects = ClientSessionTests.send(.importBuffer(serial: UInt32(id), buffer: buffer, descriptors: [try Self.descriptor()]), to: session)
+            for case .importBuffer(_, _, let shared) in effects.requests { close(shared.planes[0].descriptor) }
+            return effects
+        }
+        for id in 1...64 { #expect(try share(UInt64(id)).requests.count == 1) }
+        #expect(try share(7).requests.count == 1, "the same id again replaces its buffer")
+        #expect(try share(65).requests.isEmpty)
+        let replies = try ClientSessionTests.read(session)
+        #expect(replies.map(\.errorCode) == [.limitExceeded] && !session.isClosed)
+        #expect(replies.first?.errorMessage == "importBuffer (bitmap 65): 64 shared buffers is the limit; release one (a commit's released array) first")
+        ClientSessionTests.send(.commit(Commit<WireBitmap>(serial: 100, operations: [], released: [BitmapID(3)])), to: session)
+        #expect(try share(65).requests.count == 1)
+    }
 }
