@@ -203,12 +203,16 @@ open class GLLayer: Layer {
         statistics.lastPresentSeconds = currentMediaTime() - start
     }
 
-    /// Makes `frame` the layer's contents, at once or with the transaction (`presentsWithTransaction`).
+    /// Makes `frame` the layer's contents in the current transaction (the implicit one, or the app's
+    /// explicit one), committed at once unless `presentsWithTransaction`.
     func show(_ frame: Bitmap) {
-        Transaction.begin()
-        Transaction.disableActions = true
         contents = frame
-        Transaction.commit()
         if !presentsWithTransaction { Transaction.flush() }
+    }
+
+    /// A presented frame replaces the last without the cross-fade other layers' `contents` get (an app
+    /// may still set an action for `contents` through `actions` or its delegate).
+    open override class func defaultAction(forKey key: String) -> (any Action)? {
+        key == "contents" ? nil : super.defaultAction(forKey: key)
     }
 }

@@ -263,4 +263,35 @@ struct GLLayerTests {
         _ = try raw.commit(22, [.create(LayerHandle(1), name: nil)])
         withExtendedLifetime(context) {}
     }
+
+    @Test("with presentsWithTransaction a frame and the layer changes made with it are one commit; without, the frame is a commit of its own")
+    func presentsWithTransaction() throws {
+        let context = try GLContext()
+        let daemon = try DaemonProcess(["--size", "32x32"])
+        defer { withExtendedLifetime(daemon) {} }
+        let connection = try Connection(name: "gl-with-transaction", path: daemon.socketPath)
+        let layer = GLLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 16, height: 16)
+        let badge = Layer()
+        badge.frame = Rect(x: 16, y: 0, width: 16, height: 16)
+        badge.actions["backgroundColor"] = NullAction.null
+        connection.addLayer(layer)
+        connection.addLayer(badge)
+        try connection.synchronize()
+        for (together, commits) in [(true, 1), (false, 2)] {
+            layer.presentsWithTransaction = together
+            let before = try connection.stats().transactionsApplied
+            let drawable = try #require(try layer.nextDrawable(timeout: 5))
+            Self.renderQuadrants(drawable, Array(repeating: together ? Self.red : Self.blue, count: 4))
+            try drawable.present()
+            // In the implicit transaction, as an app's changes in a display link's callback are.
+            badge.backgroundColor = together ? Color(red: 1, green: 0, blue: 0) : Color(red: 0, green: 0, blue: 1)
+            try connection.synchronize()
+            let applied = try connection.stats().transactionsApplied - before
+            #expect(applied == UInt64(commits), "presentsWithTransaction \(together): \(applied) commits")
+            let shot = try connection.screenshot()
+            #expect(shot[8, 8] == shot[24, 8] && shot[8, 8] == (together ? Self.red : Self.blue), "\(shot[8, 8]) \(shot[24, 8])")
+        }
+        withExtendedLifetime(context) {}
+    }
 }
