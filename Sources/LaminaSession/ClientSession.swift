@@ -182,8 +182,10 @@ public final class ClientSession {
 
     /// Queues a message from the compositor, unless the client already has more than
     /// `maxQueuedBytes` unread: then it is told `tooSlow` and the session ends. The shell calls this
-    /// after trying to write, so what is still queued is what the client has not read.
-    public func deliver(_ message: ServerMessage) -> Effects {
+    /// after trying to write, so what is still queued is what the client has not read. A message
+    /// `answering` a request (by default, one of the kinds that do: `answersRequest`) frees a place
+    /// among the requests awaiting replies.
+    public func deliver(_ message: ServerMessage, answering: Bool? = nil) -> Effects {
         var effects = Effects()
         guard !isClosed else { return effects }
         guard !isOverQueueLimit else {
@@ -194,7 +196,7 @@ public final class ClientSession {
                 &effects)
             return effects
         }
-        if message.answersRequest { pendingRequests = max(pendingRequests - 1, 0) }
+        if answering ?? message.answersRequest { pendingRequests = max(pendingRequests - 1, 0) }
         // Nothing the client's version does not know reaches it (an event added since).
         guard message.introducedIn <= protocolVersion else { return effects }
         queue(message, &effects)

@@ -38,6 +38,10 @@ public enum CompositorRequest: Sendable {
 /// What the compositor thread hands back: a message for one client, or the end of one.
 public enum ClientDelivery: Sendable {
     case message(ClientID, ServerMessage)
+    /// A message for one client that answers none of its requests, whatever its kind: an error about a
+    /// tile or a shared buffer, which the session's count of requests awaiting replies must not take
+    /// for the answer to one.
+    case notice(ClientID, ServerMessage)
     /// The compositor has forgotten the client (after `disconnect`).
     case forgotten(ClientID)
     /// The output changed size or scale: every client is told, and later welcomes describe it.

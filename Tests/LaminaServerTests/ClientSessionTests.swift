@@ -382,4 +382,17 @@ extension ClientSessionTests {
         let second = session.resume()
         #expect(second.requests.count == 1)
     }
+
+    @Test("an error that answers no request (about a tile, or a shared buffer) frees no place among the requests awaiting replies")
+    func noticesAnswerNothing() throws {
+        let session = Self.session(maxPendingRequests: 2)
+        try Self.open(session)
+        let bytes = (1...2).flatMap { ClientMessage.requestFrame(serial: UInt32($0)).raw.encoded }
+        _ = bytes.withUnsafeBytes { session.receive($0, descriptors: []) }
+        #expect(session.pendingRequests == 2 && session.isWaitingForCompositor)
+        _ = session.deliver(.error(ErrorReport(serial: 0, code: .invalidBitmap, message: "provideTile: wrong size")), answering: false)
+        #expect(session.pendingRequests == 2 && session.isWaitingForCompositor, "still two frames awaited")
+        _ = session.deliver(.frame(serial: 1, time: 0, targetTime: 0.02))
+        #expect(session.pendingRequests == 1)
+    }
 }

@@ -20,7 +20,7 @@ extension CompositorLoop {
             try compositor.importBuffer(buffer, from: client)
             logger.debug("\(client): imported a \(buffer.width)x\(buffer.height) buffer as bitmap \(buffer.id.rawValue)")
         } catch {
-            send(client, .error(ErrorReport(serial: serial, code: .invalidBitmap, message: "importBuffer (bitmap \(buffer.id.rawValue)): \(error)")))
+            notify(client, .error(ErrorReport(serial: serial, code: .invalidBitmap, message: "importBuffer (bitmap \(buffer.id.rawValue)): \(error)")))
         }
     }
 }

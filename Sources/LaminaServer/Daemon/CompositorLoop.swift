@@ -230,6 +230,11 @@ final class CompositorLoop {
         outgoing.append(.message(client, message))
     }
 
+    /// Sends a message that answers none of the client's requests (an error about a tile or a buffer).
+    func notify(_ client: ClientID, _ message: ServerMessage) {
+        outgoing.append(.notice(client, message))
+    }
+
     private func handle(_ request: CompositorRequest) {
         switch request {
         case .connect(let client, let name, let limits):
@@ -293,7 +298,7 @@ final class CompositorLoop {
         case .notAsked:
             logger.debug("\(client): \(tile) was not asked for, or is no longer needed: ignored")
         case .wrongSize(let width, let height):
-            send(
+            notify(
                 client,
                 .error(
                     ErrorReport(

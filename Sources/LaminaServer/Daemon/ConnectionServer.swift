@@ -295,13 +295,19 @@ final class ConnectionServer {
                 batch = (clients.values.map { ClientDelivery.message($0.session.id, .outputChanged(output)) } + batch)[...]
                 continue
             }
-            guard case .message(let id, let message) = delivery, let client = clients[id.rawValue] else { continue }
+            let (id, message, answering): (ClientID, ServerMessage, Bool?)
+            switch delivery {
+            case .message(let to, let m): (id, message, answering) = (to, m, nil)
+            case .notice(let to, let m): (id, message, answering) = (to, m, false)
+            default: continue
+            }
+            guard let client = clients[id.rawValue] else { continue }
             if client.session.isOverQueueLimit {
                 // Try to empty the queue first; what is still unread after that is the client's backlog.
                 write(client)
                 guard clients[id.rawValue] != nil else { continue }
             }
-            let effects = client.session.deliver(message)
+            let effects = client.session.deliver(message, answering: answering)
             post(effects)
             if case .closed(let reason) = client.session.state {
                 close(client, reason: reason)
