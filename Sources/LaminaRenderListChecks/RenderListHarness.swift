@@ -80,10 +80,10 @@ package final class RenderListHarness {
         bitmaps[id] = id
     }
 
-    /// Repaints part of a held bitmap in place.
+    /// Repaints a held bitmap in place, every texel (so the check asks for all it shows).
     package func repaint(_ id: BitmapID) {
         guard let texture = retained.textures.record(of: id) else { return }
-        retained.textures.repainted(texture)
+        retained.textures.repainted(texture, in: PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height))
         rewritten[texture.handle] = .some(nil)
     }
 

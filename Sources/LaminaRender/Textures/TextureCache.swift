@@ -103,7 +103,7 @@ public final class TextureCache {
             table.setOpaqueTexels(false, of: texture, wasHeld: true)
         }
         try write(pixels, region: damage, into: texture)
-        table.repainted(texture)
+        table.repainted(texture, in: damage)
         counted.partialUploads += 1
     }
 

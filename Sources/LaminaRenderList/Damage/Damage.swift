@@ -104,7 +104,8 @@ public struct Damage: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    private static func union(_ a: PixelRegion, _ b: PixelRegion) -> PixelRegion {
+    /// The smallest region holding both.
+    package static func union(_ a: PixelRegion, _ b: PixelRegion) -> PixelRegion {
         let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
         let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
         return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

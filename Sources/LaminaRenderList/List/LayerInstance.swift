@@ -194,6 +194,26 @@ public struct LayerInstance: Hashable, Sendable {
         return ((low.x + 1) * w, (1 - high.y) * h, (high.x + 1) * w, (1 - low.y) * h)
     }
 
+    /// Narrows the quad to the part that samples `texels` of its `width` x `height` texture (and the
+    /// texel beside each edge, which linear filtering mixes in): where a partial upload changes what the
+    /// instance shows. False when it samples none of them.
+    package mutating func narrow(toTexels texels: PixelRegion, width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0 else { return true }
+        let (w, h) = (Float(width), Float(height))
+        func span(_ lo: Float, _ hi: Float, _ a: Float, _ b: Float) -> (Float, Float)? {
+            guard b != a else { return lo <= a && a <= hi ? (0, 1) : nil }
+            let (t0, t1) = ((lo - a) / (b - a), (hi - a) / (b - a))
+            let (from, to) = (Swift.max(0, Swift.min(t0, t1)), Swift.min(1, Swift.max(t0, t1)))
+            return from < to ? (from, to) : nil
+        }
+        guard
+            let across = span(Float(texels.x - 1) / w, Float(texels.x + texels.width + 1) / w, uv.x, uv.z),
+            let down = span(Float(texels.y - 1) / h, Float(texels.y + texels.height + 1) / h, uv.y, uv.w)
+        else { return false }
+        rect = SIMD4(rect.x + across.0 * rect.z, rect.y + down.0 * rect.w, (across.1 - across.0) * rect.z, (down.1 - down.0) * rect.w)
+        return true
+    }
+
     /// Makes the instance draw nothing (a zero-size quad), keeping its place in its batch.
     mutating func collapse() {
         rect = .zero

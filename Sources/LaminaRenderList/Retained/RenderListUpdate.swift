@@ -31,11 +31,13 @@ package struct RenderListUpdate {
         (self.tree, self.width, self.height, self.makeBuilder) = (tree, width, height, makeBuilder)
     }
 
-    /// Updates `list` for the layers in `changed` and the textures in `repainted`; returns the damage
-    /// in target pixels, or nil when the list must be built again whole. `scratch` is working storage
-    /// kept between frames. On nil, `list` may be half updated: build it again.
+    /// Updates `list` for the layers in `changed` and the textures in `repainted` (those in `regions`
+    /// only inside those texels); returns the damage in target pixels, or nil when the list must be
+    /// built again whole. `scratch` is working storage kept between frames. On nil, `list` may be half
+    /// updated: build it again.
     package func update(
-        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<TextureHandle>
+        _ list: inout RenderList, scratch: inout RenderList, changed: [LayerID], repainted: Set<TextureHandle>,
+        regions: [TextureHandle: PixelRegion] = [:]
     ) -> Damage? {
         var damage = Damage.none
         guard let topmost = topmostChanges(changed, in: list) else { return nil }
@@ -124,7 +126,7 @@ package struct RenderListUpdate {
         }
         for run in touchedRuns { list.refreshRun(run) }
         list.keptLeaves = keptLeaves
-        if !repainted.isEmpty { damageRepainted(repainted, in: list, damage: &damage) }
+        if !repainted.isEmpty { damageRepainted(repainted, regions: regions, in: list, damage: &damage) }
         return damage.clipped(width: width, height: height)
     }
 
@@ -362,8 +364,11 @@ package struct RenderListUpdate {
         return sameVariant(command - 1) || sameVariant(command + 1)
     }
 
-    /// Damages the instances that sample a texture repainted in place, rebuilding stale mipmaps.
-    private func damageRepainted(_ repainted: Set<TextureHandle>, in list: RenderList, damage: inout Damage) {
+    /// Damages the instances that sample a texture repainted in place (where they show the repainted
+    /// texels, for a texture in `regions`), rebuilding stale mipmaps.
+    private func damageRepainted(
+        _ repainted: Set<TextureHandle>, regions: [TextureHandle: PixelRegion], in list: RenderList, damage: inout Damage
+    ) {
         var groups: [Int] = []
         for command in list.commands {
             switch command {
@@ -372,10 +377,16 @@ package struct RenderListUpdate {
             case .draw(let first, let count, .bitmap(let texture, let sampler), _, _) where repainted.contains(texture.handle):
                 if sampler.minification == .trilinear { texture.ensureMipmaps() }
                 var changed = Damage.none
+                // A mip chain mixes every texel into its smaller levels: trilinear sampling changes
+                // wherever the texture shows.
+                let region = sampler.minification == .trilinear ? nil : regions[texture.handle]
                 for index in first..<(first + count) {
-                    let instance = list.instances[index]
+                    var instance = list.instances[index]
                     guard !instance.isCollapsed, instance[.textureMode] != LayerInstance.TextureMode.none.rawValue
                     else { continue }
+                    if let region {
+                        guard instance.narrow(toTexels: region, width: texture.width, height: texture.height) else { continue }
+                    }
                     changed.add(instance.pixelBounds(width: width, height: height))
                 }
                 damage.formUnion(Self.reach(of: changed, through: groups.last ?? -1, in: list))

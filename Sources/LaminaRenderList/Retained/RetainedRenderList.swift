@@ -148,7 +148,9 @@ package final class RetainedRenderList {
             }
             // The layers visited again take their kept parts too: the table rides in the scratch list.
             swap(&list.parts, &scratch.parts)
-            let updated = update.update(&list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted)
+            let updated = update.update(
+                &list, scratch: &scratch, changed: changed, repainted: textureChanges.repainted,
+                regions: textureChanges.repaintedRegions)
             swap(&list.parts, &scratch.parts)
             if let updated {
                 damage.formUnion(updated)

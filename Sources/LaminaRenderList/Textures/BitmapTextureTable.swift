@@ -34,6 +34,10 @@ public final class BitmapTextureTable {
     package struct Changes {
         /// Textures whose pixels changed in place.
         package var repainted: Set<TextureHandle> = []
+        /// Of those, the ones that changed only inside a rectangle of texels (the bounding box of the
+        /// frame's partial uploads): only what shows those texels is damaged. A texture absent here
+        /// changed everywhere.
+        package var repaintedRegions: [TextureHandle: PixelRegion] = [:]
         /// Whether a texture was replaced, removed or evicted.
         package var replaced = false
     }
@@ -72,6 +76,7 @@ public final class BitmapTextureTable {
         if let existing = textures[id], existing.width == width, existing.height == height, existing.format == format {
             (texture, isNew) = (existing, false)
             changes.repainted.insert(existing.handle)
+            changes.repaintedRegions[existing.handle] = nil  // every texel
         } else {
             if textures[id] != nil { changes.replaced = true }
             texture = BitmapTexture(id: id, width: width, height: height, format: format, bgraStorage: bgraStorage, requests: requests)
@@ -84,8 +89,14 @@ public final class BitmapTextureTable {
     }
 
     /// Records that `texture` got new pixels in `damage` only (the rest kept).
-    package func repainted(_ texture: BitmapTexture) {
-        changes.repainted.insert(texture.handle)
+    package func repainted(_ texture: BitmapTexture, in damage: PixelRegion) {
+        let (handle, earlier) = (texture.handle, changes.repaintedRegions[texture.handle])
+        if !changes.repainted.contains(handle) {
+            changes.repaintedRegions[handle] = damage
+        } else if let earlier {
+            changes.repaintedRegions[handle] = Damage.union(earlier, damage)
+        }  // else repainted whole already this frame
+        changes.repainted.insert(handle)
         texture.hasMipmaps = false
     }
 
