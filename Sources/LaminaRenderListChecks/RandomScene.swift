@@ -198,7 +198,8 @@ package struct RandomScene {
     /// repainted, replaced or new.
     package enum Change {
         case operations([LayerOperation])
-        case repaint(BitmapID)
+        /// New pixels for a held bitmap: inside `region` only (texels), or every one when nil.
+        case repaint(BitmapID, region: PixelRegion?)
         case upload(id: BitmapID, width: Int, height: Int, opaque: Bool)
     }
 
@@ -279,7 +280,17 @@ package struct RandomScene {
                 }
                 changes.append(.operations([.addAnimation(LayerHandle(h), animation, key: chance(0.5) ? "a" : nil)]))
             case 72..<78:
-                if let bitmap = someBitmap() { changes.append(.repaint(bitmap)) }
+                if let bitmap = bitmaps.randomElement(using: &rng) {
+                    // Half the repaints change a rectangle of texels only (a damaged upload).
+                    var region: PixelRegion?
+                    if chance(0.5) {
+                        let x = Int.random(in: 0..<bitmap.width, using: &rng), y = Int.random(in: 0..<bitmap.height, using: &rng)
+                        region = PixelRegion(
+                            x: x, y: y, width: Int.random(in: 1...(bitmap.width - x), using: &rng),
+                            height: Int.random(in: 1...(bitmap.height - y), using: &rng))
+                    }
+                    changes.append(.repaint(bitmap.id, region: region))
+                }
             case 78..<81:
                 if let bitmap = resizedBitmap() { changes.append(.upload(id: bitmap.id, width: bitmap.width, height: bitmap.height, opaque: bitmap.opaque)) }
             case 81..<84: changes.append(.operations([set(h, .contents, .bitmap(someBitmap()))]))

@@ -50,6 +50,8 @@ package final class RenderListHarness {
     private var previous: ListSnapshot?
     /// Textures whose texels changed in place since the last frame: where (texels), or nil for all.
     private var rewritten: [TextureHandle: [PixelRegion]?] = [:]
+    /// The sizes of bitmaps repainted in part (what their changed regions are texels of).
+    private var bitmapSizes: [TextureHandle: (width: Int, height: Int)] = [:]
     /// The sizes of the textures the list's builds made, to find which texels an instance samples.
     private var generatedSizes: [TextureHandle: (width: Int, height: Int)] = [:]
     /// The bitmaps registered, for the store's namespace.
@@ -80,11 +82,21 @@ package final class RenderListHarness {
         bitmaps[id] = id
     }
 
-    /// Repaints a held bitmap in place, every texel (so the check asks for all it shows).
-    package func repaint(_ id: BitmapID) {
+    /// Repaints a held bitmap in place: the texels of `region` (cut to the bitmap), or every one.
+    package func repaint(_ id: BitmapID, in region: PixelRegion? = nil) {
         guard let texture = retained.textures.record(of: id) else { return }
-        retained.textures.repainted(texture, in: PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height))
-        rewritten[texture.handle] = .some(nil)
+        let whole = PixelRegion(x: 0, y: 0, width: texture.width, height: texture.height)
+        let part = region.map { $0.intersection(whole) } ?? whole
+        guard !part.isEmpty else { return }
+        retained.textures.repainted(texture, in: part)
+        bitmapSizes[texture.handle] = (texture.width, texture.height)
+        if region == nil {
+            rewritten[texture.handle] = .some(nil)
+        } else if case .some(.some(let regions)) = rewritten[texture.handle] {
+            rewritten[texture.handle] = regions + [part]
+        } else if rewritten[texture.handle] == nil {
+            rewritten[texture.handle] = [part]
+        }
     }
 
     /// Forgets a bitmap.
@@ -134,6 +146,7 @@ package final class RenderListHarness {
         retained.drawn(into: target)
         _ = requests.take()
         rewritten.removeAll(keepingCapacity: true)
+        bitmapSizes.removeAll(keepingCapacity: true)
         if answersTiles { answerTiles(at: time) }
         frames += 1
         return violations
@@ -235,24 +248,31 @@ package final class RenderListHarness {
         // A cache drawn anew this frame changed pixels its quad's bytes do not show.
         var changedTexels = rewritten
         for entry in retained.caches.pending { changedTexels[entry.handle] = .some(nil) }
-        let sizes = generatedSizes
-        func samplesChangedTexels(_ handle: TextureHandle, _ uv: SIMD4<Float>) -> Bool {
-            guard let changed = changedTexels[handle] else { return false }
-            guard let regions = changed, let size = sizes[handle] else { return true }
-            // The texels the quad samples, with one around for linear filtering.
-            let x0 = Int((min(uv.x, uv.z) * Float(size.width)).rounded(.down)) - 1
-            let y0 = Int((min(uv.y, uv.w) * Float(size.height)).rounded(.down)) - 1
-            let x1 = Int((max(uv.x, uv.z) * Float(size.width)).rounded(.up)) + 1
-            let y1 = Int((max(uv.y, uv.w) * Float(size.height)).rounded(.up)) + 1
-            let sampled = PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            return regions.contains { !$0.intersection(sampled).isEmpty }
+        let sizes = generatedSizes.merging(bitmapSizes) { a, _ in a }
+        /// The part of `instance` that shows texels of `handle` changed this frame (the whole instance
+        /// when all may have), or nil when it shows none of them.
+        func changedPart(_ handle: TextureHandle, _ instance: LayerInstance) -> LayerInstance? {
+            guard let changed = changedTexels[handle] else { return nil }
+            guard let regions = changed, let size = sizes[handle] else { return instance }
+            // The quad cut to what samples each region, with a texel around it for linear filtering;
+            // the parts' bounding quad when several regions changed.
+            let parts = regions.compactMap { region -> SIMD4<Float>? in
+                var part = instance
+                return part.narrow(toTexels: region, width: size.width, height: size.height) ? part.rect : nil
+            }
+            guard let first = parts.first else { return nil }
+            var bounded = instance
+            let low = parts.dropFirst().reduce(SIMD2(first.x, first.y)) { pointwiseMin($0, SIMD2($1.x, $1.y)) }
+            let high = parts.dropFirst().reduce(SIMD2(first.x + first.z, first.y + first.w)) { pointwiseMax($0, SIMD2($1.x + $1.z, $1.y + $1.w)) }
+            bounded.rect = SIMD4(low.x, low.y, high.x - low.x, high.y - low.y)
+            return bounded
         }
         // A cache not drawn again this frame must not show texels that changed this frame.
         let redrawn = Set(retained.caches.pending.map(\.handle))
         for (handle, entry) in snapshot.caches.sorted(by: { $0.key < $1.key }) where !redrawn.contains(handle) {
             guard let body = entry.body else { continue }
             for case let (index, sample) in ListSnapshot(body).entries.enumerated()
-            where !sample.drawn.isCollapsed && sample.binding.handle.map({ samplesChangedTexels($0, sample.drawn.uv) }) == true {
+            where !sample.drawn.isCollapsed && sample.binding.handle.flatMap({ changedPart($0, sample.drawn) }) != nil {
                 add(.cacheEqualsFresh, ["cache \(handle) of \(entry.layer) was not drawn again, but its instance \(index) samples texels of \(sample.binding) that changed"])
                 break
             }
@@ -261,7 +281,7 @@ package final class RenderListHarness {
             add(
                 .damageCoversChanges,
                 RenderListInvariants.damageViolations(
-                    before: previous, after: snapshot, redraw: lastRedraw, rewritten: samplesChangedTexels, width: width, height: height))
+                    before: previous, after: snapshot, redraw: lastRedraw, rewritten: changedPart, width: width, height: height))
         }
         previous = snapshot
         return violations

@@ -138,7 +138,7 @@ package enum RenderListInvariants {
     /// texels changed (`rewritten`), each widened by the reach of the filters and shadows of the
     /// groups it is drawn in. Lists of different shapes (another hierarchy) need the whole target.
     package static func damageViolations(
-        before: ListSnapshot, after: ListSnapshot, redraw: Damage, rewritten: (TextureHandle, SIMD4<Float>) -> Bool, width: Int,
+        before: ListSnapshot, after: ListSnapshot, redraw: Damage, rewritten: (TextureHandle, LayerInstance) -> LayerInstance?, width: Int,
         height: Int
     ) -> [String] {
         if redraw.isFull { return [] }
@@ -157,8 +157,16 @@ package enum RenderListInvariants {
         for index in after.entries.indices {
             let (a, b) = (before.entries[index], after.entries[index])
             guard a.isUsed || b.isUsed else { continue }
-            let texelsChanged = !b.drawn.isCollapsed && (b.binding.handle.map { rewritten($0, b.drawn.uv) } ?? false)
-            guard !ListSnapshot.sameBits(a.drawn, b.drawn) || a.binding != b.binding || a.variant != b.variant || texelsChanged else { continue }
+            let texelsChanged = b.drawn.isCollapsed ? nil : b.binding.handle.flatMap { rewritten($0, b.drawn) }
+            let redrawn = !ListSnapshot.sameBits(a.drawn, b.drawn) || a.binding != b.binding || a.variant != b.variant
+            guard redrawn || texelsChanged != nil else { continue }
+            if !redrawn, let part = texelsChanged, b.isUsed {
+                // Only its texels changed: where it shows the changed ones.
+                var entry = b
+                entry.drawn = part
+                require(footprint(of: index, entry, in: after, width: width, height: height), "instance \(index)'s changed texels (\(b.binding))")
+                continue
+            }
             for (snapshot, entry) in [(before, a), (after, b)] where entry.isUsed {
                 let what = entry.drawn.isCollapsed ? "collapsed" : "\(entry.drawn.pixelBounds(width: width, height: height).map { "\($0)" } ?? "anywhere")"
                 require(

@@ -47,7 +47,7 @@ struct RetainedListInvariantTests {
                     // A random edit may be refused (a mask that would make a cycle): refused whole, as a
                     // client's would be.
                     try? harness.commit(operations, at: time)
-                case .repaint(let id): harness.repaint(id)
+                case .repaint(let id, let region): harness.repaint(id, in: region)
                 case .upload(let id, let width, let height, let opaque): harness.upload(id, width: width, height: height, opaque: opaque)
                 }
             }
