@@ -17,11 +17,8 @@ public struct SharedBufferTracker: Sendable {
     /// Whether any client has imported a buffer.
     public var isEmpty: Bool { buffers.isEmpty }
 
-    /// The clients with imported buffers.
-    public var clients: Dictionary<ClientID, [BitmapID: (clientID: BitmapID, shown: Bool)]>.Keys { buffers.keys }
-
     /// The compositor's identities of `client`'s imported buffers.
-    public func buffers(of client: ClientID) -> Set<BitmapID> { Set(buffers[client]?.keys ?? [:].keys) }
+    public func buffers(of client: ClientID) -> Set<BitmapID> { buffers[client].map { Set($0.keys) } ?? [] }
 
     /// Records an import: `id` is the compositor's identity, `clientID` the client's.
     public mutating func add(_ id: BitmapID, clientID: BitmapID, of client: ClientID) {

@@ -166,8 +166,12 @@ open class GLLayer: Layer {
         let previous = surface.flatMap { $0.width == width && $0.height == height && $0.isOpaque == isOpaque ? $0 : nil }
         var region = (x: 0, y: 0, width: width, height: height)
         if let damage, previous != nil {
-            let x0 = Swift.max(0, Int(damage.minX.rounded(.down))), y0 = Swift.max(0, Int(damage.minY.rounded(.down)))
-            let x1 = Swift.min(width, Int(damage.maxX.rounded(.up))), y1 = Swift.min(height, Int(damage.maxY.rounded(.up)))
+            // Clamped to the drawable before becoming integers: any rectangle, even an infinite one, is safe.
+            func pixel(_ v: Double, _ limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
+                v.isNaN ? 0 : Int(Swift.min(Double(limit), Swift.max(0, v)).rounded(rule))
+            }
+            let x0 = pixel(damage.minX, width, .down), y0 = pixel(damage.minY, height, .down)
+            let x1 = pixel(damage.maxX, width, .up), y1 = pixel(damage.maxY, height, .up)
             guard x1 > x0, y1 > y0 else {
                 chain.abandon(drawable.slot)  // nothing changed: the frame shown stays
                 return

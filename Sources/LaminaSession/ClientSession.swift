@@ -339,6 +339,11 @@ public final class ClientSession {
         guard UInt64(b.planes[0].stride) >= UInt64(b.width) * 4 else {
             return refuse(.invalidBitmap, "the stride \(b.planes[0].stride) is less than 4 x width \(b.width)")
         }
+        // EGL takes offsets and pitches as signed 32-bit numbers.
+        guard b.planes[0].stride <= UInt32(Int32.max), b.planes[0].offset <= UInt32(Int32.max) else {
+            return refuse(
+                .invalidBitmap, "the plane's offset \(b.planes[0].offset) and stride \(b.planes[0].stride) must each be at most \(Int32.max)")
+        }
         sharedBuffers.insert(b.id)
         let planes = zip(descriptors, b.planes).map { (descriptor: $0, offset: Int($1.offset), stride: Int($1.stride)) }
         effects.requests.append(

@@ -18,6 +18,20 @@ struct GLLayerTests {
     static let blue = SIMD4<UInt8>(0, 0, 255, 255), white = SIMD4<UInt8>(255, 255, 255, 255)
     static let yellow = SIMD4<UInt8>(255, 255, 0, 255)
 
+    /// A GL context current on this thread, a daemon of `size` and a connection to it, held together for
+    /// a test's length.
+    struct Rig {
+        let context: GLContext
+        let daemon: DaemonProcess
+        let connection: Connection
+
+        @MainActor init(size: String, name: String) throws {
+            context = try GLContext()
+            daemon = try DaemonProcess(["--size", size])
+            connection = try Connection(name: name, path: daemon.socketPath)
+        }
+    }
+
     /// Renders four quadrants into `drawable` with scissored clears: top-left, top-right, bottom-left,
     /// bottom-right as the layer shows them (GL's rows run bottom up, so "top" is GL's upper half).
     static func renderQuadrants(_ drawable: GLDrawable, _ colors: [SIMD4<UInt8>]) {
@@ -46,10 +60,9 @@ struct GLLayerTests {
 
     @Test("a GL scene shows on screen as rendered, under a transform and a mask, with the output's background where the mask hides it")
     func sceneUnderTransformAndMask() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "128x128"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-tests", path: daemon.socketPath)
+        let rig = try Rig(size: "128x128", name: "gl-tests")
+        defer { withExtendedLifetime(rig) {} }
+        let connection = rig.connection
         #expect(connection.protocolVersion == 11)
         let layer = GLLayer()
         layer.frame = Rect(x: 32, y: 32, width: 64, height: 64)
@@ -82,15 +95,13 @@ struct GLLayerTests {
             let (x, y) = Self.screenPoint(quadrant: i, angle: .pi / 2)
             #expect(shot[x, y] == (i % 2 == 0 ? colors[i] : background), "quadrant \(i) turned, at (\(x), \(y))")
         }
-        withExtendedLifetime(context) {}
     }
 
     @Test("a frame presented with damage reads back and sends only that part; the screen shows it over the frame before")
     func damagedFrame() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "64x64"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-damage", path: daemon.socketPath)
+        let rig = try Rig(size: "64x64", name: "gl-damage")
+        defer { withExtendedLifetime(rig) {} }
+        let connection = rig.connection
         let layer = GLLayer()
         layer.frame = Rect(x: 0, y: 0, width: 64, height: 64)
         layer.isOpaque = true
@@ -119,15 +130,18 @@ struct GLLayerTests {
         try third.present(damage: Rect(x: 0, y: 0, width: 0, height: 0))
         #expect(layer.statistics.frames == 2)
         #expect(throws: GLLayerError.presentedTwice) { try third.present() }
-        withExtendedLifetime(context) {}
+        // Any rectangle is cut to the drawable, an infinite one too: here the top 8 rows.
+        let fourth = try #require(try layer.nextDrawable())
+        Self.renderQuadrants(fourth, colors)
+        try fourth.present(damage: Rect(x: -1e300, y: -4, width: .infinity, height: 12))
+        #expect(layer.statistics.frames == 3 && layer.statistics.pixelsRead == 64 * 64 + 32 * 32 + 64 * 8)
     }
 
     @Test("the swap chain: with every drawable's frame waiting in an open transaction, the next drawable is nil after the timeout; committed, one comes free")
     func swapChainWaits() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "32x32"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-chain", path: daemon.socketPath)
+        let rig = try Rig(size: "32x32", name: "gl-chain")
+        defer { withExtendedLifetime(rig) {} }
+        let connection = rig.connection
         let layer = GLLayer()
         layer.frame = Rect(x: 0, y: 0, width: 32, height: 32)
         layer.maximumDrawableCount = 2
@@ -149,15 +163,13 @@ struct GLLayerTests {
         try third.present()
         try connection.synchronize()
         #expect(try connection.screenshot()[16, 16] == Self.green)
-        withExtendedLifetime(context) {}
     }
 
     @Test("without presentsWithTransaction a frame goes at once (outside an explicit transaction); a drawable let go of unpresented returns to the chain; releaseDrawables deletes their GL objects")
     func presentsAtOnce() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "32x32"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-now", path: daemon.socketPath)
+        let rig = try Rig(size: "32x32", name: "gl-now")
+        defer { withExtendedLifetime(rig) {} }
+        let connection = rig.connection
         let layer = GLLayer()
         layer.frame = Rect(x: 0, y: 0, width: 32, height: 32)
         layer.maximumDrawableCount = 2
@@ -177,12 +189,12 @@ struct GLLayerTests {
         let again = try #require(try layer.nextDrawable(timeout: 5))
         #expect(glIsFramebuffer(again.framebuffer) == GLboolean(GL_TRUE))
         #expect(try connection.screenshot()[16, 16] == Self.blue)
-        withExtendedLifetime(context) {}
     }
 
     @Test("after the daemon restarts, a GL layer's last frame and a tiled layer's tiles both come back, and the swap chain hands out drawables again")
     func bothKindsAfterARestart() throws {
         let context = try GLContext()
+        defer { withExtendedLifetime(context) {} }
         let first = try DaemonProcess(["--size", "128x64"])
         let connection = try Connection(name: "gl-restart", path: first.socketPath)
         let asked = TiledLayerClientTests.Asked()
@@ -220,15 +232,13 @@ struct GLLayerTests {
         }
         try connection.synchronize()
         #expect(try connection.screenshot()[32, 32] == Self.blue)
-        withExtendedLifetime(context) {}
     }
 
     @Test("here neither side can share DMA-BUFs: the welcome says what the daemon lacks, a GLLayer asked for DMA-BUF alone names it, an automatic one copies through memory, and a buffer sent anyway is refused without ending the session")
     func transports() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "32x32"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-transport", path: daemon.socketPath)
+        let rig = try Rig(size: "32x32", name: "gl-transport")
+        defer { withExtendedLifetime(rig) {} }
+        let (daemon, connection) = (rig.daemon, rig.connection)
         guard case .sharedMemoryOnly(let reason) = connection.welcome.bufferSharing else {
             Issue.record("this daemon says it imports DMA-BUFs: the shared-memory checks below do not apply")
             return
@@ -261,15 +271,13 @@ struct GLLayerTests {
         #expect(error.serial == 21 && error.code == .invalidBitmap)
         #expect(error.message == "importBuffer (bitmap 1): this daemon does not import DMA-BUFs (\(reason)); share frames through a pool")
         _ = try raw.commit(22, [.create(LayerHandle(1), name: nil)])
-        withExtendedLifetime(context) {}
     }
 
     @Test("with presentsWithTransaction a frame and the layer changes made with it are one commit; without, the frame is a commit of its own")
     func presentsWithTransaction() throws {
-        let context = try GLContext()
-        let daemon = try DaemonProcess(["--size", "32x32"])
-        defer { withExtendedLifetime(daemon) {} }
-        let connection = try Connection(name: "gl-with-transaction", path: daemon.socketPath)
+        let rig = try Rig(size: "32x32", name: "gl-with-transaction")
+        defer { withExtendedLifetime(rig) {} }
+        let connection = rig.connection
         let layer = GLLayer()
         layer.frame = Rect(x: 0, y: 0, width: 16, height: 16)
         let badge = Layer()
@@ -292,6 +300,5 @@ struct GLLayerTests {
             let shot = try connection.screenshot()
             #expect(shot[8, 8] == shot[24, 8] && shot[8, 8] == (together ? Self.red : Self.blue), "\(shot[8, 8]) \(shot[24, 8])")
         }
-        withExtendedLifetime(context) {}
     }
 }

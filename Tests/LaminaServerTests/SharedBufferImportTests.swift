@@ -18,8 +18,7 @@ struct SharedBufferImportTests {
         try DamageTests.gpu.perform { context in
             let compositor = try Compositor(context, output: OutputConfiguration(width: 32, height: 32, background: .black))
             let client = compositor.addClient()
-            let pool = try SharedMemoryPool.create(name: "not-a-dma-buf", size: 64 * 64 * 4)
-            let fd = dup(pool.descriptor)
+            let fd = try SharedBufferSessionTests.descriptor()  // no DMA-BUF either
             let buffer = SharedBuffer(
                 id: BitmapID(4), width: 64, height: 64, fourcc: WireDMABuf.fourcc("AB24"), modifier: WireDMABuf.noModifier,
                 planes: [(fd, 0, 256)], isOpaque: false)
@@ -33,7 +32,7 @@ struct SharedBufferImportTests {
             } catch {
                 #expect("\(error)".contains("the shared buffer could not be imported: eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT) failed"), "\(error)")
             }
-            #expect(fcntl(fd, F_GETFD) == -1, "the descriptor was closed")
+            #expect(!SharedBufferSessionTests.isOpen(fd), "the descriptor was closed")
             #expect(compositor.textureStatistics.count == 0)
             #expect(compositor.store.bitmap(BitmapID(4), of: client) == nil)
         }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import LaminaCore
 import LaminaModel
 import LaminaSession
@@ -12,11 +13,25 @@ import Testing
 @Suite("Shared GPU buffers in the session")
 struct SharedBufferSessionTests {
     /// A descriptor that is open until something closes it (a memfd stands in for a DMA-BUF).
+    /// A descriptor to send (a pipe's write end standing in for a DMA-BUF), and its read end kept here:
+    /// whether the sent one was closed is read from the pipe, not from the number, which another test
+    /// running meanwhile may be given again.
     static func descriptor() throws -> Int32 {
-        let pool = try SharedMemoryPool.create(name: "buffer", size: 64)
-        return dup(pool.descriptor)  // the pool closes its own
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw Failure("pipe: errno \(errno)") }
+        watched.withLock { $0[ends[1]] = ends[0] }
+        return ends[1]
     }
-    static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
+
+    /// Whether `fd` (from `descriptor()`) is still open anywhere: its pipe has not hung up.
+    static func isOpen(_ fd: Int32) -> Bool {
+        guard let watch = watched.withLock({ $0[fd] }) else { return fcntl(fd, F_GETFD) != -1 }
+        var entry = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, 0)
+        return entry.revents & Int16(POLLHUP) == 0
+    }
+
+    private static let watched = Mutex<[Int32: Int32]>([:])
 
     static func buffer(fourcc: UInt32 = WireDMABuf.fourcc("AB24"), width: UInt32 = 64, stride: UInt32 = 256, planes: Int = 1) -> WireDMABuf {
         WireDMABuf(
@@ -57,6 +72,7 @@ struct SharedBufferSessionTests {
             (Self.buffer(planes: 2), "ABGR8888 has one plane, not 2"),
             (Self.buffer(stride: 200), "the stride 200 is less than 4 x width 64"),
             (Self.buffer(width: 20000, stride: 80000), "20000x32 is outside 1...16384 on a side"),
+            (Self.buffer(stride: UInt32.max), "the plane's offset 0 and stride 4294967295 must each be at most 2147483647"),
         ]
         for (buffer, message) in cases {
             let fds = try (0..<buffer.planes.count).map { _ in try Self.descriptor() }
