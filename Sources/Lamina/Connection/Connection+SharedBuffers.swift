@@ -34,7 +34,7 @@ extension Connection {
     /// Whether the daemon has taken `bitmap`'s pixels (or a later version's, or refused them): a commit
     /// carrying them was answered, so the pool space they went in is free and the daemon reads them no
     /// more. A version not sent yet (its transaction still open) is not taken.
-    package func hasTaken(_ bitmap: Bitmap) -> Bool { uploaderHasTaken(bitmap.id, bitmap.version) }
+    package func hasTaken(_ bitmap: Bitmap) -> Bool { uploader.hasTaken(bitmap.id, version: bitmap.version) }
 
     /// The connection the app's layers are on (the last one opened), if any.
     package static var current: Connection? { Session.shared.connection }

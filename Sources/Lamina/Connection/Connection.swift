@@ -44,7 +44,7 @@ public final class Connection {
     /// The mirror's identities of animations, to the model tree's (for a replay after reconnecting).
     private var mirrorAnimations: [AnimationID: AnimationID] = [:]
     private var source: (any DispatchSourceRead)?
-    private var uploader = BitmapUploader()
+    var uploader = BitmapUploader()
     private var mirror = CommittedMirror()
     var nextSerial: UInt32 = 1
     /// Commits sent and not yet acknowledged or rejected, in order.
@@ -195,8 +195,6 @@ public final class Connection {
     /// holding pixels the daemon has not taken yet (the rest is free for the next uploads).
     public var bitmapPools: (bytes: Int, inFlight: Int) { (uploader.poolBytes, uploader.bytesInFlight) }
 
-    /// Whether the daemon has taken `bitmap`'s pixels (`Connection+SharedBuffers.swift`).
-    var uploaderHasTaken: (BitmapID, UInt64) -> Bool { { [uploader] in uploader.hasTaken($0, version: $1) } }
     /// The commit time of the last commit the daemon applied: the blank at which its frame is shown.
     package private(set) var lastCommitTime = 0.0
     /// Shared GPU buffers: imports sent, refused and released (`Connection+SharedBuffers.swift`).
