@@ -11,7 +11,7 @@ extension LottieCompiler {
     }
 
     mutating func gradient(
-        _ path: LottieProperty<Path>, with style: LottieNode, stroke: Bool, trims: [LottieNode]
+        _ path: LottieProperty<Path>, with style: LottieNode, stroke: Bool, cut: TrimCut?
     ) throws(LottieError) -> LayerHandle {
         // The box every keyframe's path (and, for a stroke, half its widest width) stays inside.
         var points: [Point] = []
@@ -71,7 +71,7 @@ extension LottieCompiler {
         emitter.set(mask, .bounds, .rect(Rect(origin: box.origin, size: .zero)), at: style.path)
         emitter.apply(path, to: mask, LayerKeyPath(.path), at: style.path) { .path($0) }
         if stroke {
-            try self.stroke(style, on: mask, trims: trims)
+            try self.stroke(style, on: mask, cut: cut)
             emitter.set(mask, .strokeColor, .color(.black), at: style.path)
         } else {
             emitter.set(mask, .fillColor, .color(.black), at: style.path)

@@ -53,11 +53,19 @@ extension LottieCompiler {
                 trims.append((i, item))
             case "tr":
                 break
-            case "rd", "pb":
-                // Round corners (`r`, points) and pucker & bloat (`a`, percent) change the paths above.
+            case "rd", "pb", "op":
+                // Round corners (`r`, points), pucker & bloat (`a`, percent) and offset paths (`a`,
+                // points) change the paths above.
                 let key = type == "rd" ? "r" : "a"
                 let amount = try item[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() } ?? .constant(0)
-                let modify: (LottieBezier, Double) -> LottieBezier = type == "rd" ? { $0.rounded(max($1, 0)) } : { $0.puckered($1) }
+                let modify: (LottieBezier, Double) -> LottieBezier
+                switch type {
+                case "rd": modify = { $0.rounded(max($1, 0)) }
+                case "pb": modify = { $0.puckered($1) }
+                default:
+                    let join = try offsetJoin(item)
+                    modify = { $0.offset(by: $1, join: join) }
+                }
                 paths = paths.map { path in
                     guard path.index < i else { return path }
                     let shape = path.shape
@@ -80,11 +88,21 @@ extension LottieCompiler {
             paths += shapes.map { (g.index, $0) }
         }
         paths.sort { $0.index < $1.index }
-        let ownPaths = paths.map(\.shape)
-        // Inherited styles paint this group's paths below everything in it.
-        if !ownPaths.isEmpty {
-            for style in inherited.styles.reversed() {
-                try paint(ownPaths, with: style, trims: inherited.trims, into: container)
+        // Inherited styles paint this group's paths below everything in it, each path cut by the
+        // trims after it here, then by the inherited ones: runs of paths the same trims cut.
+        var runs: [(shapes: [LottieProperty<LottieBezier>], cuts: [Int])] = []
+        for path in paths {
+            let cuts = trims.filter { $0.index > path.index }.map(\.index)
+            if let last = runs.last, last.cuts == cuts {
+                runs[runs.count - 1].shapes.append(path.shape)
+            } else {
+                runs.append(([path.shape], cuts))
+            }
+        }
+        for style in inherited.styles.reversed() {
+            for run in runs {
+                let cuts = trims.filter { run.cuts.contains($0.index) }.map(\.node) + inherited.trims
+                try paint(run.shapes, with: style, trims: cuts, into: container)
             }
         }
         // Then the group's own items, last (bottom) first.
@@ -122,45 +140,85 @@ extension LottieCompiler {
     /// position, turned by k times its rotation and scaled by its scale to the k-th power, about its
     /// anchor, its opacity running from `so` to `eo`. Layers, not a replicator: Core Animation's
     /// instance transform compounds (the k-th copy's move turns with it), Lottie's does not.
+    ///
+    /// The number of copies is the count rounded up (as lottie-web draws a fractional count). When
+    /// it animates, there are as many copies as it ever reaches, and copy k shows, sampled once a
+    /// frame, while the count is above k; when the transform animates, each copy's matrix follows it.
     private mutating func repeaterCopies(_ item: LottieNode) throws(LottieError) -> [LayerHandle] {
-        func number(_ node: LottieNode?, _ fallback: Double) throws(LottieError) -> Double {
-            guard let node else { return fallback }
-            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }
-            if property.isAnimated { report(.approximated, "animated-repeaters", at: node.path, "the repeater keeps its first value") }
-            return property.initialValue
+        func number(_ node: LottieNode?, _ fallback: Double) throws(LottieError) -> LottieProperty<Double> {
+            try node?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() } ?? .constant(fallback)
         }
-        func point(_ node: LottieNode?, _ fallback: Point) throws(LottieError) -> Point {
-            guard let node else { return fallback }
-            let property = try node.property(&diagnostics) { (n: LottieNode) throws(LottieError) in
+        func point(_ node: LottieNode?, _ fallback: Point) throws(LottieError) -> LottieProperty<Point> {
+            try node?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in
                 let v = try n.numbers()
-                return Point(x: v.first ?? 0, y: v.count > 1 ? v[1] : v.first ?? 0)
-            }
-            if property.isAnimated { report(.approximated, "animated-repeaters", at: node.path, "the repeater keeps its first value") }
-            return property.initialValue
+                return Point(x: v.first ?? fallback.x, y: v.count > 1 ? v[1] : v.first ?? fallback.y)
+            } ?? .constant(fallback)
         }
-        let count = Int(max(0, min(try number(item["c"], 1).rounded(), 1_000)))
-        let offset = try number(item["o"], 0)
+        let count = try number(item["c"], 1), offset = try number(item["o"], 0)
         let tr = item["tr"]
         let anchor = try point(tr?["a"], .zero), position = try point(tr?["p"], .zero)
-        let scale = try point(tr?["s"], Point(x: 100, y: 100))
-        let angle = try number(tr?["r"], 0) * .pi / 180
-        let startOpacity = try number(tr?["so"], 100) / 100, endOpacity = try number(tr?["eo"], 100) / 100
-        var copies: [LayerHandle] = []
-        for k in 0..<count {
-            let n = Double(k) + offset
+        let scale = try point(tr?["s"], Point(x: 100, y: 100)), rotation = try number(tr?["r"], 0)
+        let startOpacity = try number(tr?["so"], 100), endOpacity = try number(tr?["eo"], 100)
+        func copies(at f: Double) -> Int {
+            let c = count.value(at: f, interpolate: Double.mix)
+            return c.isFinite ? Int(min(max(c.rounded(.down), 0), 1_000)) : 0
+        }
+        func placed(_ k: Int, at f: Double) -> AffineTransform {
+            let n = Double(k) + offset.value(at: f, interpolate: Double.mix)
+            let a = anchor.value(at: f, interpolate: Point.mix), p = position.value(at: f, interpolate: Point.mix)
+            let s = scale.value(at: f, interpolate: Point.mix)
             // q ↦ a + n·p + R(n·r)·S^n·(q − a).
-            let placed = AffineTransform.lottie(
-                anchor: anchor, position: Point(x: anchor.x + n * position.x, y: anchor.y + n * position.y),
-                scale: Point(x: Double.pow(scale.x / 100, n), y: Double.pow(scale.y / 100, n)), angle: angle * n)
+            return AffineTransform.lottie(
+                anchor: a, position: Point(x: a.x + n * p.x, y: a.y + n * p.y),
+                scale: Point(x: Double.pow(s.x / 100, n), y: Double.pow(s.y / 100, n)),
+                angle: rotation.value(at: f, interpolate: Double.mix) * .pi / 180 * n)
+        }
+        func opacity(_ k: Int, at f: Double) -> Double {
+            let n = copies(at: f)
+            guard k < n else { return 0 }
+            let so = startOpacity.value(at: f, interpolate: Double.mix) / 100, eo = endOpacity.value(at: f, interpolate: Double.mix) / 100
+            return min(max(n > 1 ? so + (eo - so) * Double(k) / Double(n - 1) : so, 0), 1)
+        }
+        let placement = [offset.timeline, anchor.timeline, position.timeline, scale.timeline, rotation.timeline]
+        let shown = [count.timeline, startOpacity.timeline, endOpacity.timeline]
+        let frames = shown.contains { $0 != nil } ? Self.keyedFrames(shown) : [0]
+        let most = frames.map { copies(at: $0) }.max() ?? 0
+        if frames.count > 1 || placement.contains(where: { $0 != nil }) {
+            guard emitter.spend(most * frames.count, at: item.path) else { return [] }
+        }
+        var layers: [LayerHandle] = []
+        for k in 0..<most {
             let copy = try emitter.create(name: "copy \(k)", at: item.path)
             emitter.set(copy, .anchorPoint, .point(.zero), at: item.path)
-            emitter.set(copy, .transform, .transform(Transform3D(affine: placed)), at: item.path + ".tr")
-            let opacity = count > 1 ? startOpacity + (endOpacity - startOpacity) * Double(k) / Double(count - 1) : startOpacity
-            if opacity != 1 { emitter.set(copy, .opacity, .number(min(max(opacity, 0), 1)), at: item.path + ".tr") }
-            copies.append(copy)
+            let matrix = Self.combine(placement) { f in placed(k, at: f) }
+            emitter.apply(matrix, to: copy, LayerKeyPath(.transform), at: item.path + ".tr") { .transform(Transform3D(affine: $0)) }
+            let opacities = frames.map { opacity(k, at: $0) }
+            if opacities.count > 1 {
+                // Held where the copy appears or goes, which no curve between samples can say.
+                let keys = frames.indices.map { i in
+                    let hold = i + 1 < frames.count && (opacities[i] == 0) != (opacities[i + 1] == 0)
+                    return LottieKeyframe(time: frames[i], value: opacities[i], end: nil, easing: .linear, hold: hold, tangentOut: nil, tangentIn: nil)
+                }
+                emitter.apply(LottieProperty<Double>.animated(keys), to: copy, LayerKeyPath(.opacity), at: item.path + ".c") { .number($0) }
+            } else if opacities[0] != 1 {
+                emitter.set(copy, .opacity, .number(opacities[0]), at: item.path + ".tr")
+            }
+            layers.append(copy)
         }
         // Composite "above" (1) puts later copies over earlier ones; "below" (2) under them.
-        return (try? item.number("m", default: 1)) == 2 ? copies.reversed() : copies
+        return (try? item.number("m", default: 1)) == 2 ? layers.reversed() : layers
+    }
+
+    /// An offset path's join (`lj`: 1 miter, 2 round, 3 bevel) and miter limit (`ml`, 4 when absent).
+    private mutating func offsetJoin(_ item: LottieNode) throws(LottieError) -> LottieBezier.OffsetJoin {
+        switch try item.integer("lj", in: 1...3, default: 1) {
+        case 2: return .round
+        case 3: return .bevel
+        default:
+            let limit = try item["ml"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 1) }
+            if limit?.isAnimated == true { report(.approximated, "animated-miter-limit", at: item.path + ".ml", "the miter limit keeps its first value") }
+            return .miter(limit: limit?.initialValue ?? 4)
+        }
     }
 
     // MARK: Flattening
@@ -325,18 +383,21 @@ extension LottieCompiler {
             return
         }
         let isStroke = type == "st" || type == "gs"
+        let cut = isStroke ? try trimCut(trims) : nil
+        // A trim that wraps round strokes the paths twice over (see `TrimCut`).
+        let stroked = cut?.doubled == true ? shapes + shapes : shapes
         let layer: LayerHandle
         if type == "gf" || type == "gs" {
-            layer = try gradient(joined(shapes, at: style.path), with: style, stroke: isStroke, trims: trims)
+            layer = try gradient(joined(stroked, at: style.path), with: style, stroke: isStroke, cut: cut)
         } else {
             layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
-            emitter.apply(joined(shapes, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
+            emitter.apply(joined(stroked, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
             let colorNode = try style.required("c")
             let alpha = colorNode.flag(ValueProviderRewrite.providedAlpha)
             let color = try colorNode.property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers(), alpha: alpha) }
             emitter.apply(color, to: layer, LayerKeyPath(isStroke ? .strokeColor : .fillColor), at: style.path + ".c") { .color($0) }
             if isStroke {
-                try stroke(style, on: layer, trims: trims)
+                try stroke(style, on: layer, cut: cut)
             } else {
                 emitter.set(layer, .fillRule, Self.keyword(.fillRule, (try? style.number("r", default: 1)) == 2 ? "evenOdd" : "nonZero"), at: style.path)
             }
@@ -355,7 +416,7 @@ extension LottieCompiler {
         emitter.insert(layer, into: container, at: style.path)
     }
 
-    mutating func stroke(_ style: LottieNode, on layer: LayerHandle, trims: [LottieNode]) throws(LottieError) {
+    mutating func stroke(_ style: LottieNode, on layer: LayerHandle, cut: TrimCut?) throws(LottieError) {
         emitter.set(layer, .fillColor, .color(.clear), at: style.path)
         if let w = style["w"] {
             let width = try w.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
@@ -384,33 +445,7 @@ extension LottieCompiler {
                 emitter.set(layer, .lineDashPhase, .number(phase), at: dashes.path)
             }
         }
-        guard let trim = trims.first else { return }
-        if trims.count > 1 { report(.approximated, "nested-trims", at: trims[1].path, "only the innermost trim path cuts the stroke") }
-        try self.trim(trim, on: layer)
-    }
-
-    /// A trim path as `strokeStart` and `strokeEnd` (percent to fractions, the offset in turns added).
-    private mutating func trim(_ trim: LottieNode, on layer: LayerHandle) throws(LottieError) {
-        func percent(_ key: String, _ fallback: Double) throws(LottieError) -> LottieProperty<Double> {
-            try trim[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 100 } ?? .constant(fallback)
-        }
-        var start = try percent("s", 0), end = try percent("e", 1)
-        // A start past the end trims between them the other way round (as every player does).
-        let times = Set((start.timeline?.times ?? [0]) + (end.timeline?.times ?? [0])).sorted()
-        let samples = times.flatMap { t in (0..<Self.samplesPerSegment).map { t + Double($0) / Double(Self.samplesPerSegment) } }
-        if samples.contains(where: { start.value(at: $0, interpolate: Double.mix) > end.value(at: $0, interpolate: Double.mix) }) {
-            let ends = Self.combine([start.timeline, end.timeline]) { [start, end] f in
-                (start.value(at: f, interpolate: Double.mix), end.value(at: f, interpolate: Double.mix))
-            }
-            (start, end) = (ends.mapValues { min($0.0, $0.1) }, ends.mapValues { max($0.0, $0.1) })
-        }
-        let offset = try trim["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / 360 } ?? .constant(0)
-        if offset.isAnimated || offset.initialValue != 0 {
-            report(.approximated, "trim-offset", at: trim.path + ".o", "the offset is added to both ends without wrapping around")
-        }
-        let shift = offset.initialValue
-        emitter.apply(start, to: layer, LayerKeyPath(.strokeStart), at: trim.path + ".s") { .number(min(max($0 + shift, 0), 1)) }
-        emitter.apply(end, to: layer, LayerKeyPath(.strokeEnd), at: trim.path + ".e") { .number(min(max($0 + shift, 0), 1)) }
+        if let cut { apply(cut, to: layer) }
     }
 
     /// A Lottie colour (`[r, g, b]`, each 0...1; files with components over 1 are 0...255). A fourth

@@ -65,12 +65,19 @@ extension LottieCompiler {
                 emitter.apply(rotation, to: layer, Self.rotationZ, at: r.path) { .number($0) }
             }
         }
-        for key in ["rx", "ry"] {
-            if let r = ks[key], (try? r.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() })?.isAnimated == true
-                || (try? r["k"]?.number()).map({ $0 != 0 }) == true
-            {
-                report(.unsupported, "3d-rotation", at: r.path, "rotations about x and y are not drawn")
+        // Rotations about x and y (a 3D layer's `rx`, `ry`) turn the layer without perspective, as
+        // lottie-ios and ThorVG draw them with no camera: the layer's picture foreshortens.
+        for (key, keyPath) in [("rx", Self.rotationX), ("ry", Self.rotationY)] {
+            guard let r = ks[key] else { continue }
+            let rotation = try r.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() * .pi / 180 }
+            if rotation.isAnimated || rotation.initialValue != 0 {
+                emitter.apply(rotation, to: layer, keyPath, at: r.path) { .number($0) }
             }
+        }
+        if let or = ks["or"], let orientation = try? or.property(&diagnostics, { (n: LottieNode) throws(LottieError) in try n.numbers() }),
+            orientation.isAnimated || orientation.initialValue.contains(where: { $0 != 0 })
+        {
+            report(.unsupported, "3d-orientation", at: or.path, "a 3D layer's orientation is not drawn")
         }
     }
 

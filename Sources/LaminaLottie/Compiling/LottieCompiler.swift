@@ -36,6 +36,8 @@ struct LottieCompiler {
     static let scaleX = try! LayerKeyPath("transform.scale.x")
     static let scaleY = try! LayerKeyPath("transform.scale.y")
     static let rotationZ = try! LayerKeyPath("transform.rotation.z")
+    static let rotationX = try! LayerKeyPath("transform.rotation.x")
+    static let rotationY = try! LayerKeyPath("transform.rotation.y")
 
     /// A keyword property's choice by its name (one the schema has).
     static func keyword(_ key: PropertyKey, _ name: String) -> PropertyValue {
@@ -154,7 +156,7 @@ struct LottieCompiler {
             return nil
         }
         if node.flag("ddd") {
-            report(.approximated, "3d-layers", at: node.path + ".ddd", "the layer is drawn flat (z, x and y rotations are ignored)")
+            report(.approximated, "3d-layers", at: node.path + ".ddd", "the layer is drawn without perspective (no z position, no camera)")
         }
         let layer = try emitter.create(name: name, at: node.path)
         try transform(node["ks"], of: layer, size: context.size, opacity: true, autoOrient: node.flag("ao"), at: node.path + ".ks")

@@ -1,0 +1,119 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import LaminaTestSupport
+import Testing
+
+/// Lottie's shape modifiers and 3D rotations drawn by `lamina render`: trims whose kept part wraps
+/// round the path's start, trims in an inner group cutting a stroke outside it, repeaters whose count
+/// animates, rotations about x and y. Pixels read back from the PNG, at places computed from the
+/// file's geometry.
+@Suite(.serialized) struct LottieModifierRenderTests {
+    static let red = SIMD4<UInt8>(255, 0, 0, 255)
+    static let clear = SIMD4<UInt8>(0, 0, 0, 0)
+
+    /// A line from x 10 to 90 at y 50 (80 long), stroked 10 wide in red with butt caps.
+    static let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+    static let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}"#
+    static let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+    /// Linear from `from` at frame 0 to `to` at frame 30.
+    static func ramp(_ from: Double, _ to: Double) -> String {
+        #"{"a": 1, "k": [{"t": 0, "s": [\#(from)], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [\#(to)]}]}"#
+    }
+
+    func shapeLayer(_ shapes: [String], at time: Double) throws -> RGBAImage {
+        let items = shapes.joined(separator: ", ")
+        return try renderedDocument(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(items)]}]"#), at: time, name: "anim.json")
+    }
+
+    @Test func aTrimMovedPastTheEndWrapsRoundToTheStart() throws {
+        // Kept from 0 to 50%, moved on by 270° (three quarters): 75% to 125%, that is x 70...90 and,
+        // wrapped round, x 10...30. Still, and with the offset turning from 0° at frame 0 to 360° at
+        // frame 30, which reaches 270° at frame 22.5 (0.75 s).
+        for (offset, time) in [(#"{"a": 0, "k": 270}"#, 0.0), (Self.ramp(0, 360), 0.75)] {
+            let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": \#(offset), "m": 1}"#
+            let image = try shapeLayer([Self.line, Self.stroke, trim], at: time)
+            for x in [13, 20, 27, 73, 80, 87] {
+                #expect(image[x, 50] == Self.red, "x \(x), offset \(offset): \(image[x, 50])")
+            }
+            for x in [34, 50, 66] {
+                #expect(image[x, 50] == Self.clear, "x \(x), offset \(offset): \(image[x, 50])")
+            }
+        }
+        // At frame 0 the turning offset is 0°: x 10...50.
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": \#(Self.ramp(0, 360)), "m": 1}"#
+        let start = try shapeLayer([Self.line, Self.stroke, trim], at: 0)
+        #expect(start[20, 50] == Self.red && start[45, 50] == Self.red)
+        #expect(start[55, 50] == Self.clear && start[80, 50] == Self.clear)
+    }
+
+    @Test func aTrimInAnInnerGroupCutsTheStrokeAroundIt() throws {
+        // The line and a trim keeping its first half are in a group; the stroke is outside it.
+        let inner = #"{"ty": "gr", "it": [\#(Self.line), {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}, {"ty": "tr"}]}"#
+        let image = try shapeLayer([inner, Self.stroke], at: 0)
+        #expect(image[15, 50] == Self.red && image[45, 50] == Self.red)
+        #expect(image[55, 50] == Self.clear && image[85, 50] == Self.clear)
+        // A trim keeping nothing leaves nothing.
+        let none = #"{"ty": "gr", "it": [\#(Self.line), {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 0}, "o": {"a": 0, "k": -90}, "m": 1}, {"ty": "tr"}]}"#
+        let empty = try shapeLayer([none, Self.stroke], at: 0)
+        for x in stride(from: 10, through: 90, by: 10) {
+            #expect(empty[x, 50] == Self.clear, "x \(x): \(empty[x, 50])")
+        }
+    }
+
+    @Test func aRepeatersAnimatedCountShowsThatManyCopies() throws {
+        // A 10x10 square at x 0...10, repeated 20 to the right; the count runs from 1 at frame 0 to
+        // 5 at frame 30. At frame 16.5 (0.55 s) it is 3.2: three whole copies (x 0, 20 and 40).
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [5, 50]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}"#
+        let repeater = #"{"ty": "rp", "c": \#(Self.ramp(1, 5)), "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [20, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        for (time, copies) in [(0.0, 1), (0.55, 3), (1.0, 5)] {
+            let image = try shapeLayer([square, Self.fill, repeater], at: time)
+            for k in 0..<5 {
+                #expect(image[5 + 20 * k, 50] == (k < copies ? Self.red : Self.clear), "copy \(k) at \(time) s: \(image[5 + 20 * k, 50])")
+            }
+        }
+    }
+
+    @Test func anOffsetPathGrowsAndShrinksShapesWithItsJoin() throws {
+        // The square 30...70 offset by 5: 25...75. With miter joins its corners stay square (the
+        // miter reaches 5√2 from the corner, within 4 × 5); with round ones a corner is an arc of
+        // radius 5 about (30, 30), which the pixel at (25, 25) is outside of. Offset by −5: 35...65.
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        func offset(_ amount: String, join: Int) -> String { #"{"ty": "op", "a": \#(amount), "lj": \#(join), "ml": {"a": 0, "k": 4}}"# }
+        let mitred = try shapeLayer([square, offset(#"{"a": 0, "k": 5}"#, join: 1), Self.fill], at: 0)
+        #expect(mitred[26, 50] == Self.red && mitred[74, 50] == Self.red && mitred[50, 26] == Self.red)
+        #expect(mitred[25, 25] == Self.red && mitred[74, 74] == Self.red)
+        #expect(mitred[24, 50] == Self.clear && mitred[50, 76] == Self.clear)
+        let rounded = try shapeLayer([square, offset(#"{"a": 0, "k": 5}"#, join: 2), Self.fill], at: 0)
+        #expect(rounded[26, 50] == Self.red && rounded[28, 28] == Self.red)
+        #expect(rounded[25, 25] == Self.clear && rounded[74, 74] == Self.clear)
+        // Shrunk, and animated from 0 at frame 0 to −10 at frame 30 (−5 at 0.5 s).
+        for (amount, time) in [(#"{"a": 0, "k": -5}"#, 0.0), (Self.ramp(0, -10), 0.5)] {
+            let shrunk = try shapeLayer([square, offset(amount, join: 1), Self.fill], at: time)
+            #expect(shrunk[37, 50] == Self.red && shrunk[63, 63] == Self.red, "\(amount)")
+            #expect(shrunk[33, 50] == Self.clear && shrunk[50, 67] == Self.clear, "\(amount)")
+        }
+        // A circle of radius 20 about (50, 50) offset by 5: radius 25, round all the way.
+        let circle = #"{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}}"#
+        let grown = try shapeLayer([circle, offset(#"{"a": 0, "k": 5}"#, join: 1), Self.fill], at: 0)
+        for (x, y) in [(50, 27), (27, 50), (73, 50), (50, 73), (33, 33), (66, 66)] {
+            #expect(grown[x, y] == Self.red, "\(x), \(y): \(grown[x, y])")
+        }
+        for (x, y) in [(50, 23), (23, 50), (30, 30), (70, 70)] {
+            #expect(grown[x, y] == Self.clear, "\(x), \(y): \(grown[x, y])")
+        }
+    }
+
+    @Test func rotationsAboutXAndYForeshortenTheLayer() throws {
+        // A 20x20 solid about its centre at (50, 50), turned 60° about x: cos 60° = 1/2, so it spans
+        // y 45...55 (x still 40...60); about y, x 45...55. Animated from 0° at frame 0 to 60° at frame 30.
+        for (key, time, value) in [("rx", 0.0, #"{"a": 0, "k": 60}"#), ("ry", 0.0, #"{"a": 0, "k": 60}"#), ("rx", 1.0, Self.ramp(0, 60))] {
+            let layer = ##"[{"ty": 1, "ddd": 1, "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 20, "sh": 20, "sc": "#ff0000", "ks": {"a": {"a": 0, "k": [10, 10, 0]}, "p": {"a": 0, "k": [50, 50, 0]}, "\##(key)": \##(value)}}]"##
+            let image = try renderedDocument(lottie(layer), at: time, name: "anim.json")
+            let (along, across) = key == "rx" ? ({ (d: Int) in image[50 + d, 50] }, { (d: Int) in image[50, 50 + d] }) : ({ (d: Int) in image[50, 50 + d] }, { (d: Int) in image[50 + d, 50] })
+            #expect(along(-8) == Self.red && along(8) == Self.red, "\(key) at \(time) s")
+            #expect(across(-3) == Self.red && across(3) == Self.red, "\(key) at \(time) s")
+            #expect(across(-7) == Self.clear && across(7) == Self.clear, "\(key) at \(time) s: \(across(-7)), \(across(7))")
+        }
+    }
+}
