@@ -194,8 +194,11 @@ extension LottieCompiler {
             emitter.apply(matrix, to: copy, LayerKeyPath(.transform), at: item.path + ".tr") { .transform(Transform3D(affine: $0)) }
             let opacities = frames.map { opacity(k, at: $0) }
             if opacities.count > 1 {
-                // Held where the copy appears or goes, which no curve between samples can say.
-                let keys = frames.indices.map { i in
+                // Held where the copy appears or goes, which no curve between samples can say; a
+                // sample inside a run of equal ones adds nothing.
+                let keys = frames.indices.compactMap { i -> LottieKeyframe<Double>? in
+                    let same = i > 0 && i + 1 < frames.count && opacities[i - 1] == opacities[i] && opacities[i + 1] == opacities[i]
+                    guard !same else { return nil }
                     let hold = i + 1 < frames.count && (opacities[i] == 0) != (opacities[i + 1] == 0)
                     return LottieKeyframe(time: frames[i], value: opacities[i], end: nil, easing: .linear, hold: hold, tangentOut: nil, tangentIn: nil)
                 }
