@@ -61,6 +61,15 @@ import Testing
         }
     }
 
+    @Test func aTrimAfterAnotherKeepsItsPartOfWhatTheFirstKept() throws {
+        // The first keeps 0...50% (x 10...50); the second 50...100% of that: x 30...50.
+        let first = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let second = #"{"ty": "tm", "s": {"a": 0, "k": 50}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let image = try shapeLayer([Self.line, first, second, Self.stroke], at: 0)
+        #expect(image[33, 50] == Self.red && image[47, 50] == Self.red)
+        #expect(image[26, 50] == Self.clear && image[54, 50] == Self.clear && image[80, 50] == Self.clear)
+    }
+
     @Test func aRepeatersAnimatedCountShowsThatManyCopies() throws {
         // A 10x10 square at x 0...10, repeated 20 to the right; the count runs from 1 at frame 0 to
         // 5 at frame 30. At frame 16.5 (0.55 s) it is 3.2: three whole copies (x 0, 20 and 40).

@@ -21,30 +21,45 @@ extension LottieCompiler {
         var node: LottieNode
     }
 
-    /// The innermost of `trims` (the first) resolved, or nil without a trim. Reports any trims after
-    /// it, which do not cut the stroke.
+    /// `trims` resolved, innermost (the first) first: each later trim keeps its part of what the ones
+    /// before it kept. Nil without a trim.
     mutating func trimCut(_ trims: [LottieNode]) throws(LottieError) -> TrimCut? {
         guard let trim = trims.first else { return nil }
-        if trims.count > 1 { report(.approximated, "nested-trims", at: trims[1].path, "only the innermost trim path cuts the stroke") }
-        func fraction(_ key: String, _ fallback: Double, per unit: Double) throws(LottieError) -> LottieProperty<Double> {
-            try trim[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / unit } ?? .constant(fallback)
+        func fraction(_ node: LottieNode, _ key: String, _ fallback: Double, per unit: Double) throws(LottieError) -> LottieProperty<Double> {
+            try node[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / unit } ?? .constant(fallback)
         }
-        let start = try fraction("s", 0, per: 100), end = try fraction("e", 1, per: 100)
-        let offset = try fraction("o", 0, per: 360)
-        let timelines = [start.timeline, end.timeline, offset.timeline]
-        // The kept part at frame f, its ends ordered (a start past the end trims between them the
-        // other way round, as every player does) and moved on by the offset.
-        func kept(_ f: Double) -> (Double, Double) {
-            let s = start.value(at: f, interpolate: Double.mix), e = end.value(at: f, interpolate: Double.mix)
-            let o = offset.value(at: f, interpolate: Double.mix)
+        var parts: [(start: LottieProperty<Double>, end: LottieProperty<Double>, offset: LottieProperty<Double>)] = []
+        for node in trims {
+            parts.append((try fraction(node, "s", 0, per: 100), try fraction(node, "e", 1, per: 100), try fraction(node, "o", 0, per: 360)))
+        }
+        let (start, end, offset) = parts[0]
+        let timelines = parts.flatMap { [$0.start.timeline, $0.end.timeline, $0.offset.timeline] }
+        // One trim's kept part at frame f, its ends ordered (a start past the end trims between them
+        // the other way round, as every player does) and moved on by the offset.
+        func part(_ k: Int, _ f: Double) -> (Double, Double) {
+            let s = parts[k].start.value(at: f, interpolate: Double.mix), e = parts[k].end.value(at: f, interpolate: Double.mix)
+            let o = parts[k].offset.value(at: f, interpolate: Double.mix)
             return (min(s, e) + o, max(s, e) + o)
+        }
+        // What all of them keep: each later part taken of the part kept so far (a later trim that
+        // wraps round within it is cut off at its ends).
+        var outerWraps = false
+        func kept(_ f: Double) -> (Double, Double) {
+            var (a, b) = part(0, f)
+            for k in parts.indices.dropFirst() {
+                let (lo, hi) = part(k, f)
+                if lo < 0 || hi > 1 { outerWraps = true }
+                (a, b) = (a + (b - a) * min(max(lo, 0), 1), a + (b - a) * min(max(hi, 0), 1))
+            }
+            return (a, b)
         }
         let frames = Self.keyedFrames(timelines)
         let ends = frames.map(kept)
         let wraps = ends.contains { $0.0 < 0 || $0.1 > 1 }
+        if outerWraps { report(.approximated, "nested-trims", at: trims[1].path, "a trim after another that wraps round is cut off at the ends of what the first kept") }
         let swaps = frames.contains { start.value(at: $0, interpolate: Double.mix) > end.value(at: $0, interpolate: Double.mix) }
-        // Nothing wraps, swaps or moves the offset: the file's keyframes, curves and all.
-        if !wraps, !swaps, !offset.isAnimated {
+        // One trim that neither wraps, swaps nor moves its offset: the file's keyframes, curves and all.
+        if parts.count == 1, !wraps, !swaps, !offset.isAnimated {
             let shift = offset.initialValue
             return TrimCut(start: start.mapValues { $0 + shift }, end: end.mapValues { $0 + shift }, doubled: false, node: trim)
         }
