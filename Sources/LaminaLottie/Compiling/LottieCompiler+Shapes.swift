@@ -74,7 +74,13 @@ extension LottieCompiler {
                     })
                 }
             case "mm":
-                report(.unsupported, "merge-paths", at: item.path, "the paths are drawn unmerged")
+                // Mode 1 (merge) makes the paths above one compound path, which is what a style
+                // painting several paths paints; add, subtract, intersect and exclude need their
+                // outlines combined, which no layer here draws.
+                let mode = try item.integer("mm", in: 1...5, default: 1)
+                if mode != 1 {
+                    report(.unsupported, "merge-paths-\(mode)", at: item.path, "the paths are drawn unmerged (a merge of mode \(mode))")
+                }
             default:
                 report(.unsupported, "shape-\(type.isEmpty ? "unknown" : type)", at: item.path, "the shape item is ignored")
             }
