@@ -107,15 +107,21 @@ extension Renderer {
                 groupsDrawn += 1
                 let content = try pool.acquire(width: target.width, height: target.height)
                 groupTargets.append((content, nil))
-                states.append(TargetState(target: content))
+                // Drawn only where it is cleared: nothing outside is read (`GroupExtent`), and a
+                // masked group's content may reach far past what its mask shows.
+                let cleared = GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared
+                states.append(TargetState(target: content, scissors: cleared.map { [$0] } ?? []))
                 if depthTested.last! { glDisable(GLenum(GL_DEPTH_TEST)) }
                 depthTested.append(false)
-                begin(content, clearing: GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared)
+                begin(content, clearing: cleared)
+                applyScissor(states[states.count - 1])
             case .beginMask(let index):
                 let mask = try pool.acquire(width: target.width, height: target.height)
                 groupTargets[groupTargets.count - 1].mask = mask
-                states[states.count - 1] = TargetState(target: mask)
-                begin(mask, clearing: GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared)
+                let cleared = GroupExtent(list.groups[index], width: target.width, height: target.height)?.cleared
+                states[states.count - 1] = TargetState(target: mask, scissors: cleared.map { [$0] } ?? [])
+                begin(mask, clearing: cleared)
+                applyScissor(states[states.count - 1])
             case .endGroup(let index):
                 let (content, mask) = groupTargets.removeLast()
                 states.removeLast()

@@ -203,13 +203,24 @@ package struct RenderListBuilder {
         drawBody(
             id, values, parts, world: world, localToClip: nil, opacity: values[.allowsGroupOpacity] ? 1 : layerOpacity,
             sublayers: sublayers)
+        var maskStart: Int?  // where the mask's instances start, when they alone draw it (no backdrop)
         if let mask, tree.contains(mask) {
             list.groups[index].hasMask = true
             list.appendSpecial(.beginMask(index))
+            let (start, backdrops) = (list.instances.count, list.backdrops.count)
             visit(mask, toTarget: Self.childSpace(.identity, world), toClip: nil, opacity: 1, context: -1)
+            if list.backdrops.count == backdrops { maskStart = start }
         }
         clip = siteClip
-        list.groups[index].bounds = list.pixelBounds(of: contentStart..<list.instances.count, width: target.width, height: target.height)
+        let (w, h) = (target.width, target.height)
+        list.groups[index].bounds =
+            if let maskStart, filters.isEmpty, !hasShadow, overlay.transition == nil {
+                RenderGroup.maskedBounds(
+                    content: list.pixelBounds(of: contentStart..<maskStart, width: w, height: h),
+                    mask: list.pixelBounds(of: maskStart..<list.instances.count, width: w, height: h))
+            } else {
+                list.pixelBounds(of: contentStart..<list.instances.count, width: w, height: h)
+            }
 
         let anchor = values.anchorInBounds
         let center = Point(x: anchor.x, y: anchor.y)
@@ -402,38 +413,6 @@ package struct RenderListBuilder {
         let texelY = piece.uv.y * Double(height), texelHeight = (piece.uv.w - piece.uv.y) * Double(height)
         return whole(pixelX) && whole(pixelY) && whole(texelX) && whole(texelY)
             && abs(abs(pixelWidth) - abs(texelWidth)) < 1e-6 && abs(abs(pixelHeight) - abs(texelHeight)) < 1e-6
-    }
-
-    // MARK: Clips
-
-    /// Clips `instance` by `clip` (the innermost in force), mapped into its plane by `localToClip`.
-    /// Static, as the other helpers the builder calls per instance: a method reading `self` from a
-    /// mutating one made the compiler copy the whole builder (1,248 bytes) for every call.
-    static func applyClip(_ instance: inout LayerInstance, _ localToClip: Transform3D?, _ clip: ClipState?) {
-        // Tags first: binding the optionals copies them (305 bytes) for every instance, clipped or not.
-        guard localToClip != nil, clip != nil, let clip, let localToClip else { return }
-        instance.clip(clip.rect, corners: clip.corners, map: Homography(planeOf: localToClip))
-    }
-
-    /// The clip a layer's bounds make for its sublayers, or nil when the layer is seen edge-on.
-    private mutating func makeClip(bounds: Rect, corners: CornerShape, world: Transform3D, matrix: GPUMatrix) -> ClipState? {
-        guard let fromTarget = Homography(planeOf: world).inverted() else { return nil }
-        let write: ClipWrite
-        if !corners.isRounded, world.isAxisAlignedInPlane {
-            // Held within ±2^24 pixels, far past any target, so extreme geometry stays a valid GLint.
-            func pixel(_ v: Double) -> Int { Swift.min(Swift.max(v.rounded(), -16_777_216), 16_777_216).saturatingInt }
-            let x0 = pixel(bounds.minX * world.row1.x + world.row4.x)
-            let x1 = pixel(bounds.maxX * world.row1.x + world.row4.x)
-            let y0 = pixel(bounds.minY * world.row2.y + world.row4.y)
-            let y1 = pixel(bounds.maxY * world.row2.y + world.row4.y)
-            write = .scissor(PixelRegion(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)))
-        } else {
-            var shape = LayerInstance(matrix: matrix, rect: bounds, color: SIMD4(repeating: 1))
-            shape.shape(bounds, corners: corners)
-            write = .stencil(instance: list.appendDetached(shape))
-            list.usesStencil = true
-        }
-        return ClipState(rect: bounds, corners: corners, fromTarget: fromTarget, write: write)
     }
 
     // MARK: Helpers

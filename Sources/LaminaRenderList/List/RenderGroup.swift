@@ -27,6 +27,17 @@ public struct RenderGroup {
     /// The layer's `filters`, run over the group's image before anything composites it.
     public var filters: [FilterPass] = []
 
+    /// The bounds of a masked group with no filter, shadow or transition, from its content's and its
+    /// mask's (nil: the whole target): their intersection. The composite multiplies the content by
+    /// the mask's alpha, so it changes nothing where either is transparent; a layer's content often
+    /// reaches far past its mask (a Lottie gradient fill is a gradient as large as its path's every
+    /// keyframe, masked to the path), and the group's passes then cover only what shows.
+    package static func maskedBounds(content: PixelRegion?, mask: PixelRegion?) -> PixelRegion? {
+        guard let content else { return mask }
+        guard let mask else { return content }
+        return content.intersection(mask)
+    }
+
     /// How far, in pixels, the renderer's separable Gaussian blur of standard deviation `sigma` reaches:
     /// three standard deviations rounded up, at most 96, where its kernel is cut off (beyond it a
     /// shadow is exactly zero). The blur, the damage a shadow spreads and the pixels a group's passes

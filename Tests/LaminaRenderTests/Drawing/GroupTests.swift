@@ -33,6 +33,41 @@ struct GroupTests {
         #expect(drawn.statistics.groups == 1)
     }
 
+    @Test("A layer far larger than its mask is drawn only where the mask is, whatever the pooled targets held")
+    func maskSmallerThanLayer() throws {
+        // The masked group's passes cover only the mask's square (`RenderGroup.maskedBounds`), after a
+        // frame that filled the renderer's pooled targets with a full-size masked layer: what they
+        // held outside the square would show as stray colour.
+        let (width, height) = (120, 80)
+        func masked(maskAt origin: Point, side: Double, color: Color) throws -> TestScene {
+            var scene = TestScene(width: width, height: height)
+            let layer = BasicDrawingTests.square(&scene, center: Point(x: 60, y: 40), size: 400, color: color)
+            let mask = scene.layer {
+                $0[.bounds] = Rect(x: 0, y: 0, width: side, height: side)
+                $0[.anchorPoint] = Point(x: 0, y: 0)
+                $0[.position] = Point(x: origin.x + 140, y: origin.y + 160)  // the layer's origin is (−140, −160)
+                $0[.backgroundColor] = white
+            }
+            try scene.tree.setMask(mask, of: layer)
+            return scene
+        }
+        let big = try masked(maskAt: Point(x: 0, y: 0), side: 400, color: blue)
+        let small = try masked(maskAt: Point(x: 70, y: 30), side: 10, color: red)
+        let image = try makeContext().perform { render in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
+            _ = try renderer.draw(big.tree, big.presentation, scale: 1, background: big.background, into: target)
+            _ = try renderer.draw(small.tree, small.presentation, scale: 1, background: small.background, into: target)
+            return try target.read()
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = (70..<80).contains(x) && (30..<40).contains(y)
+                #expect(image[x, y] == (inside ? pixel(255, 0, 0) : transparent), "\(x), \(y): \(image[x, y])")
+            }
+        }
+    }
+
     @Test("Group opacity composites overlapping sublayers as one image")
     func groupOpacity() throws {
         func scene(groupOpacity: Bool) -> TestScene {
