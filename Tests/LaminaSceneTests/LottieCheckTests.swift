@@ -44,7 +44,9 @@ import Testing
 
     @Test func everyUnsupportedFeatureOfTheManifestIsReported() throws {
         let features = Self.unsupported()
-        #expect(features.count >= 5, "docs/lottie.md lists \(features.count) unsupported features with manifest names")
+        // Fewer as features are drawn (expressions, cameras, layer styles and zig zags remain): enough
+        // that the check below is not vacuous.
+        #expect(features.count >= 3, "docs/lottie.md lists \(features.count) unsupported features with manifest names")
         let rows = Self.manifest()
         #expect(rows.count == 59)
         var checked = 0

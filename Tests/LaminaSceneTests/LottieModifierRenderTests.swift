@@ -113,6 +113,34 @@ import Testing
         }
     }
 
+    @Test func aMaskExpansionGrowsOrShrinksTheMaskWhicheverWayItWasDrawn() throws {
+        // A red solid over the whole picture, masked by the square 40...60 expanded by 5: 35...65 with
+        // corners rounded about (40, 40) and the others (the pixel at (35, 35) is 6.4 from it: outside).
+        // Drawn clockwise or counterclockwise on screen, the same; expanded by −5: 45...55.
+        let clockwise = #"{"c": true, "v": [[40, 40], [60, 40], [60, 60], [40, 60]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+        let counterclockwise = #"{"c": true, "v": [[40, 40], [40, 60], [60, 60], [60, 40]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+        func masked(_ path: String, expansion: String) throws -> RGBAImage {
+            let mask = #"{"mode": "a", "inv": false, "pt": {"a": 0, "k": \#(path)}, "o": {"a": 0, "k": 100}, "x": \#(expansion)}"#
+            let layer = ##"[{"ty": 1, "ind": 1, "ip": 0, "op": 60, "st": 0, "sw": 100, "sh": 100, "sc": "#ff0000", "ks": {}, "masksProperties": [\##(mask)]}]"##
+            return try renderedDocument(lottie(layer), at: 0.5, name: "anim.json")
+        }
+        for path in [clockwise, counterclockwise] {
+            let grown = try masked(path, expansion: #"{"a": 0, "k": 5}"#)
+            for (x, y) in [(36, 50), (63, 50), (50, 36), (50, 63), (37, 37), (62, 62)] {
+                #expect(grown[x, y] == Self.red, "\(x), \(y): \(grown[x, y])")
+            }
+            for (x, y) in [(33, 50), (66, 50), (50, 33), (35, 35), (64, 64)] {
+                #expect(grown[x, y] == Self.clear, "\(x), \(y): \(grown[x, y])")
+            }
+            // Shrunk, and animated from 0 at frame 0 to −10 at frame 30 (−5 at 0.5 s).
+            for expansion in [#"{"a": 0, "k": -5}"#, Self.ramp(0, -10)] {
+                let shrunk = try masked(path, expansion: expansion)
+                #expect(shrunk[46, 46] == Self.red && shrunk[53, 53] == Self.red, "\(expansion)")
+                #expect(shrunk[43, 50] == Self.clear && shrunk[56, 50] == Self.clear, "\(expansion)")
+            }
+        }
+    }
+
     @Test func rotationsAboutXAndYForeshortenTheLayer() throws {
         // A 20x20 solid about its centre at (50, 50), turned 60° about x: cos 60° = 1/2, so it spans
         // y 45...55 (x still 40...60); about y, x 45...55. Animated from 0° at frame 0 to 60° at frame 30.

@@ -12,7 +12,7 @@ extension LottieCompiler {
     /// darken and difference composite an opaque picture of c with the multiply, lighten, darken and
     /// difference blend modes. The running value starts at 0, or at 1 when the first mask subtracts
     /// or intersects (it cuts from the whole layer). "Everything" is three times the composition's
-    /// size around it. Expansion is not drawn.
+    /// size around it. A mask's expansion grows its path first (`expanded`).
     mutating func masks(_ list: LottieNode?, of layer: LayerHandle, size: Size) throws(LottieError) {
         guard let list, !list.elements.isEmpty else { return }
         var masks: [(node: LottieNode, mode: String, inverted: Bool, shape: LottieProperty<LottieBezier>, opacity: LottieProperty<Double>)] = []
@@ -22,12 +22,11 @@ extension LottieCompiler {
             if !["a", "s", "i", "l", "da", "f"].contains(mode) {
                 report(.unsupported, "mask-mode-\(mode)", at: mask.path + ".mode", "the mask is drawn as added")
             }
-            if let x = mask["x"], let expansion = try? x.property(&diagnostics, { (n: LottieNode) throws(LottieError) in try n.number() }),
-                expansion.isAnimated || expansion.initialValue != 0
-            {
-                report(.unsupported, "mask-expansion", at: x.path, "the mask is not expanded")
+            var shape = try mask.required("pt").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
+            if let x = mask["x"] {
+                let expansion = try x.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }
+                if expansion.isAnimated || expansion.initialValue != 0 { shape = Self.expanded(shape, by: expansion) }
             }
-            let shape = try mask.required("pt").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.bezier() }
             let opacity = try mask["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) } ?? .constant(1)
             masks.append((mask, mode, mask.flag("inv"), shape, opacity))
         }
@@ -80,6 +79,19 @@ extension LottieCompiler {
         }
         emitter.set(combined, .filters, .filters([LayerFilter(.colorMatrix(Self.alphaFromRed))]), at: list.path)
         emitter.setMask(combined, of: layer, at: list.path)
+    }
+
+    /// A mask's path grown outwards by its expansion (`x`, points; negative shrinks it), whichever
+    /// way round the path was drawn, with round corners: the outline of a round brush of that radius
+    /// run along the path, as After Effects expands a mask. Sampled where the path or the expansion
+    /// has keyframes (see `combine`).
+    static func expanded(_ shape: LottieProperty<LottieBezier>, by expansion: LottieProperty<Double>) -> LottieProperty<LottieBezier> {
+        combine([shape.timeline, expansion.timeline]) { f in
+            let path = shape.value(at: f, interpolate: LottieBezier.interpolate)
+            let amount = expansion.value(at: f, interpolate: Double.mix)
+            // The offset's normal points out of a path drawn clockwise on screen (positive area).
+            return path.offset(by: path.signedArea >= 0 ? amount : -amount, join: .round)
+        }
     }
 
     /// Alpha from an opaque picture's red channel (straight RGBA 4x5, row-major).

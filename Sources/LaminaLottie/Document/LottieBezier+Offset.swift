@@ -97,6 +97,25 @@ extension LottieBezier {
     }
 }
 
+extension LottieBezier {
+    /// The area the shape encloses, signed: positive when it runs clockwise on screen (y down), by the
+    /// shoelace formula over its vertices and control points (exact for straight edges, and the sign
+    /// of any shape that does not cross itself).
+    var signedArea: Double {
+        var points: [Point] = []
+        let n = vertices.count
+        for i in 0..<n {
+            let j = (i + 1) % n
+            points.append(vertices[i])
+            guard closed || j != 0 else { break }
+            points += [vertices[i] + outTangents[i], vertices[j] + inTangents[j]]
+        }
+        var twice = 0.0
+        for (a, b) in zip(points, points.dropFirst() + points.prefix(1)) { twice += a.x * b.y - b.x * a.y }
+        return twice / 2
+    }
+}
+
 /// One cubic Bézier segment, by its four points.
 struct Cubic: Equatable {
     var p0: Point, p1: Point, p2: Point, p3: Point
