@@ -70,16 +70,18 @@ import Testing
     @Test func unsupportedFeaturesAreReportedWhereTheyAre() throws {
         let layers = ##"[{"ty": 1, "ind": 1, "td": 1, "ip": 0, "op": 60, "sw": 5, "sh": 5, "sc": "#ffffff", "ks": {}},"##
             + ##" {"ty": 1, "ind": 2, "tt": 3, "ip": 0, "op": 60, "sw": 5, "sh": 5, "sc": "#ffffff", "ks": {"o": {"k": 100, "x": "wiggle(1, 2)"}}},"##
-            + #" {"ty": 4, "ind": 3, "ip": 0, "op": 60, "ks": {}, "shapes": [{"ty": "mm", "mm": 3}, {"ty": "zz", "r": {"k": 3}}, {"ty": "mm", "mm": 1}]}]"#
+            + #" {"ty": 4, "ind": 3, "ip": 0, "op": 60, "ks": {}, "shapes": [{"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [4, 4]}},"#
+            + #" {"ty": "mm", "mm": 3}, {"ty": "zz", "r": {"k": 3}}, {"ty": "mm", "mm": 1}, {"ty": "st", "c": {"k": [1, 0, 0]}, "w": {"k": 1}}]}]"#
         let composition = try LottieImporter.compile(document(layers))
         let found = Set(composition.diagnostics.map { "\($0.feature)@\($0.path)" })
         // A luma matte is drawn (through colour-matrix filters on the mask), so it is not reported.
         #expect(!found.contains { $0.hasPrefix("luma-matte") }, "\(found)")
-        #expect(found.contains("shape-zz@layers[2].shapes[1]"), "\(found)")
+        #expect(found.contains("shape-zz@layers[2].shapes[2]"), "\(found)")
         #expect(found.contains("expressions@layers[1].ks.o.x"), "\(found)")
-        #expect(found.contains("merge-paths-3@layers[2].shapes[0]"), "\(found)")
+        // Merged paths are filled as their mode combines them; stroked, each outline is.
+        #expect(found.contains("merged-strokes@layers[2].shapes[1]"), "\(found)")
         // A merge of mode 1 is one compound path, as the styles paint it: nothing to report.
-        #expect(!found.contains { $0.hasSuffix("shapes[2]") }, "\(found)")
+        #expect(!found.contains { $0.hasSuffix("shapes[3]") }, "\(found)")
     }
 
     @Test func theTreeIsBuiltUnderOneRootWithTheFileTimes() throws {

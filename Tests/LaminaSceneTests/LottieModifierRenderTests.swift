@@ -141,6 +141,20 @@ import Testing
         }
     }
 
+    @Test(arguments: [(2, [true, true, true, false]), (3, [true, false, false, false]), (4, [false, true, false, false]), (5, [true, false, true, false])])
+    func mergedPathsFillWhatTheirModeCombines(mode: Int, shown: [Bool]) throws {
+        // Squares 20...60 and 40...80, merged by `mode` and filled: at (30, 30) only the first, at
+        // (50, 50) both, at (70, 70) only the second, at (30, 70) neither. Add shows all three,
+        // subtract the first's own part, intersect the shared part, exclude both own parts.
+        let first = #"{"ty": "rc", "p": {"a": 0, "k": [40, 40]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        let second = #"{"ty": "rc", "p": {"a": 0, "k": [60, 60]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        let merge = #"{"ty": "mm", "mm": \#(mode)}"#
+        let image = try shapeLayer([first, second, merge, Self.fill], at: 0)
+        for ((x, y), expected) in zip([(30, 30), (50, 50), (70, 70), (30, 70)], shown) {
+            #expect(image[x, y] == (expected ? Self.red : Self.clear), "mode \(mode) at \(x), \(y): \(image[x, y])")
+        }
+    }
+
     @Test func rotationsAboutXAndYForeshortenTheLayer() throws {
         // A 20x20 solid about its centre at (50, 50), turned 60° about x: cos 60° = 1/2, so it spans
         // y 45...55 (x still 40...60); about y, x 45...55. Animated from 0° at frame 0 to 60° at frame 30.

@@ -1,21 +1,27 @@
 import LaminaCore
 
 extension LottieCompiler {
+    /// One path of a combined mask (a layer's mask, a merge's path): how it combines with those before
+    /// it (`mode`, as a Lottie mask's: `a`, `s`, `i`, `l`, `da`, `f`), whether it is inverted, and its
+    /// opacity.
+    struct MaskPath {
+        var mode: String
+        var inverted: Bool
+        var shape: LottieProperty<LottieBezier>
+        var opacity: LottieProperty<Double>
+        /// The JSON path it came from.
+        var path: String
+    }
+
     /// A layer's masks (`masksProperties`) as its `mask`.
     ///
-    /// Masks that only add, none inverted, at full opacity, are one shape layer filling their paths.
-    /// Otherwise the masks are combined in order, as After Effects does, in the red channel of an
-    /// opaque layer that a colour-matrix filter then turns into alpha (Core Animation masks by alpha
-    /// alone, and has no Porter-Duff operators to subtract with). Each mask's coverage c (its path,
-    /// or everything but its path when inverted, at its opacity) is painted over the running value r:
-    /// add paints white at c (r + c − rc), subtract black at c (r(1 − c)), and intersect, lighten,
-    /// darken and difference composite an opaque picture of c with the multiply, lighten, darken and
-    /// difference blend modes. The running value starts at 0, or at 1 when the first mask subtracts
-    /// or intersects (it cuts from the whole layer). "Everything" is three times the composition's
-    /// size around it. A mask's expansion grows its path first (`expanded`).
+    /// Masks that only add, none inverted, at full opacity, are one shape layer filling their paths;
+    /// otherwise they are combined in order (`combinedMask`). "Everything" (what an inverted mask
+    /// covers, and what a first mask that subtracts or intersects cuts from) is three times the
+    /// composition's size around it. A mask's expansion grows its path first (`expanded`).
     mutating func masks(_ list: LottieNode?, of layer: LayerHandle, size: Size) throws(LottieError) {
         guard let list, !list.elements.isEmpty else { return }
-        var masks: [(node: LottieNode, mode: String, inverted: Bool, shape: LottieProperty<LottieBezier>, opacity: LottieProperty<Double>)] = []
+        var masks: [MaskPath] = []
         for mask in list.elements {
             let mode = (try? mask["mode"]?.string()) ?? "a"
             if mode == "n" { continue }
@@ -28,9 +34,9 @@ extension LottieCompiler {
                 if expansion.isAnimated || expansion.initialValue != 0 { shape = Self.expanded(shape, by: expansion) }
             }
             let opacity = try mask["o"]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in min(max(try n.number() / 100, 0), 1) } ?? .constant(1)
-            masks.append((mask, mode, mask.flag("inv"), shape, opacity))
+            masks.append(MaskPath(mode: mode, inverted: mask.flag("inv"), shape: shape, opacity: opacity, path: mask.path))
         }
-        guard let first = masks.first else { return }
+        guard !masks.isEmpty else { return }
         let simple = masks.allSatisfy { !["s", "i", "l", "da", "f"].contains($0.mode) && !$0.inverted && !$0.opacity.isAnimated && $0.opacity.initialValue == 1 }
         if simple {
             let mask = try emitter.create(.shape, name: "mask", at: list.path)
@@ -40,9 +46,22 @@ extension LottieCompiler {
             return
         }
         let (w, h) = (size.width, size.height)
-        let everywhere = Rect(x: -w, y: -h, width: 3 * w, height: 3 * h)
+        let mask = try combinedMask(masks, everywhere: Rect(x: -w, y: -h, width: 3 * w, height: 3 * h), at: list.path)
+        emitter.setMask(mask, of: layer, at: list.path)
+    }
+
+    /// Paths combined in order, as After Effects combines masks, in the red channel of an opaque layer
+    /// that a colour-matrix filter then turns into alpha (Core Animation masks by alpha alone, and has
+    /// no Porter-Duff operators to subtract with): a layer to be some layer's `mask`. Each path's
+    /// coverage c (its path, or `everywhere` but its path when inverted, at its opacity) is painted
+    /// over the running value r: add paints white at c (r + c − rc), subtract black at c (r(1 − c)),
+    /// and intersect, lighten, darken and difference composite an opaque picture of c with the
+    /// multiply, lighten, darken and difference blend modes. The running value starts at 0, or at 1
+    /// when the first path subtracts or intersects (it cuts from everything).
+    mutating func combinedMask(_ masks: [MaskPath], everywhere: Rect, at listPath: String) throws(LottieError) -> LayerHandle {
+        let (x0, y0, x1, y1) = (everywhere.minX, everywhere.minY, everywhere.maxX, everywhere.maxY)
         let outline = LottieProperty<LottieBezier>.constant(
-            LottieBezier(polygon: [Point(x: -w, y: -h), Point(x: 2 * w, y: -h), Point(x: 2 * w, y: 2 * h), Point(x: -w, y: 2 * h)]))
+            LottieBezier(polygon: [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]))
         func rectangle(_ color: Color, at path: String) throws(LottieError) -> LayerHandle {
             let rect = try emitter.create(name: "mask backdrop", at: path)
             emitter.set(rect, .bounds, .rect(Rect(origin: .zero, size: everywhere.size)), at: path)
@@ -51,34 +70,34 @@ extension LottieCompiler {
             emitter.set(rect, .backgroundColor, .color(color), at: path)
             return rect
         }
-        let combined = try emitter.create(name: "masks", at: list.path)
-        placeAtOrigin(combined, size: .zero, at: list.path)
-        let starts = first.mode == "s" || first.mode == "i"
-        emitter.insert(try rectangle(starts ? .white : .black, at: list.path), into: combined, at: list.path)
+        let combined = try emitter.create(name: "masks", at: listPath)
+        placeAtOrigin(combined, size: .zero, at: listPath)
+        let starts = masks.first.map { $0.mode == "s" || $0.mode == "i" } ?? false
+        emitter.insert(try rectangle(starts ? .white : .black, at: listPath), into: combined, at: listPath)
         for mask in masks {
             // The coverage, painted white (black to subtract) on a shape layer.
-            let paint = try emitter.create(.shape, name: "mask", at: mask.node.path)
+            let paint = try emitter.create(.shape, name: "mask", at: mask.path)
             let paths = mask.inverted ? [outline, mask.shape] : [mask.shape]
-            emitter.apply(joined(paths, at: mask.node.path), to: paint, LayerKeyPath(.path), at: mask.node.path + ".pt") { .path($0) }
-            if mask.inverted { emitter.set(paint, .fillRule, Self.keyword(.fillRule, "evenOdd"), at: mask.node.path + ".inv") }
-            emitter.set(paint, .fillColor, .color(mask.mode == "s" ? .black : .white), at: mask.node.path)
+            emitter.apply(joined(paths, at: mask.path), to: paint, LayerKeyPath(.path), at: mask.path + ".pt") { .path($0) }
+            if mask.inverted { emitter.set(paint, .fillRule, Self.keyword(.fillRule, "evenOdd"), at: mask.path + ".inv") }
+            emitter.set(paint, .fillColor, .color(mask.mode == "s" ? .black : .white), at: mask.path)
             if mask.opacity.isAnimated || mask.opacity.initialValue != 1 {
-                emitter.apply(mask.opacity, to: paint, LayerKeyPath(.opacity), at: mask.node.path + ".o") { .number($0) }
+                emitter.apply(mask.opacity, to: paint, LayerKeyPath(.opacity), at: mask.path + ".o") { .number($0) }
             }
             let blend = ["i": "multiply", "l": "lighten", "da": "darken", "f": "difference"][mask.mode]
             guard let blend else {
-                emitter.insert(paint, into: combined, at: mask.node.path)
+                emitter.insert(paint, into: combined, at: mask.path)
                 continue
             }
-            let picture = try emitter.create(name: "mask picture", at: mask.node.path)
-            placeAtOrigin(picture, size: .zero, at: mask.node.path)
-            emitter.insert(try rectangle(.black, at: mask.node.path), into: picture, at: mask.node.path)
-            emitter.insert(paint, into: picture, at: mask.node.path)
-            emitter.set(picture, .compositingFilter, Self.keyword(.compositingFilter, blend), at: mask.node.path + ".mode")
-            emitter.insert(picture, into: combined, at: mask.node.path)
+            let picture = try emitter.create(name: "mask picture", at: mask.path)
+            placeAtOrigin(picture, size: .zero, at: mask.path)
+            emitter.insert(try rectangle(.black, at: mask.path), into: picture, at: mask.path)
+            emitter.insert(paint, into: picture, at: mask.path)
+            emitter.set(picture, .compositingFilter, Self.keyword(.compositingFilter, blend), at: mask.path + ".mode")
+            emitter.insert(picture, into: combined, at: mask.path)
         }
-        emitter.set(combined, .filters, .filters([LayerFilter(.colorMatrix(Self.alphaFromRed))]), at: list.path)
-        emitter.setMask(combined, of: layer, at: list.path)
+        emitter.set(combined, .filters, .filters([LayerFilter(.colorMatrix(Self.alphaFromRed))]), at: listPath)
+        return combined
     }
 
     /// A mask's path grown outwards by its expansion (`x`, points; negative shrinks it), whichever

@@ -40,6 +40,7 @@ extension LottieCompiler {
         var styles: [(index: Int, node: LottieNode)] = []
         var trims: [(index: Int, node: LottieNode)] = []
         var groups: [(index: Int, node: LottieNode)] = []
+        var mergeItems: [(index: Int, mode: Int, node: LottieNode)] = []
         for (i, item) in items.enumerated() where !item.flag("hd") {
             let type = (try? item["ty"]?.string()) ?? ""
             switch type {
@@ -75,12 +76,9 @@ extension LottieCompiler {
                 }
             case "mm":
                 // Mode 1 (merge) makes the paths above one compound path, which is what a style
-                // painting several paths paints; add, subtract, intersect and exclude need their
-                // outlines combined, which no layer here draws.
+                // painting several paths paints; the others combine them (`Merge`).
                 let mode = try item.integer("mm", in: 1...5, default: 1)
-                if mode != 1 {
-                    report(.unsupported, "merge-paths-\(mode)", at: item.path, "the paths are drawn unmerged (a merge of mode \(mode))")
-                }
+                if mode != 1 { mergeItems.append((i, mode, item)) }
             default:
                 report(.unsupported, "shape-\(type.isEmpty ? "unknown" : type)", at: item.path, "the shape item is ignored")
             }
@@ -94,6 +92,14 @@ extension LottieCompiler {
             paths += shapes.map { (g.index, $0) }
         }
         paths.sort { $0.index < $1.index }
+        // A merge takes the paths above it (those no merge before it took) out of the group's paths.
+        var merges: [Merge] = []
+        for item in mergeItems {
+            let taken = paths.filter { $0.index < item.index }
+            guard !taken.isEmpty else { continue }
+            paths.removeAll { $0.index < item.index }
+            merges.append(Merge(index: item.index, mode: item.mode, shapes: taken.map(\.shape), path: item.node.path))
+        }
         // Inherited styles paint this group's paths below everything in it, each path cut by the
         // trims after it here, then by the inherited ones: runs of paths the same trims cut.
         var runs: [(shapes: [LottieProperty<LottieBezier>], cuts: [Int])] = []
@@ -109,6 +115,9 @@ extension LottieCompiler {
             for run in runs {
                 let cuts = trims.filter { run.cuts.contains($0.index) }.map(\.node) + inherited.trims
                 try paint(run.shapes, with: style, trims: cuts, into: container)
+            }
+            for merge in merges {
+                try paintMerged(merge, with: style, trims: trims.filter { $0.index > merge.index }.map(\.node) + inherited.trims, into: container)
             }
         }
         // Then the group's own items, last (bottom) first.
@@ -130,6 +139,9 @@ extension LottieCompiler {
                 try group(children, into: layer, inherited: passed, depth: depth + 1)
                 emitter.insert(layer, into: container, at: node.path)
             } else {
+                for merge in merges where merge.index < index {
+                    try paintMerged(merge, with: node, trims: trims.filter { $0.index > merge.index }.map(\.node) + inherited.trims, into: container)
+                }
                 let before = paths.filter { $0.index < index }
                 guard let first = before.first else { continue }
                 // A trim cuts the paths above it, wherever the style is: one below the stroke cuts
@@ -382,7 +394,7 @@ extension LottieCompiler {
     // MARK: Styles
 
     /// A shape layer painting `shapes` with a fill or stroke item.
-    private mutating func paint(_ shapes: [LottieProperty<LottieBezier>], with style: LottieNode, trims: [LottieNode], into container: LayerHandle)
+    mutating func paint(_ shapes: [LottieProperty<LottieBezier>], with style: LottieNode, trims: [LottieNode], into container: LayerHandle)
         throws(LottieError)
     {
         let type = (try? style["ty"]?.string()) ?? "fl"
