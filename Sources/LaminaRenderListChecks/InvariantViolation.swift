@@ -16,6 +16,9 @@ package struct InvariantViolation: Error, Equatable, CustomStringConvertible {
         /// Evaluating the animations split across threads (`FrameThreads`) gives what evaluating them
         /// whole gives: every layer's presentation values, the events in order, the animations left.
         case splitEvaluationEqualsWhole = "split evaluation = whole evaluation"
+        /// The renderer's copy of the instances, brought up to date by the list's changes
+        /// (`InstanceChanges.upload`), is the list's.
+        case uploadedEqualsList = "uploaded instances = the list's"
     }
 
     package var invariant: Invariant

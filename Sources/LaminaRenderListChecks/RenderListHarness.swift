@@ -143,6 +143,8 @@ package final class RenderListHarness {
         grid.follow(retained.list, width: width, height: height)
         var violations: [InvariantViolation] = []
         if checks { violations = check() }
+        let stale = uploaded.follow(retained.list)
+        if checks { violations += stale.map { InvariantViolation(invariant: .uploadedEqualsList, frame: frames, detail: $0) } }
         retained.drawn(into: target)
         _ = requests.take()
         rewritten.removeAll(keepingCapacity: true)
@@ -154,6 +156,11 @@ package final class RenderListHarness {
 
     /// Whether tiled layers get tiles (`answerTiles`), as a client would draw them.
     package var answersTiles = true
+
+    /// The renderer's copy of the instances, mirrored (`UploadedInstances`).
+    private var uploaded = UploadedInstances()
+    /// What the last frame's upload copied.
+    package var lastUpload: InstanceChanges.Upload? { uploaded.lastPlan }
 
     /// Answers about half the tiles the frame's tiled layers lack (a client's tiles arrive over several
     /// frames, a coarser one standing in meanwhile): they show, fading in, from the next frame.

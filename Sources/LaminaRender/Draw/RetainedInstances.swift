@@ -25,10 +25,13 @@ struct RetainedInstances {
     /// bytes copied.
     mutating func upload(_ list: RenderList) -> Int {
         let stride = MemoryLayout<LayerInstance>.stride
-        let bytes = list.instances.count * stride
+        let count = list.instances.count
+        let bytes = count * stride
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let plan = bytes > capacity ? .all : list.instanceChanges.upload(count: count, holdsList: holdsList)
         return list.instances.withUnsafeBytes { all -> Int in
-            if list.instanceChanges.all || !holdsList || bytes > capacity {
+            switch plan {
+            case .all:
                 if bytes > capacity {
                     capacity = max(bytes, capacity * 2)
                     glBufferData(GLenum(GL_ARRAY_BUFFER), capacity, nil, GLenum(GL_DYNAMIC_DRAW))
@@ -36,17 +39,15 @@ struct RetainedInstances {
                 if bytes > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, all.baseAddress) }
                 holdsList = true
                 return bytes
+            case .ranges(let ranges):
+                var copied = 0
+                for range in ranges {
+                    let offset = range.lowerBound * stride
+                    glBufferSubData(GLenum(GL_ARRAY_BUFFER), offset, range.count * stride, all.baseAddress! + offset)
+                    copied += range.count * stride
+                }
+                return copied
             }
-            var copied = 0
-            for marked in list.instanceChanges.ranges() {
-                // Never past the list: a mark beyond it would copy whatever memory follows.
-                let range = marked.clamped(to: 0..<list.instances.count)
-                guard !range.isEmpty else { continue }
-                let offset = range.lowerBound * stride
-                glBufferSubData(GLenum(GL_ARRAY_BUFFER), offset, range.count * stride, all.baseAddress! + offset)
-                copied += range.count * stride
-            }
-            return copied
         }
     }
 

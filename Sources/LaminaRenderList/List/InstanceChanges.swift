@@ -62,3 +62,23 @@ public struct InstanceChanges: Sendable {
         return result
     }
 }
+
+extension InstanceChanges {
+    /// What a copy of the list's instances held elsewhere (the renderer's GPU buffer) takes to be the
+    /// list's again: one definition for the renderer and for the invariant harness, which keeps such
+    /// a copy and compares it with the list every frame.
+    public enum Upload: Equatable, Sendable {
+        /// Every instance.
+        case all
+        /// These instances (sorted, disjoint, within the list).
+        case ranges([Range<Int>])
+    }
+
+    /// The upload for a list of `count` instances, to a copy that holds the list as it was when last
+    /// uploaded, or (`holdsList` false) nothing of it.
+    public func upload(count: Int, holdsList: Bool) -> Upload {
+        guard holdsList, !all else { return .all }
+        // Never past the list: a mark beyond it would copy whatever memory follows.
+        return .ranges(ranges().map { $0.clamped(to: 0..<count) }.filter { !$0.isEmpty })
+    }
+}

@@ -1,0 +1,62 @@
+import LaminaCore
+@testable import LaminaRender
+@testable import LaminaRenderList
+import Testing
+
+/// Thousands of leaves each turning, patched in place and copied into the renderer's GPU buffer past
+/// the changes the list keeps one by one: every frame equals a fresh renderer's whole build.
+@Suite("Drawing: thousands of leaves patched")
+struct ManyPatchedLeavesDrawingTests {
+    @Test("5,000 turning leaves, patched and uploaded whole, draw what whole builds draw")
+    func manyPatched() throws {
+        let (width, height) = (120, 80)
+        var scene = TestScene(width: width, height: height)
+        let timing = MediaTiming(duration: 2, repeatCount: .infinity)
+        var leaves: [LayerID] = []
+        for k in 0..<5_000 {
+            let leaf = scene.layer {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 3, height: 1.5)
+                $0[.position] = Point(x: Double(k % 100) * 1.2 + 1, y: Double(k / 100) * 1.6 + 1)
+                $0[.backgroundColor] = Color(red: Double(k % 7) / 6, green: 0.5, blue: Double(k % 5) / 4)
+            }
+            _ = try scene.tree.addAnimation(
+                .basic(try LayerKeyPath("transform.rotation.z"), by: .number(Double(k % 9) - 4), timing: timing), forKey: "a", to: leaf)
+            leaves.append(leaf)
+        }
+        let changed = leaves
+        let frames = (0..<4).map { k -> TestScene in
+            var frame = scene
+            frame.evaluate(at: Double(k) * 0.21)
+            return frame
+        }
+        let (patched, fresh) = try makeContext().perform { render in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
+            var patched: [(image: RGBAImage, statistics: FrameStatistics)] = []
+            var fresh: [RGBAImage] = []
+            for (k, frame) in frames.enumerated() {
+                if k == 0 {
+                    renderer.build(frame.tree, frame.presentation, for: target)
+                } else {
+                    renderer.update(frame.tree, frame.presentation, changed: changed, for: target)
+                }
+                let statistics = try renderer.execute(into: target)
+                patched.append((try target.read(), statistics))
+                let whole = try Renderer(render)
+                let other = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
+                whole.build(frame.tree, frame.presentation, for: other)
+                _ = try whole.execute(into: other)
+                fresh.append(try other.read())
+            }
+            return (patched, fresh)
+        }
+        for k in frames.indices {
+            #expect(patched[k].image.bytes == fresh[k].bytes, "frame \(k)")
+        }
+        // After the first frame every leaf is patched, and every instance copied.
+        for k in frames.indices.dropFirst() {
+            #expect(patched[k].statistics.patchedLeaves == 5_000)
+            #expect(patched[k].statistics.uploadedInstanceBytes == 5_000 * MemoryLayout<LayerInstance>.stride, "frame \(k)")
+        }
+    }
+}
