@@ -6,6 +6,19 @@ import Testing
 
 @Suite("Drawing: masks, group opacity, shadows")
 struct GroupTests {
+    /// `scene` drawn by a renderer that drew `before` first, into the same target: whatever `before`
+    /// left in the renderer's pooled offscreen targets is there to show through where `scene`'s passes
+    /// fail to clear what they read.
+    static func drawn(_ scene: TestScene, after before: TestScene) throws -> RGBAImage {
+        try makeContext().perform { render in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: scene.width, height: scene.height, layout: .rgba)
+            _ = try renderer.draw(before.tree, before.presentation, scale: 1, background: before.background, into: target)
+            _ = try renderer.draw(scene.tree, scene.presentation, scale: 1, background: scene.background, into: target)
+            return try target.read()
+        }
+    }
+
     @Test("A mask layer's alpha clips the layer and its sublayers")
     func mask() throws {
         var scene = TestScene(width: 40, height: 40)
@@ -53,13 +66,7 @@ struct GroupTests {
         }
         let big = try masked(maskAt: Point(x: 0, y: 0), side: 400, color: blue)
         let small = try masked(maskAt: Point(x: 70, y: 30), side: 10, color: red)
-        let image = try makeContext().perform { render in
-            let renderer = try Renderer(render)
-            let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
-            _ = try renderer.draw(big.tree, big.presentation, scale: 1, background: big.background, into: target)
-            _ = try renderer.draw(small.tree, small.presentation, scale: 1, background: small.background, into: target)
-            return try target.read()
-        }
+        let image = try Self.drawn(small, after: big)
         for y in 0..<height {
             for x in 0..<width {
                 let inside = (70..<80).contains(x) && (30..<40).contains(y)
@@ -164,14 +171,7 @@ struct GroupTests {
         small.tree[layer][.shadowRadius] = sigma
         let offset = (x: 3.5, y: -2.25)
         small.tree[layer][.shadowOffset] = Size(width: offset.x, height: offset.y)
-        let (first, second) = (big, small)
-        let image = try makeContext().perform { render in
-            let renderer = try Renderer(render)
-            let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
-            _ = try renderer.draw(first.tree, first.presentation, scale: 1, background: first.background, into: target)
-            _ = try renderer.draw(second.tree, second.presentation, scale: 1, background: second.background, into: target)
-            return try target.read()
-        }
+        let image = try Self.drawn(small, after: big)
         // The shadow's square, x 145..<155 and y 55..<65 moved by the offset, blurred by a Gaussian of
         // standard deviation sigma: separable, each axis the difference of two normal CDFs.
         func coverage(_ p: Double, _ low: Double, _ high: Double) -> Double {
