@@ -46,8 +46,29 @@ extension LottieCompiler {
             return
         }
         let (w, h) = (size.width, size.height)
-        let mask = try combinedMask(masks, everywhere: Rect(x: -w, y: -h, width: 3 * w, height: 3 * h), at: list.path)
+        var everywhere = Rect(x: -w, y: -h, width: 3 * w, height: 3 * h)
+        // Masks that start from nothing and invert none cover nothing outside their paths: their
+        // picture need be no larger, and the layer's offscreen passes then cover no more.
+        if !["s", "i"].contains(masks[0].mode), !masks.contains(where: \.inverted), let reach = Self.reach(of: masks.map(\.shape)) {
+            everywhere = reach
+        }
+        let mask = try combinedMask(masks, everywhere: everywhere, at: list.path)
         emitter.setMask(mask, of: layer, at: list.path)
+    }
+
+    /// The box every keyframe of `shapes` reaches, control points included, and a point more; nil for
+    /// shapes without a vertex.
+    static func reach(of shapes: [LottieProperty<LottieBezier>]) -> Rect? {
+        var points: [Point] = []
+        for shape in shapes {
+            for value in shape.keyValues {
+                for (i, v) in value.vertices.enumerated() {
+                    points += [v, v + value.inTangents[i], v + value.outTangents[i]]
+                }
+            }
+        }
+        guard !points.isEmpty else { return nil }
+        return Rect.boundingBox(of: points).insetBy(dx: -1, dy: -1)
     }
 
     /// Paths combined in order, as After Effects combines masks, in the red channel of an opaque layer

@@ -28,17 +28,7 @@ extension LottieCompiler {
             try paint(merge.shapes, with: style, trims: trims, into: container)
             return
         }
-        // Every point any keyframe's path reaches, control points too.
-        var points: [Point] = []
-        for shape in merge.shapes {
-            for value in shape.keyValues {
-                for (i, v) in value.vertices.enumerated() {
-                    points += [v, v + value.inTangents[i], v + value.outTangents[i]]
-                }
-            }
-        }
-        guard !points.isEmpty else { return }
-        let box = Rect.boundingBox(of: points).insetBy(dx: -1, dy: -1)
+        guard let box = Self.reach(of: merge.shapes) else { return }
         let merged = try emitter.create(name: "merged paths", at: merge.path)
         placeAtOrigin(merged, size: .zero, at: merge.path)
         let corners = [
