@@ -94,6 +94,13 @@ final class DaemonProcess {
         process.waitUntilExit()
     }
 
+    /// Kills the daemon, as a crash would, and starts another with `arguments` on the same socket: a
+    /// restart, as systemd makes one, which a connected app finds at its next commit.
+    func restarted(_ arguments: [String]) throws -> DaemonProcess {
+        kill()
+        return try DaemonProcess(arguments, socketPath: socketPath)
+    }
+
     /// A client connected and handshaken.
     func connect(_ name: String = "test") throws -> TestClient {
         try TestClient(self, name: name)

@@ -34,8 +34,7 @@ struct DaemonRestartTests {
         try connection.synchronize()
         let (before, valuesBefore) = try connection.daemonPresentation(of: box)
 
-        first.kill()
-        let second = try DaemonProcess(["--size", "64x48"], socketPath: first.socketPath)
+        let second = try first.restarted(["--size", "64x48"])
         defer { withExtendedLifetime(second) {} }
         // The app goes on as if nothing happened: its next commit finds the daemon gone, connects to
         // the new one and sends everything.

@@ -212,8 +212,7 @@ struct GLLayerTests {
         try connection.synchronize()
         try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count >= 1 }
 
-        first.kill()
-        let second = try DaemonProcess(["--size", "128x64"], socketPath: first.socketPath)
+        let second = try first.restarted(["--size", "128x64"])
         defer { withExtendedLifetime(second) {} }
         layer.opacity = 0.999  // the next commit finds the daemon gone and connects to the new one
         try connection.synchronize()

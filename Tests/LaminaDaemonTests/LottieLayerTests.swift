@@ -130,8 +130,7 @@ struct LottieLayerTests {
         layer.currentProgress = 0.5
         try connection.synchronize()
         #expect(try boxEdge(connection) == 40)
-        first.kill()
-        let second = try DaemonProcess(["--size", "100x100"], socketPath: first.socketPath)
+        let second = try first.restarted(["--size", "100x100"])
         defer { withExtendedLifetime(second) {} }
         layer.opacity = 0.999  // the next commit finds the daemon gone and replays everything
         try connection.synchronize()

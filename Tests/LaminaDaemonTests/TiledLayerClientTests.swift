@@ -216,8 +216,7 @@ struct TiledLayerClientTests {
         try connection.synchronize()
         try connection.wait(for: "the first tiles", timeout: 20) { asked.all.count >= 4 }
         let before = asked.all.count
-        first.kill()
-        let second = try DaemonProcess(["--size", "128x128"], socketPath: first.socketPath)
+        let second = try first.restarted(["--size", "128x128"])
         defer { withExtendedLifetime(second) {} }
         layer.opacity = 0.999  // the next commit finds the daemon gone and connects to the new one
         try connection.synchronize()
