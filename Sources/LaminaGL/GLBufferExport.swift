@@ -68,7 +68,7 @@ final class GLBufferExport {
 }
 
 /// An EGL or GL extension entry point (never linked: glvnd exports core symbols only).
-private func load<F>(_ name: String, as type: F.Type) -> F? {
+func load<F>(_ name: String, as type: F.Type) -> F? {
     guard let pointer = eglGetProcAddress(name) else { return nil }
     return unsafeBitCast(pointer, to: F.self)
 }

@@ -66,8 +66,16 @@ extension GLLayer {
     /// samples it from its next frame), it becomes the layer's contents, in use until released.
     func presentShared(_ drawable: GLDrawable, _ bitmap: Bitmap) {
         let start = currentMediaTime()
-        // Implicit synchronisation: the buffer is complete before the daemon can sample it.
-        glFinish()
+        // Explicit synchronisation where the daemon and the driver offer it: the commit waits in the
+        // daemon for the GPU. Otherwise the buffer is complete before the commit leaves.
+        if let connection = Connection.current, connection.takesAcquireFences,
+            GLFence.unavailability(on: eglGetCurrentDisplay()) == nil, let fence = GLFence.make()
+        {
+            connection.waitForFence(fence)
+            statistics.fencesSent += 1
+        } else {
+            glFinish()
+        }
         Connection.current?.presenting(bitmap.id)
         chain.present(drawable.slot, frame: bitmap)
         show(bitmap)

@@ -69,6 +69,9 @@ open class GLLayer: Layer {
         public var pixelsRead = 0
         /// How long the last present took (readback and copying the frame), in seconds.
         public var lastPresentSeconds = 0.0
+        /// Frames presented with an acquire fence (DMA-BUF, where the driver makes `sync_file`s and
+        /// the daemon speaks version 12) rather than after `glFinish`.
+        public var fencesSent = 0
     }
 
     var chain = GLSwapChain<Bitmap>(limit: 3)

@@ -36,6 +36,9 @@ public final class ClientSession {
         /// Whether the turn ended with whole messages still waiting (the client used its
         /// `maxBytesPerTurn`): the shell serves the other clients, then calls `resume`.
         public var deferredInput = false
+        /// A fence the session now waits on before it posts a held commit (`acquireFence`): the shell
+        /// watches it for readability and calls `fenceSignalled()` when it is.
+        public var watchFence: Int32?
 
         /// Nothing to do.
         public init() {}
@@ -57,12 +60,16 @@ public final class ClientSession {
     /// The client's shared-memory pools by id.
     public private(set) var pools: [UInt32: SharedMemoryPool] = [:]
 
-    private let settings: SessionSettings
+    let settings: SessionSettings
     /// The client's shared GPU buffers (imported, not yet released): each holds driver memory in the
     /// daemon, so their number is bounded (`SessionSettings.maxSharedBuffers`).
     private var sharedBuffers: Set<BitmapID> = []
     private var framer: MessageFramer
-    private let host: SessionHost
+    let host: SessionHost
+    /// Acquire fences sent for the next commit, not yet waited on (`ClientSession+Fences.swift`).
+    var pendingFences: [Int32] = []
+    /// The commit waiting for its acquire fences, if any: the client's input waits behind it.
+    var heldCommit: HeldCommit?
 
     /// A session for a client just accepted.
     public init(id: ClientID, peer: PeerCredentials?, settings: SessionSettings, host: SessionHost) {
@@ -109,7 +116,7 @@ public final class ClientSession {
             return effects
         }
         hasDeferredInput = false
-        while !isClosed, !isOverQueueLimit, !isWaitingForCompositor {
+        while !isClosed, !isOverQueueLimit, !isWaitingForCompositor, !isWaitingForFence {
             if turnBytes >= settings.maxBytesPerTurn {
                 // Bytes left may be a whole message or part of one; the next turn finds out.
                 hasDeferredInput = framer.bufferedBytes > 0
@@ -143,7 +150,7 @@ public final class ClientSession {
     public func beginTurn() { turnBytes = 0 }
 
     /// Requests posted to the compositor and not yet answered.
-    public private(set) var pendingRequests = 0
+    public internal(set) var pendingRequests = 0
 
     /// Whether the client has as many requests waiting for the compositor as it may: its input then
     /// waits (in the kernel's socket buffer: the shell stops reading) until replies come back. This is
@@ -151,11 +158,15 @@ public final class ClientSession {
     public var isWaitingForCompositor: Bool { pendingRequests >= settings.maxPendingRequests }
 
     /// Whether the shell should read the socket: the session takes input and nothing holds it back.
-    public var wantsInput: Bool { !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !hasDeferredInput }
+    public var wantsInput: Bool {
+        !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !isWaitingForFence && !hasDeferredInput
+    }
 
     /// Whether the session has input to handle without reading more: whole messages left by a turn
     /// that used its budget, now that nothing else holds them back.
-    public var isReadyToResume: Bool { hasDeferredInput && !isClosed && !isOverQueueLimit && !isWaitingForCompositor }
+    public var isReadyToResume: Bool {
+        hasDeferredInput && !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !isWaitingForFence
+    }
 
     /// Whether whole messages may still wait in the framer (handling stops while the output queue is
     /// over its limit, so the shell can write before more replies pile up).
@@ -175,6 +186,7 @@ public final class ClientSession {
         state = .closed(reason: reason)
         if isAnnounced { effects.requests.append(.disconnect(id)) }
         pools.removeAll()
+        dropFences()
         return effects
     }
 
@@ -232,12 +244,13 @@ public final class ClientSession {
     }
 
     /// Queues an error; a fatal one ends the session (and tells the compositor if it knew the client).
-    private func fail(_ report: ErrorReport, _ effects: inout Effects) {
+    func fail(_ report: ErrorReport, _ effects: inout Effects) {
         queue(.error(report), &effects)
         guard report.code.isFatal else { return }
         if isAnnounced { effects.requests.append(.disconnect(id)) }
         state = .closed(reason: "\(report.code): \(report.message)")
         pools.removeAll()
+        dropFences()
     }
 
     // MARK: Messages
@@ -278,9 +291,15 @@ public final class ClientSession {
             }
         case .commit(let commit):
             do {
-                effects.requests.append(.commit(id, try transaction(commit)))
+                let checked = try transaction(commit)
                 sharedBuffers.subtract(commit.released)
+                if pendingFences.isEmpty {
+                    effects.requests.append(.commit(id, checked))
+                } else {
+                    hold(checked, &effects)
+                }
             } catch {
+                dropFences()
                 fail(error.report, &effects)
             }
         case .requestFrame(let serial):
@@ -307,6 +326,8 @@ public final class ClientSession {
             effects.requests.append(.invalidateTiles(id, layer: layer, rect: rect))
         case .importBuffer(let serial, let buffer, let descriptors):
             importBuffer(serial, buffer, descriptors, &effects)
+        case .acquireFence(let descriptor):
+            acceptFence(descriptor, &effects)
         }
     }
 

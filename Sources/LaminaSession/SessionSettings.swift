@@ -26,6 +26,10 @@ public struct SessionSettings: Sendable {
     public var maxBytesPerTurn: Int
     /// Whether the compositor imports DMA-BUFs (the welcome says so from version 11), or why not.
     public var bufferSharing: BufferSharing = .sharedMemoryOnly(reason: "the daemon has no display that imports DMA-BUFs")
+    /// How long a commit waits for its acquire fences (`acquireFence`) before it is refused, in
+    /// seconds: 1, sixty frames, far beyond any frame's GPU work and short enough that a client whose
+    /// GPU hung hears of it.
+    public var fenceTimeout = 1.0
 
     /// Settings.
     public init(
@@ -56,6 +60,10 @@ public struct SessionSettings: Sendable {
     /// `released` array): 64, a few GL layers' swap chains. Each holds driver memory in the daemon.
     public static let maxSharedBuffers = 64
 
+    /// The most acquire fences one commit may wait for: 8, one per GL layer presenting in the same
+    /// transaction, which few apps exceed. Each is a descriptor the daemon holds.
+    public static let maxFencesPerCommit = 8
+
     /// The most particles one client's emitters may keep alive (`LayerStore.Limits.particles`):
     /// 100,000, five emitters at the renderer's 20,000 each. Fixed: the welcome does not carry it.
     public static let maxParticles = 100_000
@@ -69,6 +77,9 @@ public struct SessionHost {
     public var mapPool: (Int32, Int) throws(SharedMemoryPool.Failure) -> SharedMemoryPool
     /// The pools of every client together, for `stats`.
     public var poolTotals: () -> (count: Int, bytes: Int)
+    /// Stops watching a fence descriptor the session is about to close (one an `Effects.watchFence`
+    /// asked the shell to watch): a descriptor must leave epoll before its number can be reused.
+    public var unwatchFence: (Int32) -> Void
 
     /// A host.
     public init(
@@ -76,11 +87,13 @@ public struct SessionHost {
         mapPool: @escaping (Int32, Int) throws(SharedMemoryPool.Failure) -> SharedMemoryPool = {
             fd, size throws(SharedMemoryPool.Failure) in try SharedMemoryPool.map(descriptor: fd, size: size)
         },
-        poolTotals: @escaping () -> (count: Int, bytes: Int)
+        poolTotals: @escaping () -> (count: Int, bytes: Int),
+        unwatchFence: @escaping (Int32) -> Void = { _ in }
     ) {
         self.now = now
         self.mapPool = mapPool
         self.poolTotals = poolTotals
+        self.unwatchFence = unwatchFence
     }
 }
 

@@ -63,7 +63,7 @@ struct GLLayerTests {
         let rig = try Rig(size: "128x128", name: "gl-tests")
         defer { withExtendedLifetime(rig) {} }
         let connection = rig.connection
-        #expect(connection.protocolVersion == 11)
+        #expect(connection.protocolVersion == laminaProtocolVersion)
         let layer = GLLayer()
         layer.frame = Rect(x: 32, y: 32, width: 64, height: 64)
         connection.addLayer(layer)

@@ -14,6 +14,8 @@ final class SharedBufferLedger {
     var imports: [UInt32: BitmapID] = [:]
     /// What shares each owner's buffers again after a reconnection.
     var sharers: [ObjectIdentifier: () -> Void] = [:]
+    /// Acquire fences for the next commit (ours to close once sent).
+    var fences: [Int32] = []
 
     /// Takes an error answering an import: true when it was one.
     func refused(_ report: ErrorReport) -> Bool {
@@ -61,6 +63,24 @@ extension Connection {
     /// nil stops it.
     package func onReconnection(of owner: AnyObject, share: (() -> Void)?) {
         sharedBuffers.sharers[ObjectIdentifier(owner)] = share
+    }
+
+    /// Whether the daemon holds a commit for the GPU work behind a fence (`acquireFence`, protocol
+    /// version 12), so a present can send one instead of waiting in `glFinish`.
+    package var takesAcquireFences: Bool { protocolVersion >= 12 }
+
+    /// Has the next commit wait for `fence` (a `sync_file` descriptor, which the connection now owns):
+    /// the daemon applies that commit once the fence has signalled.
+    package func waitForFence(_ fence: Int32) {
+        sharedBuffers.fences.append(fence)
+    }
+
+    /// Sends the fences the commit about to go waits for, and closes ours (the message carried copies).
+    func sendFences() throws(LaminaError) {
+        let fences = sharedBuffers.fences
+        sharedBuffers.fences = []
+        defer { for fence in fences { SystemCalls.close(fence) } }
+        for fence in fences { try sendMessage(.acquireFence(descriptor: fence)) }
     }
 
     /// Whether the daemon said it imports DMA-BUFs, or why not.

@@ -220,6 +220,7 @@ public final class Connection {
             }
             nextSerial &+= 1
             do throws(LaminaError) {
+                try sendFences()
                 try sendMessage(message)
             } catch {
                 // The daemon went away: open again, which sends the model and then this commit.

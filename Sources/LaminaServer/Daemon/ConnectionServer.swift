@@ -32,6 +32,9 @@ final class ConnectionServer {
     /// Clients whose last turn used its budget with whole messages left, in the order they stopped:
     /// each gets one more turn per pass of the loop, after the sockets that are ready.
     private var backlog: [Client] = []
+    /// Clients whose session holds a commit for its acquire fences, by id: their deadlines bound
+    /// epoll's wait.
+    private var fenced: [UInt64: Client] = [:]
 
     /// A connected client: its socket and its session.
     private final class Client {
@@ -54,6 +57,8 @@ final class ConnectionServer {
 
     /// Tokens below this are listeners and notifiers; client tokens are their ids plus it.
     private static let clientTokenBase: UInt64 = 1 << 32
+    /// Tokens of the acquire fences watched: the client's id plus it (one fence a client at a time).
+    private static let fenceTokenBase: UInt64 = 1 << 48
     private static let deliveriesToken: UInt64 = 1
     private static let stopToken: UInt64 = 2
     private static let listenerTokenBase: UInt64 = 16
@@ -86,7 +91,7 @@ final class ConnectionServer {
     func run() {
         while true {
             // With turns waiting, only look at the sockets, then serve them.
-            let timeout = backlog.isEmpty ? watchdog.map { $0.interval / 2 } ?? -1 : 0
+            let timeout = backlog.isEmpty ? fenceWait(watchdog.map { $0.interval / 2 } ?? -1) : 0
             for ready in epoll.wait(timeout: timeout) {
                 switch ready.token {
                 case Self.stopToken:
@@ -97,6 +102,9 @@ final class ConnectionServer {
                     return
                 case Self.deliveriesToken:
                     deliver(deliveries.take())
+                case let token where token >= Self.fenceTokenBase:
+                    guard let client = clients[token - Self.fenceTokenBase] else { continue }
+                    fenceSignalled(client)
                 case let token where token >= Self.clientTokenBase:
                     guard let client = clients[token - Self.clientTokenBase] else { continue }
                     if ready.readable || ready.hangup { read(client, hungUp: ready.hangup) }
@@ -106,6 +114,7 @@ final class ConnectionServer {
                 }
             }
             serveBacklog()
+            expireFences()
             watchdog?.pingIfDue()
         }
     }
@@ -162,7 +171,8 @@ final class ConnectionServer {
             now: { MediaClock.now },
             poolTotals: { [unowned self] in
                 (clients.values.reduce(0) { $0 + $1.session.pools.count }, clients.values.reduce(0) { $0 + $1.session.poolBytes })
-            })
+            },
+            unwatchFence: { [unowned self] fd in epoll.remove(fd) })
     }
 
     /// Ends a connection: tries once to write what is queued (a last error), then forgets it.
@@ -171,6 +181,7 @@ final class ConnectionServer {
         let effects = client.session.end(reason: reason)
         _ = try? flush(client)  // a last error message, if the socket takes it
         epoll.remove(client.socket)
+        fenced[client.session.id.rawValue] = nil
         post(effects)
         logger.info("\(client.session.id) (\(client.session.name ?? "no handshake")) disconnected: \(reason)")
     }
@@ -178,6 +189,7 @@ final class ConnectionServer {
     /// Posts a session's requests and writes what it queued; ends a session that closed itself.
     private func apply(_ effects: ClientSession.Effects, to client: Client) {
         post(effects)
+        watchFence(effects, of: client)
         if case .closed(let reason) = client.session.state {
             close(client, reason: reason)
         } else if effects.wroteOutput {
@@ -269,6 +281,7 @@ final class ConnectionServer {
         }
         let effects = client.session.resume()
         post(effects)
+        watchFence(effects, of: client)
         if case .closed(let reason) = client.session.state {
             close(client, reason: reason)
             return
@@ -276,6 +289,46 @@ final class ConnectionServer {
         _ = try? flush(client)
         if effects.deferredInput { postpone(client) }
         settle(client)
+    }
+
+    // MARK: Acquire fences
+
+    /// Watches the fence a session now waits on (`ClientSession+Fences.swift`); one that epoll cannot
+    /// watch (a regular file, not a `sync_file`) fails its commit.
+    private func watchFence(_ effects: ClientSession.Effects, of client: Client) {
+        let id = client.session.id.rawValue
+        fenced[id] = client.session.isWaitingForFence ? client : nil
+        guard let fd = effects.watchFence, clients[id] != nil else { return }
+        do {
+            try epoll.add(fd, token: Self.fenceTokenBase + id)
+        } catch {
+            apply(client.session.refuseHeldCommit("its acquire fence cannot be waited on (\(error)): send a sync_file"), to: client)
+            resumeInput(client)
+        }
+    }
+
+    /// A watched fence became readable: the next one is watched, or the held commit goes to the
+    /// compositor and the client's input resumes.
+    private func fenceSignalled(_ client: Client) {
+        apply(client.session.fenceSignalled(), to: client)
+        resumeInput(client)
+    }
+
+    /// Fails the held commits whose fences are past their deadline.
+    private func expireFences() {
+        guard !fenced.isEmpty else { return }
+        let now = MediaClock.now
+        for client in Array(fenced.values) where (client.session.fenceDeadline ?? .infinity) <= now {
+            apply(client.session.expireFence(now: now), to: client)
+            resumeInput(client)
+        }
+    }
+
+    /// How long epoll may wait: `timeout`, shortened to the nearest fence deadline.
+    private func fenceWait(_ timeout: Double) -> Double {
+        guard let deadline = fenced.values.compactMap(\.session.fenceDeadline).min() else { return timeout }
+        let untilDeadline = max(deadline - MediaClock.now, 0)
+        return timeout < 0 ? untilDeadline : min(timeout, untilDeadline)
     }
 
     // MARK: Writing

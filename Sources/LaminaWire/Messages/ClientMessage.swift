@@ -17,8 +17,10 @@ public import LaminaCore
 /// `tileRequests` event and the `provideTile` request. Version 11 added the `gl` layer kind (an app's
 /// OpenGL ES frames shown as the layer's contents: the client library's `GLLayer`), the `importBuffer`
 /// request and `bufferReleased` event (DMA-BUFs shown without a copy), and the welcome's
-/// `bufferSharing` (whether the daemon imports them).
-public let laminaProtocolVersion: UInt32 = 11
+/// `bufferSharing` (whether the daemon imports them). Version 12 added the `acquireFence` request
+/// (explicit synchronisation: the next commit is applied once the GPU work behind a fence is done,
+/// rather than after the client waited for it with `glFinish`).
+public let laminaProtocolVersion: UInt32 = 12
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of
 /// any version from this one to `laminaProtocolVersion` is welcomed at its own version, and hears
@@ -84,11 +86,15 @@ public enum ClientMessage: Hashable, Sendable {
     /// A DMA-BUF to show without a copy, as bitmap `buffer.id`, one descriptor per plane (version 11);
     /// refused (an error with `serial`) by a daemon that cannot import DMA-BUFs, as the welcome said.
     case importBuffer(serial: UInt32, buffer: WireDMABuf, descriptors: [Int32])
+    /// A fence (a `sync_file` descriptor, `EGL_ANDROID_native_fence_sync`) that the client's next commit
+    /// waits for: the daemon applies that commit only once the fence has signalled, so a GPU buffer
+    /// the commit shows is complete without the client blocking in `glFinish` (version 12).
+    case acquireFence(descriptor: Int32)
 
     /// The opcodes, in the order of `docs/protocol.md`.
     public enum Opcode: UInt16, Sendable, CaseIterable {
         case hello = 1, createPool, destroyPool, commit, requestFrame, queryPresentation, screenshot, stats, tree
-        case hitTest, provideTile, invalidateTiles, importBuffer
+        case hitTest, provideTile, invalidateTiles, importBuffer, acquireFence
 
         /// The protocol version that added the request: a session of an older version refuses it as
         /// an unknown opcode (`malformedMessage`), as that version's daemon did.
@@ -97,6 +103,7 @@ public enum ClientMessage: Hashable, Sendable {
             case .hitTest: 7
             case .provideTile, .invalidateTiles: 10
             case .importBuffer: 11
+            case .acquireFence: 12
             default: 1
             }
         }
@@ -118,6 +125,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .provideTile: .provideTile
         case .invalidateTiles: .invalidateTiles
         case .importBuffer: .importBuffer
+        case .acquireFence: .acquireFence
         }
     }
 
@@ -167,6 +175,8 @@ public enum ClientMessage: Hashable, Sendable {
             w.u32(serial)
             w.dmaBuf(buffer)
             descriptors = fds
+        case .acquireFence(let fd):
+            descriptors = [fd]
         case .screenshot(let serial, let destination):
             w.u32(serial)
             switch destination {
@@ -183,7 +193,7 @@ public enum ClientMessage: Hashable, Sendable {
             throw WireError(offset: 0, "unknown request opcode \(raw.opcode)")
         }
         // A buffer carries one descriptor per plane (checked once its planes are read).
-        let expectedDescriptors = opcode == .createPool ? 1 : 0
+        let expectedDescriptors = opcode == .createPool || opcode == .acquireFence ? 1 : 0
         guard opcode == .importBuffer || raw.descriptors.count == expectedDescriptors else {
             throw WireError(
                 offset: 0, "\(opcode) carries \(raw.descriptors.count) file descriptors, not \(expectedDescriptors)")
@@ -238,6 +248,8 @@ public enum ClientMessage: Hashable, Sendable {
                     offset: 0, "importBuffer carries \(raw.descriptors.count) file descriptors for \(buffer.planes.count) planes")
             }
             self = .importBuffer(serial: serial, buffer: buffer, descriptors: raw.descriptors)
+        case .acquireFence:
+            self = .acquireFence(descriptor: raw.descriptors[0])
         case .invalidateTiles:
             let layer = LayerHandle(try r.u64("a layer handle"))
             let rect = try r.optional("a rectangle") { (r: inout WireReader) throws(WireError) in
@@ -261,7 +273,7 @@ extension ClientMessage {
     /// Closes the descriptors the message carries (one refused before anything took them).
     public func closeDescriptors() {
         switch self {
-        case .createPool(_, _, let fd): SystemCalls.close(fd)
+        case .createPool(_, _, let fd), .acquireFence(let fd): SystemCalls.close(fd)
         case .importBuffer(_, _, let fds): for fd in fds { SystemCalls.close(fd) }
         default: break
         }
