@@ -167,4 +167,21 @@ import Testing
             #expect(across(-7) == Self.clear && across(7) == Self.clear, "\(key) at \(time) s: \(across(-7)), \(across(7))")
         }
     }
+
+    @Test func aStarBetweenPointCountsGrowsAPartialPointAndAPolygonKeepsWholeSides() throws {
+        // Points animating 5 to 6 over frames 0...30 are 5.5 at frame 15 (0.5 s). The star (radii 40
+        // and 20 about (50, 50)) is spaced by 2π / 5.5 with a point of radius 30 (halfway between the
+        // radii) at -73.6°, which covers (32, 22) and leaves an inner corner at the top, clearing
+        // (49, 17); a star of 6 whole points would do the opposite. The polygon (radius 40) has 5
+        // sides: (17, 62) lies in the hexagon a rounded count would give, outside the pentagon.
+        let points = Self.ramp(5, 6)
+        let star = #"{"ty": "sr", "sy": 1, "pt": \#(points), "p": {"a": 0, "k": [50, 50]}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}}"#
+        let image = try shapeLayer([star, Self.fill], at: 0.5)
+        #expect(image[32, 22] == Self.red && image[49, 17] == Self.clear, "\(image[32, 22]) \(image[49, 17])")
+        #expect(image[50, 50] == Self.red)
+        let polygon = #"{"ty": "sr", "sy": 2, "pt": \#(points), "p": {"a": 0, "k": [50, 50]}, "or": {"a": 0, "k": 40}, "os": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}}"#
+        let sides = try shapeLayer([polygon, Self.fill], at: 0.5)
+        #expect(sides[17, 62] == Self.clear && sides[82, 62] == Self.clear, "\(sides[17, 62]) \(sides[82, 62])")
+        #expect(sides[50, 15] == Self.red && sides[50, 50] == Self.red)
+    }
 }

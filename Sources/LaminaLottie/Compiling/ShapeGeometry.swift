@@ -46,24 +46,57 @@ enum ShapeGeometry {
 
     /// A star (`inner` radius given) or a polygon (`inner` nil) of `points` points, turned by
     /// `rotation` degrees; roundness (percent) curves the edges at each vertex.
+    ///
+    /// A fractional number of points (one animating between counts) makes a star as lottie-ios,
+    /// lottie-android and ThorVG make it (`BezierPath.star`): its points are spaced by 2π / `points`,
+    /// and a partial point, between the inner and the outer radius, grows where the first and the
+    /// last meet. A polygon has `points` rounded down sides, as in lottie-web, lottie-android and
+    /// ThorVG; lottie-ios's `BezierPath.polygon` steps by 2π / `points` as many times as `points`
+    /// rounded up instead, so that its last side passes its start, a shape no other player draws.
     static func star(
         center c: Point, points count: Double, outer: Double, outerRoundness: Double, inner: Double?, innerRoundness: Double,
         rotation: Double, reversed: Bool
     ) -> LottieBezier {
-        let n = max(Int(count.rounded()), 1)
-        let vertexCount = inner == nil ? n : 2 * n
-        let step = 2 * Double.pi / Double(vertexCount)
+        // A count interpolated onto a whole number (2.9999999 at a keyframe) is that number.
+        let count = abs(count - count.rounded()) < 1e-6 ? count.rounded() : count
+        let whole = count.rounded(.down)
+        let partial = count > 0 ? count - whole : 0
+        let n = max(Int(count.rounded(.up)), 1)
+        // Points as (radius, angle, roundness, tangent scale), from the top, clockwise.
+        var corners: [(radius: Double, angle: Double, roundness: Double, scale: Double)] = []
+        let start = rotation * .pi / 180 - .pi / 2
+        let perPoint = 2 * Double.pi / max(count, 1)
+        if let inner {
+            let half = perPoint / 2
+            if partial == 0 {
+                for i in 0..<(2 * n) {
+                    let isOuter = i % 2 == 0
+                    corners.append((isOuter ? outer : inner, start + Double(i) * half, isOuter ? outerRoundness : innerRoundness, 1))
+                }
+            } else {
+                let partialRadius = inner + partial * (outer - inner)
+                var angle = start + half * (1 - partial)
+                corners.append((partialRadius, angle, outerRoundness, partial))
+                angle += half * partial
+                // lottie-ios's 2⌈n⌉ further vertices, the last of which lands on the first again.
+                for i in 0..<(2 * n - 1) {
+                    let isOuter = i % 2 == 1
+                    corners.append((isOuter ? outer : inner, angle, isOuter ? outerRoundness : innerRoundness, 1))
+                    angle += i == 2 * n - 2 ? half * partial : half
+                }
+            }
+        } else {
+            let sides = max(Int(whole), 1)
+            for i in 0..<sides { corners.append((outer, start + Double(i) * 2 * .pi / Double(sides), outerRoundness, 1)) }
+        }
+        let spacing = inner == nil ? 2 * Double.pi / Double(max(Int(whole), 1)) : perPoint / 2
         var vertices: [Point] = [], ins: [Point] = [], outs: [Point] = []
-        for i in 0..<min(vertexCount, LottieLimits.maximumPathVertices) {
-            let isOuter = inner == nil || i % 2 == 0
-            let radius = isOuter ? outer : inner!
-            let roundness = (isOuter ? outerRoundness : innerRoundness) / 100
-            let angle = rotation * .pi / 180 - .pi / 2 + Double(i) * step
-            let (cosA, sinA) = (Double.cos(angle), Double.sin(angle))
-            vertices.append(Point(x: c.x + radius * cosA, y: c.y + radius * sinA))
+        for corner in corners.prefix(LottieLimits.maximumPathVertices) {
+            let (cosA, sinA) = (Double.cos(corner.angle), Double.sin(corner.angle))
+            vertices.append(Point(x: c.x + corner.radius * cosA, y: c.y + corner.radius * sinA))
             // The tangent runs along the circle through the vertex; at full roundness it is as long as a
             // circle's cubic takes for the arc to the next vertex (arc length times kappa).
-            let length = radius * step * kappa * roundness
+            let length = corner.radius * spacing * kappa * corner.roundness / 100 * corner.scale
             let tangent = Point(x: -sinA * length, y: cosA * length)
             outs.append(tangent)
             ins.append(Point(x: -tangent.x, y: -tangent.y))
