@@ -172,7 +172,18 @@ vec4 gradientColor(vec2 p) {
         vec2 r = abs(d);
         // A zero radius: only the centre line is inside.
         vec2 u = vec2(r.x > 0.0 ? q.x / r.x : (q.x == 0.0 ? 0.0 : 1e6), r.y > 0.0 ? q.y / r.y : (q.y == 0.0 ? 0.0 : 1e6));
-        t = length(u);
+        // The focus (after the stops; within 0.99 of the ellipse): t solves |u - f (1 - t)| = t, the
+        // circle about f (1 - t) of radius t growing from the focus to the unit circle
+        // (GradientStops.radialPosition).
+        vec2 f = texelFetch(u_texture, origin + ivec2(2 * n, 0), 0).xy;
+        if (f.x == 0.0 && f.y == 0.0) {
+            t = length(u);
+        } else {
+            vec2 w = u - f;
+            float b = dot(w, f);
+            float a = 1.0 - dot(f, f);
+            t = (b + sqrt(b * b + a * dot(w, w))) / a;
+        }
     } else {
         vec2 q = p - s;
         float start = (d.x == 0.0 && d.y == 0.0) ? 0.0 : atan(d.y, d.x);

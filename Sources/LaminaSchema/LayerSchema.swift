@@ -280,5 +280,10 @@ public enum LayerSchema {
         .init(
             "fadeDuration", .number, .number(0.25), wire: 97, animatable: false, domain: .nonNegative, kind: .tiled, since: 10,
             "Seconds over which a newly drawn tile fades in (Core Animation's `CATiledLayer.fadeDuration()`)."),
+
+        // MARK: CAGradientLayer, Lamina's own
+        .init(
+            "focusOffset", .point, .point(0, 0), wire: 98, kind: .gradient, since: 12, own: true,
+            "Where a radial gradient's focus lies, from its centre in fractions of its radii along x and y ((0, 0), the default: the centre, as Core Animation draws radial gradients): colours spread from the focus out to the ellipse, as SVG's `fx` and `fy` and a Lottie highlight place them. Kept within 0.99 of the ellipse."),
     ]
 }

@@ -41,15 +41,19 @@ public struct PropertySchema: Sendable {
     /// The protocol version that added the property (0: every served version has it): sessions of
     /// older versions are refused it, and the Python client's table leaves it out.
     public var since: UInt32
+    /// Whether the property is Lamina's own, with no Core Animation counterpart (the client's doc
+    /// comments say so instead of naming Core Animation's property).
+    public var isLaminaOwn: Bool
 
     /// A row.
     public init(
         _ name: String, swift: String? = nil, _ type: SchemaType, _ defaultValue: SchemaValue, wire: UInt8,
         animatable: Bool = true, accessor: Bool = true, domain: SchemaDomain = .finite, kind: SchemaKind? = nil,
         also: [SchemaKind] = [], nullable: Bool = false, keyword: SchemaKeyword? = nil, change: SchemaChange? = nil,
-        since: UInt32 = 0, _ meaning: String
+        since: UInt32 = 0, own: Bool = false, _ meaning: String
     ) {
         self.since = since
+        self.isLaminaOwn = own
         self.change = change ?? (kind == nil ? nil : .kindDrawing)
         self.domain = domain
         self.kind = kind

@@ -160,7 +160,8 @@ public enum SchemaGenerator {
         func accessors(_ owner: SchemaKind?) {
             for row in rows where row.hasGeneratedAccessor && (owner == nil ? row.kind == nil : row.kinds.contains(owner!)) {
                 let animatable = row.isAnimatable ? "animatable" : "not animatable"
-                lines.append("    /// \(row.meaning) Core Animation's `\(row.name)`; \(animatable).")
+                let origin = row.isLaminaOwn ? "Lamina's own" : "Core Animation's `\(row.name)`"
+                lines.append("    /// \(row.meaning) \(origin); \(animatable).")
                 lines.append("    public var \(row.swiftName): \(row.clientType) {")
                 if row.isNullable {
                     lines.append("        get { let v = self[.\(row.name)]; return \(row.isNullTest("v")) ? nil : v }")

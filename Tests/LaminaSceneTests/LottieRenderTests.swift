@@ -14,6 +14,26 @@ import Testing
     static let red = SIMD4<UInt8>(255, 0, 0, 255)
     static let clear = SIMD4<UInt8>(0, 0, 0, 0)
 
+    @Test func aRadialHighlightMovesTheFocus() throws {
+        // A radial gradient, white to black, about (50, 50) with radius 40 (end (90, 50)), over a
+        // square filling the picture; highlight 50% at 0°: the focus is half the radius right of the
+        // centre, at (70, 50), where the gradient starts. Along the centre line a circle grows from
+        // the focus to the radius (in radii: focus f = 0.5, point u): right of the focus t = (u − f) /
+        // (1 − f), left of it (f − u) / (1 + f): the centre is at t = 1/3, (80, 50) at 1/2.
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}}"#
+        let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "r": 1, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [90, 50]},"#
+            + #" "h": {"a": 0, "k": 50}, "a": {"a": 0, "k": 0}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#
+        let image = try render(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(square), \#(gradient)]}]"#), at: 0)
+        for x in [30, 50, 60, 70, 80, 85] {
+            // At the pixel's centre, in radii from the centre (row 50's centre is 1/80 of a radius below
+            // the line: it moves t by less than 1/255).
+            let u = (Double(x) + 0.5 - 50) / 40
+            let t = u >= 0.5 ? (u - 0.5) / 0.5 : (0.5 - u) / 1.5
+            let level = 255 * (1 - t)
+            #expect(abs(Double(image[x, 50].x) - level) <= 3, "x \(x): \(image[x, 50]), expected \(level)")
+        }
+    }
+
     @Test func aSolidLandsWhereItsTransformPutsIt() throws {
         // q in the 20x10 solid lands at p + R(90°)·S(2, 1)·q = (50 − y, 50 + 2x): x in 40...50, y in 50...90.
         let image = try render(

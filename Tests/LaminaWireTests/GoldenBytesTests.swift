@@ -78,6 +78,8 @@ struct GoldenBytesTests {
         "truncationMode": 58, "maskedCorners": 59, "cornerCurve": 60, "compositingFilter": 61, "duration": 62, "repeatCount": 63, "repeatDuration": 64, "autoreverses": 65, "fillMode": 66, "shadowPath": 67, "scrollMode": 68, "filters": 69, "backgroundFilters": 70, "instanceCount": 71, "instanceTransform": 72, "instanceDelay": 73, "instanceColor": 74, "instanceRedOffset": 75, "instanceGreenOffset": 76, "instanceBlueOffset": 77, "instanceAlphaOffset": 78, "preservesDepth": 79, "emitterCells": 80, "emitterPosition": 81, "emitterZPosition": 82, "emitterSize": 83, "emitterDepth": 84, "emitterShape": 85, "emitterMode": 86, "renderMode": 87, "birthRate": 88, "lifetime": 89, "velocity": 90, "scale": 91, "spin": 92, "seed": 93,
         // Protocol version 10: tiled layers.
         "tileSize": 94, "levelsOfDetail": 95, "levelsOfDetailBias": 96, "fadeDuration": 97,
+        // Protocol version 12: a radial gradient's focus.
+        "focusOffset": 98,
     ]
 
     @Test("every property is written as its own wire id, whatever its place in the table, and read back")

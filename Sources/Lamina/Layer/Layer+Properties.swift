@@ -380,6 +380,7 @@ extension Layer {
         .levelsOfDetail: "levelsOfDetail",
         .levelsOfDetailBias: "levelsOfDetailBias",
         .fadeDuration: "fadeDuration",
+        .focusOffset: "focusOffset",
     ]
 
     /// Typed key paths to their Core Animation key paths, for `PropertyAnimation(keyPath: \\.position)`.
@@ -517,6 +518,9 @@ extension Layer {
         \TiledLayer.levelsOfDetail: "levelsOfDetail",
         \TiledLayer.levelsOfDetailBias: "levelsOfDetailBias",
         \TiledLayer.fadeDuration: "fadeDuration",
+        \GradientLayer.focusOffset: "focusOffset",
+        \GradientLayer.focusOffset.x: "focusOffset.x",
+        \GradientLayer.focusOffset.y: "focusOffset.y",
     ]
 }
 
@@ -623,6 +627,12 @@ extension GradientLayer {
     public var type: GradientType {
         get { self[.gradientType] }
         set { self[.gradientType] = newValue }
+    }
+
+    /// Where a radial gradient's focus lies, from its centre in fractions of its radii along x and y ((0, 0), the default: the centre, as Core Animation draws radial gradients): colours spread from the focus out to the ellipse, as SVG's `fx` and `fy` and a Lottie highlight place them. Kept within 0.99 of the ellipse. Lamina's own; animatable.
+    public var focusOffset: Point {
+        get { self[.focusOffset] }
+        set { self[.focusOffset] = newValue }
     }
 }
 

@@ -101,5 +101,6 @@ extension LayerProperties {
         row(.levelsOfDetail, wire: 95, .number(1), animatable: false, domain: .positive, kind: .tiled, since: 10),
         row(.levelsOfDetailBias, wire: 96, .number(0), animatable: false, domain: .nonNegative, kind: .tiled, since: 10),
         row(.fadeDuration, wire: 97, .number(0.25), animatable: false, domain: .nonNegative, kind: .tiled, since: 10),
+        row(.focusOffset, wire: 98, .point(.zero), kind: .gradient, since: 12),
     ]
 }

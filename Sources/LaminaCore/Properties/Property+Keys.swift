@@ -12,6 +12,7 @@ extension Property where Value == Point {
     public static var startPoint: Self { .init(.startPoint) }
     public static var endPoint: Self { .init(.endPoint) }
     public static var emitterPosition: Self { .init(.emitterPosition) }
+    public static var focusOffset: Self { .init(.focusOffset) }
 }
 
 extension Property where Value == BitmapID? {

@@ -133,6 +133,7 @@ public enum PropertyChange: UInt8, Sendable, CaseIterable {
         .kindDrawing,  // levelsOfDetail
         .kindDrawing,  // levelsOfDetailBias
         .kindDrawing,  // fadeDuration
+        .kindDrawing,  // focusOffset
     ]
 
     /// The keys of `classes`, as a `PropertyValues.written`-style mask (bit `rawValue` of each).

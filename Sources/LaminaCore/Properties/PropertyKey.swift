@@ -103,6 +103,7 @@ public enum PropertyKey: Int, Sendable, CaseIterable {
     case levelsOfDetail
     case levelsOfDetailBias
     case fadeDuration
+    case focusOffset
 
     /// The descriptor in the property table.
     @inlinable

@@ -1,4 +1,5 @@
 import LaminaCore
+import RealModule
 
 /// Gradient fills and strokes (`gf`, `gs`): a gradient layer over the box the paths can reach, masked
 /// by a shape layer that fills (or strokes) the paths, as lottie-ios draws them.
@@ -46,11 +47,7 @@ extension LottieCompiler {
         func unit(_ p: Point) -> Point { Point(x: (p.x - box.origin.x) / box.size.width, y: (p.y - box.origin.y) / box.size.height) }
         emitter.apply(start, to: layer, LayerKeyPath(.startPoint), at: style.path + ".s") { .point(unit($0)) }
         if radial {
-            if let h = style["h"], let highlight = try? h.property(&diagnostics, { (n: LottieNode) throws(LottieError) in try n.number() }),
-                highlight.isAnimated || highlight.initialValue != 0
-            {
-                report(.approximated, "gradient-highlight", at: h.path, "the radial gradient is drawn centred, without its highlight")
-            }
+            try highlight(of: style, start: start, end: end, on: layer)
             // Core Animation's radial gradient is an ellipse with radii |end − start| in unit
             // coordinates of each axis: the end point that makes it Lottie's circle.
             let both = Self.combine([start.timeline, end.timeline]) { f -> Point in
@@ -79,6 +76,27 @@ extension LottieCompiler {
         }
         emitter.setMask(mask, of: layer, at: style.path)
         return layer
+    }
+
+    /// A radial gradient's highlight (`h`, percent of the radius, and `a`, degrees from the line from
+    /// start to end) as the layer's `focusOffset`, as lottie-web places SVG's focus: `h` / 100 of the
+    /// radius (within ±0.99) from the centre, at the line's angle plus `a`. lottie-ios draws radial
+    /// gradients centred.
+    private mutating func highlight(
+        of style: LottieNode, start: LottieProperty<Point>, end: LottieProperty<Point>, on layer: LayerHandle
+    ) throws(LottieError) {
+        func number(_ key: String) throws(LottieError) -> LottieProperty<Double> {
+            try style[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() } ?? .constant(0)
+        }
+        let (length, angle) = (try number("h"), try number("a"))
+        guard length.isAnimated || length.initialValue != 0 else { return }
+        let focus = Self.combine([start.timeline, end.timeline, length.timeline, angle.timeline]) { f -> Point in
+            let s = start.value(at: f, interpolate: Point.mix), e = end.value(at: f, interpolate: Point.mix)
+            let direction = Double.atan2(y: e.y - s.y, x: e.x - s.x) + angle.value(at: f, interpolate: Double.mix) * .pi / 180
+            let amount = min(max(length.value(at: f, interpolate: Double.mix) / 100, -0.99), 0.99)
+            return Point(x: Double.cos(direction) * amount, y: Double.sin(direction) * amount)
+        }
+        emitter.apply(focus, to: layer, LayerKeyPath(.focusOffset), at: style.path + ".h") { .point($0) }
     }
 
     /// `[offset, r, g, b] x count` then optional `[offset, alpha]` pairs, as stops.

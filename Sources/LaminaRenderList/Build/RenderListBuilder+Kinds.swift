@@ -25,13 +25,14 @@ extension RenderListBuilder {
         edgeMargin: Float?
     ) {
         forceDamage = false
-        guard let stops = GradientStops(colors: values[.colors], locations: values[.locations]) else { return }
+        guard var stops = GradientStops(colors: values[.colors], locations: values[.locations]) else { return }
+        if values[.gradientType] == .radial { stops.focus = GradientStops.focus(values[.focusOffset]) }
         let table: GradientTable
         if let held = generated.gradients[id], held.stops == stops {
             table = held
         } else {
             let placed = stops.texels.withUnsafeBytes {
-                generated.place($0, width: stops.colors.count * 2, height: 1, in: generated.stops, replacing: generated.gradients[id]?.placed)
+                generated.place($0, width: stops.width, height: 1, in: generated.stops, replacing: generated.gradients[id]?.placed)
             }
             table = GradientTable(stops: stops, placed: placed)
             generated.gradients[id] = table

@@ -12,6 +12,13 @@ public struct GradientStops: Hashable, Sendable {
     public var colors: [Color]
     /// One location per colour.
     public var locations: [Double]
+    /// A radial gradient's focus, from its centre in fractions of its radii (`focusOffset`), within
+    /// `maximumFocus` of it; zero for the other types.
+    public var focus = SIMD2<Double>.zero
+
+    /// How far the focus may lie from the centre, in fractions of the radii: on the ellipse itself,
+    /// every ray from the focus but the ones inward would never reach it.
+    public static let maximumFocus = 0.99
 
     /// The stops of `colors` at `locations`; nil when there are no colours (nothing is drawn).
     public init?(colors: [Color], locations: [Double]) {
@@ -25,14 +32,39 @@ public struct GradientStops: Hashable, Sendable {
         }
     }
 
-    /// The texels of the stop table: each colour, then its location (in red).
+    /// `offset` (`focusOffset`) as a focus: kept within `maximumFocus` of the centre, in the direction
+    /// it points; zero when not finite.
+    public static func focus(_ offset: Point) -> SIMD2<Double> {
+        let f = SIMD2(offset.x, offset.y)
+        guard f.x.isFinite, f.y.isFinite else { return .zero }
+        let length = (f * f).sum().squareRoot()
+        return length > maximumFocus ? f * (maximumFocus / length) : f
+    }
+
+    /// The width of the stop table in texels: two per stop, then the focus.
+    var width: Int { colors.count * 2 + 1 }
+
+    /// The texels of the stop table: each colour, then its location (in red); last, the focus (red and
+    /// green).
     var texels: [Float] {
         var texels: [Float] = []
-        texels.reserveCapacity(colors.count * 8)
+        texels.reserveCapacity(width * 4)
         for (c, l) in zip(colors, locations) {
             texels += [Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha), Float(l), 0, 0, 0]
         }
+        texels += [Float(focus.x), Float(focus.y), 0, 0]
         return texels
+    }
+
+    /// Where a radial gradient (centre `center`, radii `radii`) puts point `p`: 0 at the focus, 1 on the
+    /// ellipse, along the ray from the focus (what the shader computes, for tests). In the ellipse's
+    /// unit space, with `u` the point and `f` the focus, `t` solves |u − f(1 − t)| = t: the point lies on
+    /// the circle of radius `t` about `f(1 − t)`, which grows from the focus to the unit circle.
+    public func radialPosition(of p: Point, center: Point, radii: Size) -> Double {
+        let u = SIMD2((p.x - center.x) / radii.width, (p.y - center.y) / radii.height)
+        let w = u - focus
+        let b = (w * focus).sum(), a = 1 - (focus * focus).sum()
+        return (b + (b * b + a * (w * w).sum()).squareRoot()) / a
     }
 
     /// The colour at position `t` by the contract's rule (linear in straight-alpha components between

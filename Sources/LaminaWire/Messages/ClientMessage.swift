@@ -19,7 +19,8 @@ public import LaminaCore
 /// request and `bufferReleased` event (DMA-BUFs shown without a copy), and the welcome's
 /// `bufferSharing` (whether the daemon imports them). Version 12 added the `acquireFence` request
 /// (explicit synchronisation: the next commit is applied once the GPU work behind a fence is done,
-/// rather than after the client waited for it with `glFinish`).
+/// rather than after the client waited for it with `glFinish`) and a gradient layer's
+/// `focusOffset` (property 98: a radial gradient's focus).
 public let laminaProtocolVersion: UInt32 = 12
 
 /// The oldest protocol version the daemon serves (`docs/protocol.md`, "Compatibility"): a client of

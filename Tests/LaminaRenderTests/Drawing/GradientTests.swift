@@ -99,6 +99,41 @@ struct GradientTests {
         }
     }
 
+    @Test("radial with a focus: 0 at the focus, 1 on the ellipse, along each ray from the focus")
+    func radialFocus() throws {
+        // Radii 40 and 30 about (50, 30); the focus f = 0.5125 of the x radius to the right, on the
+        // centre of pixel column 70. In the ellipse's unit space a circle of radius t about
+        // (f(1 − t), 0) grows from the focus to the ellipse. Along the centre line that gives
+        // t = (u − f) / (1 − f) right of the focus and (f − u) / (1 + f) left of it; on the vertical
+        // through the focus (u = f), (ft)² + v² = t², so t = |v| / √(1 − f²).
+        let f = 0.5125
+        let drawn = try draw(Self.gradient(width: 100, height: 60) {
+            $0[.colors] = [white, black]
+            $0[.gradientType] = .radial
+            $0[.startPoint] = Point(x: 0.5, y: 0.5)
+            $0[.endPoint] = Point(x: 0.9, y: 1)
+            $0[.focusOffset] = Point(x: f, y: 0)
+        })
+        for x in [12, 30, 50, 62, 75, 80, 88] {
+            let u = (Double(x) + 0.5 - 50) / 40
+            let t = u >= f ? (u - f) / (1 - f) : (f - u) / (1 + f)
+            #expect(drawn.expectPixel(x, 29, Self.mix(white, black, t), within: 2), "(\(x), 29): \(drawn[x, 29]) t \(t)")
+        }
+        for y in [10, 20, 40, 50] {
+            let v = (Double(y) + 0.5 - 30) / 30
+            let t = abs(v) / (1 - f * f).squareRoot()
+            #expect(drawn.expectPixel(70, y, Self.mix(white, black, t), within: 2), "(70, \(y)): \(drawn[70, y]) t \(t)")
+        }
+    }
+
+    @Test("a focus on or past the ellipse is kept within 0.99 of it, in its direction")
+    func focusClamped() {
+        let clamped = GradientStops.focus(Point(x: 3, y: 4))
+        #expect(abs(clamped.x - 0.594) < 1e-12 && abs(clamped.y - 0.792) < 1e-12, "\(clamped)")
+        #expect(GradientStops.focus(Point(x: 0.3, y: -0.4)) == SIMD2(0.3, -0.4))
+        #expect(GradientStops.focus(Point(x: .nan, y: 0)) == .zero)
+    }
+
     @Test("conic: 0 on the ray toward endPoint, growing clockwise on screen to 1 after a full turn")
     func conic() throws {
         let drawn = try draw(Self.gradient(width: 100, height: 100) {
