@@ -12,7 +12,8 @@ import LaminaSession
 /// Half the inputs are raw bytes, fed in chunks whose sizes the input chooses; the other half are
 /// messages a client could send (a hello at a version near the daemon's, then commits of synthesized
 /// operations with bitmaps in the pools, pools made and destroyed, every request), encoded and fed in
-/// chunks too. After every chunk the session must keep its promises: everything it queued for the client
+/// chunks too; a commit held for acquire fences is let go by its fences signalling or its deadline
+/// passing, as the input chooses. After every chunk the session must keep its promises: everything it queued for the client
 /// decodes as the daemon's messages, nothing is queued past its limit but the one message that crossed
 /// it, the compositor hears of a client only once it said hello, and a closed session stays closed.
 public enum SessionFuzzing {
@@ -43,7 +44,21 @@ public enum SessionFuzzing {
         }
         var announced = false
         var offset = 0
-        while offset < stream.count, session.wantsInput {
+        while offset < stream.count || session.isWaitingForFence {
+            // A commit held for its acquire fences: the fence signals, or its deadline passes.
+            if session.isWaitingForFence {
+                guard let deadline = session.fenceDeadline, session.watchedFence != nil else {
+                    return "a commit is held with no fence to watch or no deadline"
+                }
+                let effects = input.oneIn(4) ? session.expireFence(now: deadline) : session.fenceSignalled()
+                if !announced, let request = effects.requests.first { return "the compositor heard \(request) before the client said hello" }
+                if let fence = effects.watchFence, fence != session.watchedFence { return "the session asked to watch fence \(fence), not its own" }
+                if let failure = check(session) { return failure }
+                if !session.isWaitingForFence, !session.isClosed { _ = session.resume() }
+                if let failure = check(session) { return failure }
+                continue
+            }
+            guard session.wantsInput else { break }
             let size = max(1, min(stream.count - offset, 1 + input.below(64) * (input.oneIn(4) ? 64 : 1)))
             // A message's descriptors arrive with its first byte, as SCM_RIGHTS delivers them.
             let (passed, rest) = offset == 0 ? (descriptors, [Int32]()) : ([], descriptors)
@@ -60,6 +75,7 @@ public enum SessionFuzzing {
         }
         _ = session.end(reason: "the fuzz input ended")
         guard session.isClosed else { return "an ended session is not closed" }
+        guard !session.isWaitingForFence else { return "an ended session still holds a commit for its fences" }
         return check(session)
     }
 
@@ -101,6 +117,7 @@ public enum SessionFuzzing {
                 list.append(.screenshot(serial: serial, destination: input.oneIn(2) ? .png : .pool(id: UInt32(input.below(5)), offset: UInt64(input.below(4096)))))
             case 5: list.append(.stats(serial: serial))
             case 6: list.append(.tree(serial: serial, scope: input.oneIn(2) ? .own : .allClients))
+            case 7 where input.oneIn(2): list.append(.acquireFence(descriptor: 1_000_001))
             default:
                 let bitmaps = (0..<input.below(3)).map { i in
                     WireBitmap(
