@@ -17,13 +17,7 @@ final class GLBufferExport {
 
     /// Why this EGL display cannot export DMA-BUFs, or nil when it can.
     static func unavailability(on display: EGLDisplay?) -> String? {
-        guard let display else { return "no EGL display is current" }
-        let names = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        let list = Set(names.split(separator: " ").map(String.init))
-        for needed in ["EGL_MESA_image_dma_buf_export", "EGL_KHR_gl_texture_2D_image"] where !list.contains(needed) {
-            return "\(needed) is missing on the app's EGL display"
-        }
-        return nil
+        missingExtension(["EGL_MESA_image_dma_buf_export", "EGL_KHR_gl_texture_2D_image"], on: display)
     }
 
     /// Exports `buffers`' texture, made in the current context, as bitmap `id`.
@@ -65,6 +59,15 @@ final class GLBufferExport {
         for fd in descriptors { close(fd) }
         _ = destroy(display, image)
     }
+}
+
+/// Why `display` cannot do what needs `extensions`: the first it lacks (or that none is current), or
+/// nil when it has them all.
+func missingExtension(_ extensions: [String], on display: EGLDisplay?) -> String? {
+    guard let display else { return "no EGL display is current" }
+    let names = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+    let list = Set(names.split(separator: " ").map(String.init))
+    return extensions.first { !list.contains($0) }.map { "\($0) is missing on the app's EGL display" }
 }
 
 /// An EGL or GL extension entry point (never linked: glvnd exports core symbols only).

@@ -8,13 +8,7 @@ import CGLES3
 enum GLFence {
     /// Why fences cannot be made on `display`, or nil when they can.
     static func unavailability(on display: EGLDisplay?) -> String? {
-        guard let display else { return "no EGL display is current" }
-        let names = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        let list = Set(names.split(separator: " ").map(String.init))
-        for needed in ["EGL_KHR_fence_sync", "EGL_ANDROID_native_fence_sync"] where !list.contains(needed) {
-            return "\(needed) is missing on the app's EGL display"
-        }
-        return nil
+        missingExtension(["EGL_KHR_fence_sync", "EGL_ANDROID_native_fence_sync"], on: display)
     }
 
     /// A descriptor that becomes readable when the GPU has done what the current context issued so

@@ -28,6 +28,15 @@ struct AcquireFenceSessionTests {
             ClientSessionTests.send(.hello(version: version, name: "fenced"), to: session)
             _ = try ClientSessionTests.read(session)
         }
+
+        /// Sends a fence, then commit `serial` (a new layer), which the session holds; returns the fence.
+        @discardableResult
+        func hold(_ serial: UInt32) throws -> Int32 {
+            let fence = try SharedBufferSessionTests.descriptor()
+            ClientSessionTests.send(.acquireFence(descriptor: fence), to: session)
+            ClientSessionTests.send(AcquireFenceSessionTests.commit(serial), to: session)
+            return fence
+        }
     }
 
     static func commit(_ serial: UInt32, layer: UInt64 = 1) -> ClientMessage {
@@ -91,9 +100,7 @@ struct AcquireFenceSessionTests {
     @Test("a fence that has not signalled by the deadline fails its commit whole with the commit's serial; the session goes on")
     func timeout() throws {
         let h = try Harness()
-        let fence = try SharedBufferSessionTests.descriptor()
-        ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session)
-        ClientSessionTests.send(Self.commit(7), to: h.session)
+        let fence = try h.hold(7)
         #expect(h.session.expireFence(now: 100.999).requests.isEmpty && h.session.isWaitingForFence, "not yet: one second")
         let expired = h.session.expireFence(now: 101)
         #expect(expired.requests.isEmpty && !h.session.isWaitingForFence && !h.session.isClosed)
@@ -109,9 +116,7 @@ struct AcquireFenceSessionTests {
     @Test("a fence the shell cannot wait on fails its commit, naming why")
     func unwaitable() throws {
         let h = try Harness()
-        let fence = try SharedBufferSessionTests.descriptor()
-        ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session)
-        ClientSessionTests.send(Self.commit(9), to: h.session)
+        let fence = try h.hold(9)
         #expect(h.session.refuseHeldCommit("its acquire fence cannot be waited on (EPERM)").requests.isEmpty)
         #expect(try ClientSessionTests.read(h.session).first?.errorMessage == "commit 9: its acquire fence cannot be waited on (EPERM)")
         #expect(!SharedBufferSessionTests.isOpen(fence) && h.session.wantsInput)
