@@ -10,7 +10,7 @@ import RealModule
 public struct DecomposedTransform: Hashable, Sendable {
     /// Translation along x, y, z (m41, m42, m43 of the normalised matrix).
     public var translation: SIMD3<Double>
-    /// Scale along x, y, z; a mirrored matrix has all three negated.
+    /// Scale along x, y, z; a mirrored matrix has one of them negative (see `init`).
     public var scale: SIMD3<Double>
     /// Shears: `x` is XY, `y` is XZ, `z` is YZ.
     public var skew: SIMD3<Double>
@@ -84,12 +84,20 @@ public struct DecomposedTransform: Hashable, Sendable {
         skew.y /= scale.z
         skew.z /= scale.z
 
-        // A mirrored basis: negate everything so the rotation is proper.
+        // A mirrored basis: one axis's scale is taken as negative (its row negated), so the rotation is
+        // proper; the axis whose flip leaves the smallest rotation (the largest trace), x on a tie. A
+        // layer flipped horizontally then reads scale.x −1 and no rotation, and writing scale.y or
+        // rotation.z keeps the flip (negating all three, as CSS's decomposition does, read it as a half
+        // turn about x with every scale negative, which a later scale.y write turned into a half turn).
         if dot(r0, cross(r1, r2)) < 0 {
-            scale = -scale
-            r0 = -r0
-            r1 = -r1
-            r2 = -r2
+            let traces = [-r0.x + r1.y + r2.z, r0.x - r1.y + r2.z, r0.x + r1.y - r2.z]
+            let axis = traces[1] > traces[0] && traces[1] >= traces[2] ? 1 : traces[2] > traces[0] ? 2 : 0
+            // Skew terms pairing the flipped axis with another change sign with it.
+            switch axis {
+            case 0: (scale.x, r0, skew.x, skew.y) = (-scale.x, -r0, -skew.x, -skew.y)
+            case 1: (scale.y, r1, skew.x, skew.z) = (-scale.y, -r1, -skew.x, -skew.z)
+            default: (scale.z, r2, skew.y, skew.z) = (-scale.z, -r2, -skew.y, -skew.z)
+            }
         }
         self.scale = scale
         self.skew = skew
