@@ -24,6 +24,8 @@ extension GLLayer {
                 sharing = .sharedMemory
             } else {
                 sharing = .dmaBuf
+                // Fences where the driver makes them (else presents call `glFinish`).
+                fences = GLFence()
                 Connection.current?.onReconnection(of: self) { [weak self] in MainActor.assumeIsolated { self?.shareAgain() } }
             }
         }
@@ -57,6 +59,7 @@ extension GLLayer {
     /// buffers it waited on will not be released).
     func useSharedMemory() {
         sharing = .sharedMemory
+        fences = nil
         exports = exports.map { _ in nil }
         chain = GLSwapChain(limit: chain.limit)
         Connection.current?.onReconnection(of: self, share: nil)
@@ -68,9 +71,8 @@ extension GLLayer {
         let start = currentMediaTime()
         // Explicit synchronisation where the daemon and the driver offer it: the commit waits in the
         // daemon for the GPU. Otherwise the buffer is complete before the commit leaves.
-        if let connection = Connection.current, connection.takesAcquireFences,
-            GLFence.unavailability(on: eglGetCurrentDisplay()) == nil, let fence = GLFence.make()
-        {
+        // Checked each time too: a daemon that restarted may speak an older version.
+        if let connection = Connection.current, connection.takesAcquireFences, let fence = fences?.make() {
             connection.waitForFence(fence)
             statistics.fencesSent += 1
         } else {

@@ -79,6 +79,8 @@ open class GLLayer: Layer {
     var buffers: [GLFramebuffer?] = [nil, nil, nil]
     /// With DMA-BUF: each slot's texture as shared with the daemon, and the bitmap that shows it.
     var exports: [(export: GLBufferExport, bitmap: Bitmap)?] = [nil, nil, nil]
+    /// With DMA-BUF, where the daemon and the driver allow: the fences presents send (`GLFence`).
+    var fences: GLFence?
     /// The frame shown: the layer's contents bitmap, whole, whose next version each present makes.
     private var surface: Bitmap?
     private var scratch: [UInt8] = []

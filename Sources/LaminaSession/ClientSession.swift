@@ -116,7 +116,7 @@ public final class ClientSession {
             return effects
         }
         hasDeferredInput = false
-        while !isClosed, !isOverQueueLimit, !isWaitingForCompositor, !isWaitingForFence {
+        while canHandleInput {
             if turnBytes >= settings.maxBytesPerTurn {
                 // Bytes left may be a whole message or part of one; the next turn finds out.
                 hasDeferredInput = framer.bufferedBytes > 0
@@ -158,15 +158,15 @@ public final class ClientSession {
     public var isWaitingForCompositor: Bool { pendingRequests >= settings.maxPendingRequests }
 
     /// Whether the shell should read the socket: the session takes input and nothing holds it back.
-    public var wantsInput: Bool {
-        !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !isWaitingForFence && !hasDeferredInput
-    }
+    public var wantsInput: Bool { canHandleInput && !hasDeferredInput }
 
     /// Whether the session has input to handle without reading more: whole messages left by a turn
     /// that used its budget, now that nothing else holds them back.
-    public var isReadyToResume: Bool {
-        hasDeferredInput && !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !isWaitingForFence
-    }
+    public var isReadyToResume: Bool { hasDeferredInput && canHandleInput }
+
+    /// Whether nothing holds the client's messages back: the session is open, its replies are read,
+    /// its requests answered and no commit waits for its fences.
+    private var canHandleInput: Bool { !isClosed && !isOverQueueLimit && !isWaitingForCompositor && !isWaitingForFence }
 
     /// Whether whole messages may still wait in the framer (handling stops while the output queue is
     /// over its limit, so the shell can write before more replies pile up).
