@@ -58,6 +58,11 @@ final class DaemonProcess {
     /// Where the daemon sends `READY=1`, `WATCHDOG=1`, `STOPPING=1`.
     let notify: NotifySocket
     private let stderrPipe = Pipe()
+    /// The daemon logs at debug level: its stderr is read as it comes, since a pipe nobody reads fills
+    /// at 64 KiB and would stop the daemon at its next line (and a test waiting on it, for ever).
+    private let log: CollectedOutput
+    /// Signalled when the process has ended, so that ending a test can bound its wait for it.
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `laminad` with `arguments` and returns once it reported READY=1; on `socketPath` when
     /// given (another daemon's, to stand in for it after it died), else on a socket of its own.
@@ -76,16 +81,25 @@ final class DaemonProcess {
         process.environment = env
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        log = CollectedOutput(stderrPipe.fileHandleForReading)
         try process.run()
         try #require(notify.wait(for: "READY=1"), "laminad did not report READY=1")
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        if process.isRunning { end() }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops the daemon with SIGTERM; one that has not ended after 30 s (a daemon that hangs, which a
+    /// test has already failed on) is killed, so the test run goes on.
+    private func end() {
+        process.terminate()
+        if exited.wait(timeout: .now() + 30) == .timedOut {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
     }
 
     /// Kills the daemon with SIGKILL, as a crash would, and waits for it to end.
@@ -132,10 +146,29 @@ final class DaemonProcess {
 
     /// Stops the daemon with SIGTERM and returns its exit status and what it logged.
     func stop() -> (status: Int32, log: String) {
-        process.terminate()
-        let log = stderrPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: log, as: UTF8.self))
+        end()
+        return (process.terminationStatus, log.text())
+    }
+}
+
+/// Everything a pipe brings until its end, read on a thread of its own as it arrives.
+private final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            let all = handle.readDataToEndOfFile()
+            lock.withLock { data = all }
+            ended.signal()
+        }
+    }
+
+    /// The text, once the pipe ended (every writer closed it); nothing if it has not within 30 s.
+    func text() -> String {
+        _ = ended.wait(timeout: .now() + 30)
+        return lock.withLock { String(decoding: data, as: UTF8.self) }
     }
 }
 
@@ -159,15 +192,33 @@ final class TestClient {
 
     /// The first event (from the backlog, then the socket) that `match` picks out; the others stay in
     /// the backlog.
+    /// `timeout` bounds the whole wait, not each message: a daemon that sends other events every
+    /// frame cannot keep a test waiting for ever.
     func receive<T>(timeout: Double = 30, _ match: (ServerMessage) -> T?) throws -> T {
         if let i = backlog.firstIndex(where: { match($0) != nil }) {
             return match(backlog.remove(at: i))!
         }
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
-            let message = try wire.receive(timeout: timeout)
+            let message = try wire.receive(timeout: max(deadline.timeIntervalSinceNow, 0))
             if let value = match(message) { return value }
             backlog.append(message)
         }
+    }
+
+    /// Asks for statistics until `clients` are connected (a client's departure is queued behind its
+    /// requests), for at most `timeout` seconds; fails the test if they never are.
+    @discardableResult
+    func waitForClients(_ clients: UInt32, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> DaemonStats
+    {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var stats = try self.stats()
+        while stats.clients != clients {
+            try #require(deadline.timeIntervalSinceNow > 0, "\(stats.clients) clients after \(timeout) s, not \(clients)", sourceLocation: sourceLocation)
+            stats = try self.stats()
+        }
+        return stats
     }
 
     /// Takes the backlog.
@@ -248,9 +299,10 @@ final class TestClient {
             return nil
         }
         backlog.removeAll()
+        let deadline = Date(timeIntervalSinceNow: 60)
         while true {
             do {
-                if case .error(let report) = try wire.receive(timeout: 30) { errors.append(report) }
+                if case .error(let report) = try wire.receive(timeout: max(deadline.timeIntervalSinceNow, 0)) { errors.append(report) }
             } catch {
                 return errors
             }

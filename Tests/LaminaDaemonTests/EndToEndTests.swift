@@ -176,8 +176,7 @@ struct EndToEndTests {
         let statsBefore = try a.stats()
         #expect(statsBefore.clients == 2 && statsBefore.layers == 2)
         _ = consume b
-        var stats = try a.stats()
-        while stats.clients != 1 { stats = try a.stats() }
+        let stats = try a.waitForClients(1)
         #expect(stats.layers == 1)
         let after = try a.screenshot()
         #expect(after[5, 5] == SIMD4(255, 0, 0, 255))

@@ -39,8 +39,7 @@ struct HostileClientTests {
         /// The bystander still sees its layer, nothing else is on screen or in the daemon, and the
         /// daemon holds no more descriptors than before the offender came.
         func expectUnharmed(sourceLocation: SourceLocation = #_sourceLocation) throws {
-            var stats = try bystander.stats()
-            while stats.clients != 1 { stats = try bystander.stats() }  // the offender's departure is queued behind its requests
+            let stats = try bystander.waitForClients(1, sourceLocation: sourceLocation)
             #expect(stats.layers == 1, sourceLocation: sourceLocation)
             #expect(stats.textures == 0 && stats.pools == 0 && stats.animations == 0, sourceLocation: sourceLocation)
             let image = try bystander.screenshot()
@@ -301,11 +300,15 @@ struct HostileClientTests {
         let offender = try WireClient.connect(path: setup.daemon.socketPath, name: "offender")
         try offender.send(.commit(Commit(serial: 1, operations: [.create(h2, name: nil)])))
         // Each presentation reply is about 600 bytes: 4,000 of them are far more than the socket buffer
-        // and the queue limit together.
+        // and the queue limit together, so the daemon must give up on the offender whether its replies
+        // or its input come next.
         var batch: [UInt8] = []
         for serial in UInt32(0)..<4000 { batch += ClientMessage.queryPresentation(serial: serial, layer: h2).raw.encoded }
-        try? offender.sendRaw(batch)
-        // Reading now drains what the kernel buffered, then meets the end of the stream.
+        try? offender.sendRaw(batch)  // the daemon may hang up before it took it all
+        // The offender reads nothing until the daemon has let it go; then it finds what the kernel
+        // buffered (replies, and errors for the queries answered before its layer was), and the end of
+        // the stream. The error naming the limit was queued behind what it did not read: the log says it.
+        try setup.bystander.waitForClients(1)
         var replies = 0
         while true {
             do {
@@ -317,6 +320,8 @@ struct HostileClientTests {
         }
         #expect(replies < 4000)
         try setup.expectUnharmed()
+        let log = setup.daemon.stop().log
+        #expect(log.contains("offender) disconnected: too slow") && log.contains("over the limit of 65536"), "\(log.suffix(2000))")
     }
 
     @Test("the handshake: requests before hello, a second hello and a wrong version are fatal")

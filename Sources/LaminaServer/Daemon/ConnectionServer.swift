@@ -207,7 +207,15 @@ final class ConnectionServer {
         // A paused client's input waits in the kernel (its socket is not watched for reading); a full
         // hang-up or a socket error still arrives, and ends it, since nothing more can be read or written.
         guard client.session.wantsInput else {
-            if hungUp { close(client, reason: "the socket hung up") } else { settle(client) }
+            if hungUp {
+                close(client, reason: "the socket hung up")
+            } else if client.session.isOverQueueLimit {
+                // Reads are watched past the limit only to learn this: the client sends on and reads not.
+                _ = try? flush(client)
+                refuseBacklog(client)
+            } else {
+                settle(client)
+            }
             return
         }
         // Bounded per wakeup so one busy client cannot starve the others: at most 16 reads, and what
@@ -242,7 +250,7 @@ final class ConnectionServer {
                 guard clients[client.session.id.rawValue] != nil else { return }
                 // Replies the client has not read stop its input: past the limit after writing, it goes.
                 if client.session.isOverQueueLimit {
-                    apply(client.session.refuseBacklog(), to: client)
+                    refuseBacklog(client)
                     return
                 }
                 if effects.deferredInput { postpone(client) }
@@ -253,11 +261,20 @@ final class ConnectionServer {
         settle(client)
     }
 
+    /// Ends a session still over its queue limit (after a write) that has more input: waiting for its
+    /// replies to be read would park the client over the limit for as long as it pleases, its messages
+    /// unanswered, when nothing else comes for it.
+    private func refuseBacklog(_ client: Client) {
+        apply(client.session.refuseBacklog(), to: client)
+        settle(client)
+    }
+
     /// Brings epoll's interest in a client's socket in line with its session: reading while the session
-    /// takes input, writing while output waits.
+    /// takes input (or while it is over its queue limit, to refuse it if it sends on), writing while
+    /// output waits.
     private func settle(_ client: Client) {
         guard clients[client.session.id.rawValue] != nil else { return }
-        let readable = client.session.wantsInput
+        let readable = client.session.wantsInput || client.session.isOverQueueLimit
         let writable = !client.session.output.isEmpty
         guard readable != client.watchingReads || writable != client.watchingWrites else { return }
         do {
@@ -392,6 +409,10 @@ final class ConnectionServer {
             _ = try flush(client)
         } catch {
             close(client, reason: "\(error)")
+            return
+        }
+        if client.session.isOverQueueLimit, client.session.hasBufferedInput {
+            refuseBacklog(client)
             return
         }
         resumeInput(client)
