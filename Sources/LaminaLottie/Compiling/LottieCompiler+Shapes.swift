@@ -159,7 +159,8 @@ extension LottieCompiler {
     /// anchor, its opacity running from `so` to `eo`. Layers, not a replicator: Core Animation's
     /// instance transform compounds (the k-th copy's move turns with it), Lottie's does not.
     ///
-    /// The number of copies is the count rounded up (as lottie-web draws a fractional count). When
+    /// The number of copies is the count rounded down (lottie-ios's `Int(copies)`; lottie-web rounds
+    /// up, which matched fewer of the corpus's references). When
     /// it animates, there are as many copies as it ever reaches, and copy k shows, sampled once a
     /// frame, while the count is above k; when the transform animates, each copy's matrix follows it.
     private mutating func repeaterCopies(_ item: LottieNode) throws(LottieError) -> [LayerHandle] {
