@@ -363,10 +363,16 @@ extension LayerTree {
                                         range, items: items, compiled: compiled, slots: slots, at: time, writer: &writer.pointee,
                                         recorder: &presentation.pointee, events: &events.pointee)
                                 } else {
-                                    let part = parts.baseAddress! + (r - 1)
-                                    removed[r] = evaluate(
-                                        range, items: items, compiled: compiled, slots: slots, at: time,
-                                        writer: &part.pointee.writer, recorder: &part.pointee, events: &part.pointee.events)
+                                    // On this thread's stack while it works: side by side in `parts`,
+                                    // two ranges' writers would share cache lines both write at every layer.
+                                    var part = EvaluationPart()
+                                    swap(&part, &parts[r - 1])
+                                    defer { swap(&part, &parts[r - 1]) }
+                                    removed[r] = withUnsafeMutablePointer(to: &part) { part in
+                                        evaluate(
+                                            range, items: items, compiled: compiled, slots: slots, at: time,
+                                            writer: &part.pointee.writer, recorder: &part.pointee, events: &part.pointee.events)
+                                    }
                                 }
                             }
                         }

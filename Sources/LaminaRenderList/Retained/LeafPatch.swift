@@ -167,9 +167,15 @@ package struct LeafPatch {
                                             let shared = Unshared((self, access, table, states, candidates, left, bounds))
                                             threads.forEach(ranges) { r in
                                                 let (patch, access, table, states, candidates, left, bounds) = shared.value
+                                                // On this thread's stack while it works: side by side in
+                                                // `states`, two ranges' states shared cache lines that
+                                                // both threads wrote at every leaf.
+                                                var state = State(commandOf: [])
+                                                swap(&state, &states[r])
+                                                defer { swap(&state, &states[r]) }
                                                 for c in bounds[r]..<bounds[r + 1] {
                                                     let (id, animated, order) = candidates[c]
-                                                    if patch.patch(id, animating: animated, access, table, &states[r]) == .left {
+                                                    if patch.patch(id, animating: animated, access, table, &state) == .left {
                                                         left[Int(order)] = true
                                                     }
                                                 }
