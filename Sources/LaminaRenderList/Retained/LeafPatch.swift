@@ -59,8 +59,9 @@ package struct LeafPatch {
         fileprivate mutating func takeLeft(count: Int) -> [Bool] {
             var taken: [Bool] = []
             swap(&taken, &left)
-            taken.removeAll(keepingCapacity: true)
-            taken.append(contentsOf: repeatElement(false, count: count))
+            if taken.count > count { taken.removeLast(taken.count - count) }
+            taken.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+            while taken.count < count { taken.append(false) }
             return taken
         }
 

@@ -148,6 +148,10 @@ package final class SubtreeCaches {
     private var insideChanged: ContiguousArray<UInt64> = []
     /// The changed layers with sublayers, in `beginFrame`: its storage, kept from frame to frame.
     private var changedParents: [LayerID] = []
+    /// Per changed layer, its superlayer and sublayer count (nil for a layer gone), kept with its
+    /// capacity: read split across `threads` before the walks, which then touch no slot of the tree
+    /// for their first step (a slot read per layer was most of a frame's walk over a hundred thousand).
+    private var changedLinks: [(superlayer: LayerID?, sublayerCount: Int)?] = []
     /// Per slot, the frame in which the layer last changed its placement or anything else, and its
     /// presented values then (for layers with sublayers).
     private var lastSeen: [Int32: (frame: UInt64, values: PropertyValues)] = [:]
@@ -164,6 +168,33 @@ package final class SubtreeCaches {
     /// The bytes held.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
+    /// `tree.links(of:)` of every layer of `changed`, into `links` (emptied first), in ranges split
+    /// across `threads`: each range writes its own elements only.
+    private static func readLinks(
+        of changed: [LayerID], in tree: LayerTree, into links: inout [(superlayer: LayerID?, sublayerCount: Int)?],
+        threads: FrameThreads
+    ) {
+        // Every element is written below: only the count is set here (filling a hundred thousand
+        // through `repeatElement` took as long as reading them).
+        if links.count > changed.count { links.removeLast(links.count - changed.count) }
+        while links.count < changed.count { links.append(nil) }
+        let ranges = threads.ranges(for: changed.count)
+        changed.withUnsafeBufferPointer { changed in
+            links.withUnsafeMutableBufferPointer { links in
+                // The tree by value: each range holds its own reference, so reading a slot retains
+                // nothing (through a pointer, every read retained the slots' storage, which two
+                // threads then fought over).
+                let shared = Unshared((changed, links, tree))
+                threads.forEach(ranges) { r in
+                    let (changed, links, tree) = shared.value
+                    for i in changed.count * r / ranges..<changed.count * (r + 1) / ranges {
+                        links[i] = tree.links(of: changed[i])
+                    }
+                }
+            }
+        }
+    }
+
     /// Draws `layer`'s own cache again before it is next shown: what it draws changed though none of
     /// its values did (a tiled layer's tiles arrived, or fade in).
     package func invalidate(_ layer: LayerID) {
@@ -178,7 +209,7 @@ package final class SubtreeCaches {
     /// when it did not draw it: small subtrees are drawn directly.
     package func beginFrame(
         changed: [LayerID]?, repainted: Set<TextureHandle>, tree: LayerTree, presentation: Presentation,
-        subtreeSize: (LayerID) -> Int = { _ in .max }
+        threads: FrameThreads = .single, subtreeSize: (LayerID) -> Int = { _ in .max }
     ) -> [LayerID] {
         frame += 1
         renders = 0
@@ -201,16 +232,19 @@ package final class SubtreeCaches {
         var stale: [LayerID] = []
         // Through locals: a class's stored array is checked for exclusive access on every use, which
         // in a loop over ten thousand changed layers cost more than the walk.
-        var (insideChanged, parents) = (ContiguousArray<UInt64>(), [LayerID]())
+        var (insideChanged, parents, firstSteps) = (ContiguousArray<UInt64>(), [LayerID](), changedLinks)
+        changedLinks = []
         swap(&insideChanged, &self.insideChanged)
         swap(&parents, &changedParents)
         defer {
             swap(&insideChanged, &self.insideChanged)
             swap(&parents, &changedParents)
+            changedLinks = firstSteps
         }
         parents.removeAll(keepingCapacity: true)
-        for layer in changed {
-            guard let links = tree.links(of: layer) else { continue }
+        Self.readLinks(of: changed, in: tree, into: &firstSteps, threads: threads)
+        for (layer, links) in zip(changed, firstSteps) {
+            guard let links else { continue }
             if links.sublayerCount > 0 { parents.append(layer) }
             var ancestor = links.superlayer
             while let a = ancestor {
