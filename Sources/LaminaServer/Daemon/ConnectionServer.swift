@@ -207,15 +207,7 @@ final class ConnectionServer {
         // A paused client's input waits in the kernel (its socket is not watched for reading); a full
         // hang-up or a socket error still arrives, and ends it, since nothing more can be read or written.
         guard client.session.wantsInput else {
-            if hungUp {
-                close(client, reason: "the socket hung up")
-            } else if client.session.isOverQueueLimit {
-                // Reads are watched past the limit only to learn this: the client sends on and reads not.
-                _ = try? flush(client)
-                refuseBacklog(client)
-            } else {
-                settle(client)
-            }
+            if hungUp { close(client, reason: "the socket hung up") } else { settle(client) }
             return
         }
         // Bounded per wakeup so one busy client cannot starve the others: at most 16 reads, and what
@@ -250,7 +242,7 @@ final class ConnectionServer {
                 guard clients[client.session.id.rawValue] != nil else { return }
                 // Replies the client has not read stop its input: past the limit after writing, it goes.
                 if client.session.isOverQueueLimit {
-                    refuseBacklog(client)
+                    apply(client.session.refuseBacklog(), to: client)
                     return
                 }
                 if effects.deferredInput { postpone(client) }
@@ -261,20 +253,11 @@ final class ConnectionServer {
         settle(client)
     }
 
-    /// Ends a session still over its queue limit (after a write) that has more input: waiting for its
-    /// replies to be read would park the client over the limit for as long as it pleases, its messages
-    /// unanswered, when nothing else comes for it.
-    private func refuseBacklog(_ client: Client) {
-        apply(client.session.refuseBacklog(), to: client)
-        settle(client)
-    }
-
     /// Brings epoll's interest in a client's socket in line with its session: reading while the session
-    /// takes input (or while it is over its queue limit, to refuse it if it sends on), writing while
-    /// output waits.
+    /// takes input, writing while output waits.
     private func settle(_ client: Client) {
         guard clients[client.session.id.rawValue] != nil else { return }
-        let readable = client.session.wantsInput || client.session.isOverQueueLimit
+        let readable = client.session.wantsInput
         let writable = !client.session.output.isEmpty
         guard readable != client.watchingReads || writable != client.watchingWrites else { return }
         do {
@@ -404,15 +387,24 @@ final class ConnectionServer {
     }
 
     /// Writes what the socket takes, lets input that waited in, and updates what epoll watches.
+    ///
+    /// A session left over its queue limit by a write the socket took nothing of, with input of the
+    /// client's still to handle (in the session or the socket), is refused as the next event would
+    /// refuse it: the client sends and does not read, and with no event due for it, it would stay
+    /// parked over the limit, its messages unanswered. One that took bytes is read from, slowly
+    /// perhaps (a big screenshot), and waits for its next write.
     private func write(_ client: Client) {
+        let queued = client.session.output.count
         do {
             _ = try flush(client)
         } catch {
             close(client, reason: "\(error)")
             return
         }
-        if client.session.isOverQueueLimit, client.session.hasBufferedInput {
-            refuseBacklog(client)
+        if client.session.isOverQueueLimit, client.session.output.count == queued,
+            client.session.hasBufferedInput || SystemCalls.waitReadable(client.socket, timeout: 0)
+        {
+            apply(client.session.refuseBacklog(), to: client)
             return
         }
         resumeInput(client)
