@@ -20,7 +20,7 @@ struct EvaluationPart: OverlayRecorder, Sendable {
     var events: [AnimationEvent] = []
 
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        guard let extent = Presentation.extent(of: writer, transitions: &transitions) else { return }
+        guard let extent = Presentation.extent(of: &writer, transitions: &transitions) else { return }
         layers.append((id, extent))
     }
 

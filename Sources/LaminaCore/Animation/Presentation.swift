@@ -205,7 +205,7 @@ public struct Presentation: Sendable {
 
     /// Records what the writer appended since its `startNext()` as the overlay of layer `id`.
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        guard let extent = Self.extent(of: writer, transitions: &transitions) else { return }
+        guard let extent = Self.extent(of: &writer, transitions: &transitions) else { return }
         extents[Int(id.index)] = extent
         animatedSlots.append(Int32(id.index))
         animatedLayers.append(id)
@@ -214,8 +214,10 @@ public struct Presentation: Sendable {
     /// Where the overlay the writer appended since its `startNext()` lies in its storage, with its
     /// transition appended to `transitions`; nil when nothing animated the layer.
     @usableFromInline
-    static func extent(of writer: PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
-        guard !writer.isEmpty else { return nil }
+    static func extent(of writer: inout PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
+        guard writer.valuesEnd != writer.valuesStart || writer.transformsEnd != writer.transformsStart || writer.singleKey != nil
+            || writer.hasTransition
+        else { return nil }
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
         extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
@@ -226,7 +228,7 @@ public struct Presentation: Sendable {
             extent.keys |= 1 &<< UInt128(writer.transforms[i].key.rawValue)
         }
         if let key = writer.singleKey { extent.keys |= 1 &<< UInt128(key.rawValue) }
-        if let transition = writer.transition {
+        if writer.hasTransition, let transition = writer.transition {
             extent.transition = Int32(transitions.count)
             transitions.append(transition)
         }

@@ -35,7 +35,12 @@ public struct PresentationOverlay: Sendable {
     @usableFromInline var singleKey: PropertyKey?
     @usableFromInline var singleValue = Transform3D.identity
     /// The transition drawing this frame, if any.
-    public internal(set) var transition: TransitionProgress?
+    public internal(set) var transition: TransitionProgress? {
+        didSet { hasTransition = transition != nil }
+    }
+    /// Whether `transition` holds one: what the evaluation asks of every layer it ends, without
+    /// copying the optional out to read its tag.
+    @usableFromInline private(set) var hasTransition = false
 
     /// An empty overlay.
     public init() {}
@@ -55,11 +60,12 @@ public struct PresentationOverlay: Sendable {
         self.transforms = transforms
         (transformsStart, transformsEnd) = (transformRange.lowerBound, transformRange.upperBound)
         self.transition = transition
+        hasTransition = transition != nil  // an initialiser's assignment calls no observer
     }
 
     /// Whether any property or transition is animated.
     public var isEmpty: Bool {
-        valuesEnd == valuesStart && transformsEnd == transformsStart && singleKey == nil && transition == nil
+        valuesEnd == valuesStart && transformsEnd == transformsStart && singleKey == nil && !hasTransition
     }
 
     /// Whether any property is animated (a transition alone animates none).
