@@ -34,6 +34,9 @@ public struct Presentation: Sendable {
     /// The same layers by identifier, in the same order: what a caller listing them needs, without
     /// looking each slot up in the tree again.
     public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
+    /// Every key some layer animates this frame, bit `rawValue` set for each: a reader asking one
+    /// key of every animated layer (the renderer, about `zPosition`) asks none when no layer animates it.
+    public internal(set) var animatedKeys: UInt128 = 0
     /// The storage of a split evaluation's ranges after the first, kept from frame to frame: their
     /// layers' extents point into it (`Extent.part`), so a split frame copies no values to join them.
     @usableFromInline var parts: [EvaluationPart] = []
@@ -189,6 +192,7 @@ public struct Presentation: Sendable {
         for slot in animatedSlots { extents[Int(slot)] = Extent() }
         animatedSlots.removeAll(keepingCapacity: true)
         animatedLayers.removeAll(keepingCapacity: true)
+        animatedKeys = 0
         if extents.count < slotCount {
             extents.append(contentsOf: repeatElement(Extent(), count: slotCount - extents.count))
         }
@@ -209,6 +213,7 @@ public struct Presentation: Sendable {
         extents[Int(id.index)] = extent
         animatedSlots.append(Int32(id.index))
         animatedLayers.append(id)
+        animatedKeys |= extent.keys
     }
 
     /// Where the overlay the writer appended since its `startNext()` lies in its storage, with its
@@ -247,6 +252,7 @@ public struct Presentation: Sendable {
             extents[Int(id.index)] = extent
             animatedSlots.append(Int32(id.index))
             animatedLayers.append(id)
+            animatedKeys |= extent.keys
         }
     }
 

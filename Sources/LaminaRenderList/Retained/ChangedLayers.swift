@@ -41,8 +41,9 @@ package struct ChangedLayers {
         }
         let frame = frameCount
         if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
+        let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
         for layer in presentation.animatedLayers {
-            now.append((layer, presentation.animates(.zPosition, of: layer)))
+            now.append((layer, zPositions && presentation.animates(.zPosition, of: layer)))
             marks[Int(layer.index)] = frame
         }
         guard !changes.hierarchy else { return nil }
