@@ -45,12 +45,12 @@ package struct LeafPatch {
         private var stamp: UInt32 = 0
         /// The leaves that passed the first checks, whether each changed layer is left, and each
         /// range's state: kept with their capacity, so a steady frame allocates nothing for them.
-        fileprivate var candidates: [(id: LayerID, animated: UInt128, order: Int32)] = []
+        fileprivate var candidates: [(id: LayerID, order: Int32)] = []
         fileprivate var left: [Bool] = []
         fileprivate var states: [State] = []
 
-        fileprivate mutating func takeCandidates() -> [(id: LayerID, animated: UInt128, order: Int32)] {
-            var taken: [(id: LayerID, animated: UInt128, order: Int32)] = []
+        fileprivate mutating func takeCandidates() -> [(id: LayerID, order: Int32)] {
+            var taken: [(id: LayerID, order: Int32)] = []
             swap(&taken, &candidates)
             taken.removeAll(keepingCapacity: true)
             return taken
@@ -65,7 +65,7 @@ package struct LeafPatch {
             return taken
         }
 
-        fileprivate mutating func keep(candidates: inout [(id: LayerID, animated: UInt128, order: Int32)], left: inout [Bool]) {
+        fileprivate mutating func keep(candidates: inout [(id: LayerID, order: Int32)], left: inout [Bool]) {
             swap(&self.candidates, &candidates)
             swap(&self.left, &left)
         }
@@ -114,9 +114,8 @@ package struct LeafPatch {
         var table = LayerPartsTable()
         swap(&table, &list.parts)
         defer { swap(&table, &list.parts) }
-        // First the checks that need no placement: each leaf met once, visited alone and flat,
-        // animating only what a patch writes. `left` keeps `changed`'s order for the rest.
-        let patchable = Self.patchableKeys
+        // First, in order, each leaf drawn by the last build met once; the rest of the checks are the
+        // ranges' (`patch(_:order:…)`). `left` keeps `changed`'s order for the rest.
         var candidates = scratch.takeCandidates()
         var left = scratch.takeLeft(count: changed.count)
         defer { scratch.keep(candidates: &candidates, left: &left) }
@@ -130,15 +129,7 @@ package struct LeafPatch {
                 continue
             }
             guard scratch.firstMeeting(slot) else { continue }
-            let segment = list.segments[slot]
-            let animated = presentation.animatedKeyMask(of: id)
-            guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0,
-                !animated.transition, animated.keys & ~patchable == 0
-            else {
-                left[order] = true
-                continue
-            }
-            candidates.append((id, animated.keys, Int32(order)))
+            candidates.append((id, Int32(order)))
         }
         var states: [State] = []
         swap(&states, &scratch.states)
@@ -175,10 +166,8 @@ package struct LeafPatch {
                                                 swap(&state, &states[r])
                                                 defer { swap(&state, &states[r]) }
                                                 for c in bounds[r]..<bounds[r + 1] {
-                                                    let (id, animated, order) = candidates[c]
-                                                    if patch.patch(id, animating: animated, access, table, &state) == .left {
-                                                        left[Int(order)] = true
-                                                    }
+                                                    let (id, order) = candidates[c]
+                                                    if patch.patch(id, access, table, &state) == .left { left[Int(order)] = true }
                                                 }
                                             }
                                         }
@@ -324,10 +313,14 @@ package struct LeafPatch {
         return count == 1 ? only : nil
     }
 
-    /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be.
-    private func patch(
-        _ id: LayerID, animating animated: UInt128, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ state: inout State
-    ) -> LeafOutcome {
+    /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be. First the checks
+    /// that need no placement: visited alone and flat, animating only what a patch writes.
+    private func patch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ state: inout State) -> LeafOutcome {
+        let segment = list.segments[Int(id.index)]
+        let (animated, transition) = presentation.animatedKeyMask(of: id)
+        guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0, !transition,
+            animated & ~Self.patchableKeys == 0
+        else { return .left }
         guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
         let outcome: LeafOutcome
         guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
