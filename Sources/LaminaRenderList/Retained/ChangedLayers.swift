@@ -41,11 +41,15 @@ package struct ChangedLayers {
         }
         let frame = frameCount
         if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
+        // Asked of each layer only when some layer animates its zPosition; else the lists are copied
+        // whole (appended one by one, a hundred thousand layers took a millisecond).
         let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
-        for layer in presentation.animatedLayers {
-            now.append((layer, zPositions && presentation.animates(.zPosition, of: layer)))
-            marks[Int(layer.index)] = frame
+        if zPositions {
+            for layer in presentation.animatedLayers { now.append((layer, presentation.animates(.zPosition, of: layer))) }
+        } else {
+            now.append(contentsOf: presentation.animatedLayers.lazy.map { ($0, false) })
         }
+        for layer in presentation.animatedLayers { marks[Int(layer.index)] = frame }
         guard !changes.hierarchy else { return nil }
         var changedLayers: [LayerID] = []
         swap(&changedLayers, &self.changedLayers)
@@ -55,7 +59,11 @@ package struct ChangedLayers {
             if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
         }
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
-        for (layer, z) in now { add(layer, zPosition: z) }
+        if zPositions {
+            for (layer, z) in now { add(layer, zPosition: z) }
+        } else {
+            changedLayers.append(contentsOf: presentation.animatedLayers)
+        }
         for (layer, z) in before {
             // Listed already, unless its superlayer must come too (its zPosition animated then); the
             // marks are read first, being cheaper than asking the tree.
