@@ -187,9 +187,9 @@ public struct Presentation: Sendable {
 
     /// Starts a frame: forgets the last frame's overlays, keeping capacity, and returns the overlay the
     /// frame is evaluated through, which holds the flat storage until `endFrame(_:)`.
-    mutating func beginFrame(at time: Double, slotCount: Int) -> PresentationOverlay {
+    mutating func beginFrame(at time: Double, slotCount: Int, threads: FrameThreads = .single) -> PresentationOverlay {
         self.time = time
-        for slot in animatedSlots { extents[Int(slot)] = Extent() }
+        clearExtents(threads: threads)
         animatedSlots.removeAll(keepingCapacity: true)
         animatedLayers.removeAll(keepingCapacity: true)
         animatedKeys = 0
@@ -205,6 +205,25 @@ public struct Presentation: Sendable {
         writer.transforms.removeAll(keepingCapacity: true)
         writer.startNext()
         return writer
+    }
+
+    /// Empties the extents of the layers the last frame animated, split across `threads` (each slot
+    /// is listed once, so the ranges write apart).
+    private mutating func clearExtents(threads: FrameThreads) {
+        let ranges = threads.ranges(for: animatedSlots.count)
+        guard ranges > 1 else {
+            for slot in animatedSlots { extents[Int(slot)] = Extent() }
+            return
+        }
+        animatedSlots.withUnsafeBufferPointer { slots in
+            extents.withUnsafeMutableBufferPointer { extents in
+                let shared = Unshared((slots, extents))
+                threads.forEach(ranges) { r in
+                    let (slots, extents) = shared.value
+                    for i in slots.count * r / ranges..<slots.count * (r + 1) / ranges { extents[Int(slots[i])] = Extent() }
+                }
+            }
+        }
     }
 
     /// Records what the writer appended since its `startNext()` as the overlay of layer `id`.
@@ -275,7 +294,7 @@ extension LayerTree {
     ) {
         // Evaluating edits slots without the journal (ended animations leave): it keeps any open one.
         commitJournal()
-        var writer = presentation.beginFrame(at: time, slotCount: slots.count)
+        var writer = presentation.beginFrame(at: time, slotCount: slots.count, threads: threads)
         if schedule.isStale { slots.withUnsafeBufferPointer { schedule.rebuild(from: $0) } }
         let ranges = threads.ranges(for: schedule.items.count)
         var removed = false
