@@ -236,7 +236,8 @@ public struct Presentation: Sendable {
     }
 
     /// Where the overlay the writer appended since its `startNext()` lies in its storage, with its
-    /// transition appended to `transitions`; nil when nothing animated the layer.
+    /// transition appended to `transitions`; nil when nothing animated the layer. (The writer is
+    /// `inout` only so that it is not copied for the call, once per animated layer.)
     @usableFromInline
     static func extent(of writer: inout PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
         guard writer.valuesEnd != writer.valuesStart || writer.transformsEnd != writer.transformsStart || writer.singleKey != nil

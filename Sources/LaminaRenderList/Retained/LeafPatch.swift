@@ -43,7 +43,7 @@ package struct LeafPatch {
         /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
         private var met: ContiguousArray<UInt32> = []
         private var stamp: UInt32 = 0
-        /// The leaves that passed the first checks, whether each changed layer is left, and each
+        /// The leaves drawn by the last build, each once, whether each changed layer is left, and each
         /// range's state: kept with their capacity, so a steady frame allocates nothing for them.
         fileprivate var candidates: [(id: LayerID, order: Int32)] = []
         fileprivate var left: [Bool] = []
@@ -114,8 +114,8 @@ package struct LeafPatch {
         var table = LayerPartsTable()
         swap(&table, &list.parts)
         defer { swap(&table, &list.parts) }
-        // First, in order, each leaf drawn by the last build met once; the rest of the checks are the
-        // ranges' (`patch(_:order:…)`). `left` keeps `changed`'s order for the rest.
+        // First, in order, each leaf drawn by the last build met once; the rest of the checks run in
+        // the ranges (`patch(_:_:_:_:)`). `left` keeps `changed`'s order for the rest.
         var candidates = scratch.takeCandidates()
         var left = scratch.takeLeft(count: changed.count)
         defer { scratch.keep(candidates: &candidates, left: &left) }
