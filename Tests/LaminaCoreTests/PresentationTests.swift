@@ -51,6 +51,43 @@ struct PresentationTests {
         #expect(try tree.animationKeys(of: layer) == ["fade"])
     }
 
+    @Test("animatedKeys is every key some layer animates, the same split across threads, and empty once none animates")
+    func animatedKeysUnion() throws {
+        var tree = LayerTree()
+        let root = tree.create()
+        var layers: [LayerID] = []
+        for _ in 0..<12 {
+            let layer = tree.create()
+            try tree.addSublayer(layer, to: root)
+            try tree.addAnimation(
+                Animation.basic(LayerKeyPath(.opacity), from: .number(1), to: .number(0), timing: MediaTiming(duration: 1)),
+                forKey: "fade", to: layer)
+            layers.append(layer)
+        }
+        try tree.addAnimation(
+            Animation.basic(try LayerKeyPath("position.x"), from: .number(0), to: .number(5), timing: MediaTiming(duration: 2)),
+            forKey: "move", to: layers[3])
+        try tree.addAnimation(
+            Animation.basic(LayerKeyPath(.zPosition), from: .number(0), to: .number(1), timing: MediaTiming(duration: 2)),
+            forKey: "rise", to: layers[11])
+        // Split into a range per layer or more, each run in turn: the ranges after the first are joined.
+        let split = FrameThreads(count: 4, minimumPerRange: 1) { n, body in for i in 0..<n { body(i) } }
+        var (whole, parts) = (Presentation(), Presentation())
+        var (splitTree, events) = (tree, [AnimationEvent]())
+        func bit(_ key: PropertyKey) -> UInt128 { 1 << UInt128(key.rawValue) }
+        tree.evaluate(at: 0.5, into: &whole, events: &events)
+        splitTree.evaluate(at: 0.5, into: &parts, events: &events, threads: split)
+        #expect(whole.animatedKeys == bit(.opacity) | bit(.position) | bit(.zPosition))
+        #expect(parts.animatedKeys == whole.animatedKeys)
+        tree.evaluate(at: 1.5, into: &whole, events: &events)
+        splitTree.evaluate(at: 1.5, into: &parts, events: &events, threads: split)
+        #expect(whole.animatedKeys == bit(.position) | bit(.zPosition), "the fades ended and left")
+        #expect(parts.animatedKeys == whole.animatedKeys)
+        tree.evaluate(at: 3, into: &whole, events: &events)
+        splitTree.evaluate(at: 3, into: &parts, events: &events, threads: split)
+        #expect(whole.animatedKeys == 0 && parts.animatedKeys == 0)
+    }
+
     @Test("Adding under a used key replaces; keys list in order; removal")
     func keys() throws {
         var (tree, _, layer) = try setup()
