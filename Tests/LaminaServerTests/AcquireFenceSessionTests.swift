@@ -31,9 +31,9 @@ struct AcquireFenceSessionTests {
 
         /// Sends a fence, then commit `serial` (a new layer), which the session holds; returns the fence.
         @discardableResult
-        func hold(_ serial: UInt32) throws -> Int32 {
+        func hold(_ serial: UInt32) throws -> SharedBufferSessionTests.SentDescriptor {
             let fence = try SharedBufferSessionTests.descriptor()
-            ClientSessionTests.send(.acquireFence(descriptor: fence), to: session)
+            ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: session)
             ClientSessionTests.send(AcquireFenceSessionTests.commit(serial), to: session)
             return fence
         }
@@ -52,9 +52,9 @@ struct AcquireFenceSessionTests {
     func heldUntilSignalled() throws {
         let h = try Harness()
         let fence = try SharedBufferSessionTests.descriptor()
-        #expect(ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session).requests.isEmpty)
+        #expect(ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: h.session).requests.isEmpty)
         let held = ClientSessionTests.send(Self.commit(3), to: h.session)
-        #expect(held.requests.isEmpty && held.watchFence == fence)
+        #expect(held.requests.isEmpty && held.watchFence == fence.fd)
         #expect(h.session.isWaitingForFence && !h.session.wantsInput && h.session.fenceDeadline == 101)
         // Sent meanwhile: kept in the framer, not handled.
         #expect(ClientSessionTests.send(.requestFrame(serial: 4), to: h.session).requests.isEmpty)
@@ -62,7 +62,7 @@ struct AcquireFenceSessionTests {
 
         let signalled = h.session.fenceSignalled()
         #expect(Self.commits(signalled.requests) == [3] && signalled.watchFence == nil)
-        #expect(h.unwatched == [fence] && !SharedBufferSessionTests.isOpen(fence))
+        #expect(h.unwatched == [fence.fd] && !SharedBufferSessionTests.isOpen(fence))
         #expect(!h.session.isWaitingForFence && h.session.pendingRequests == 1)
         let resumed = h.session.resume()
         guard case .requestFrame(_, serial: 4)? = resumed.requests.first else {
@@ -76,14 +76,14 @@ struct AcquireFenceSessionTests {
     func twoFences() throws {
         let h = try Harness()
         let (a, b) = (try SharedBufferSessionTests.descriptor(), try SharedBufferSessionTests.descriptor())
-        ClientSessionTests.send(.acquireFence(descriptor: a), to: h.session)
-        ClientSessionTests.send(.acquireFence(descriptor: b), to: h.session)
-        #expect(ClientSessionTests.send(Self.commit(5), to: h.session).watchFence == a)
+        ClientSessionTests.send(.acquireFence(descriptor: a.fd), to: h.session)
+        ClientSessionTests.send(.acquireFence(descriptor: b.fd), to: h.session)
+        #expect(ClientSessionTests.send(Self.commit(5), to: h.session).watchFence == a.fd)
         let first = h.session.fenceSignalled()
-        #expect(first.requests.isEmpty && first.watchFence == b && h.session.watchedFence == b)
+        #expect(first.requests.isEmpty && first.watchFence == b.fd && h.session.watchedFence == b.fd)
         #expect(!SharedBufferSessionTests.isOpen(a) && SharedBufferSessionTests.isOpen(b))
         #expect(Self.commits(h.session.fenceSignalled().requests) == [5])
-        #expect(h.unwatched == [a, b] && !SharedBufferSessionTests.isOpen(b))
+        #expect(h.unwatched == [a.fd, b.fd] && !SharedBufferSessionTests.isOpen(b))
     }
 
     @Test("a commit without fences goes at once; a fence applies to the next commit only")
@@ -91,7 +91,7 @@ struct AcquireFenceSessionTests {
         let h = try Harness()
         #expect(Self.commits(ClientSessionTests.send(Self.commit(1), to: h.session).requests) == [1])
         let fence = try SharedBufferSessionTests.descriptor()
-        ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session)
+        ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: h.session)
         #expect(ClientSessionTests.send(Self.commit(2, layer: 2), to: h.session).requests.isEmpty)
         #expect(Self.commits(h.session.fenceSignalled().requests) == [2])
         #expect(Self.commits(h.session.resume().requests + ClientSessionTests.send(Self.commit(3, layer: 3), to: h.session).requests) == [3])
@@ -104,7 +104,7 @@ struct AcquireFenceSessionTests {
         #expect(h.session.expireFence(now: 100.999).requests.isEmpty && h.session.isWaitingForFence, "not yet: one second")
         let expired = h.session.expireFence(now: 101)
         #expect(expired.requests.isEmpty && !h.session.isWaitingForFence && !h.session.isClosed)
-        #expect(h.unwatched == [fence] && !SharedBufferSessionTests.isOpen(fence))
+        #expect(h.unwatched == [fence.fd] && !SharedBufferSessionTests.isOpen(fence))
         let replies = try ClientSessionTests.read(h.session)
         #expect(replies.map(\.errorCode) == [.renderer] && replies.first?.errorSerial == 7)
         #expect(
@@ -126,19 +126,19 @@ struct AcquireFenceSessionTests {
     func fenceLimit() throws {
         let h = try Harness()
         let fences = try (0...SessionSettings.maxFencesPerCommit).map { _ in try SharedBufferSessionTests.descriptor() }
-        for fence in fences { ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session) }
+        for fence in fences { ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: h.session) }
         let replies = try ClientSessionTests.read(h.session)
         #expect(replies.map(\.errorCode) == [.limitExceeded])
         #expect(replies.first?.errorMessage == "acquireFence: 8 fences for one commit is the limit")
         #expect(fences.map(SharedBufferSessionTests.isOpen) == Array(repeating: true, count: 8) + [false])
-        #expect(ClientSessionTests.send(Self.commit(1), to: h.session).watchFence == fences[0])
+        #expect(ClientSessionTests.send(Self.commit(1), to: h.session).watchFence == fences[0].fd)
     }
 
     @Test("a commit its checks refuse takes its fences with it: closed, nothing held")
     func refusedCommitClosesFences() throws {
         let h = try Harness()
         let fence = try SharedBufferSessionTests.descriptor()
-        ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session)
+        ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: h.session)
         let bitmap = WireBitmap(id: BitmapID(1), pool: 9, offset: 0, width: 1, height: 1, stride: 4, format: .rgba8, premultiplied: true)
         let effects = ClientSessionTests.send(.commit(Commit(serial: 4, bitmaps: [bitmap], operations: [], released: [])), to: h.session)
         #expect(effects.requests.isEmpty && effects.watchFence == nil && !h.session.isWaitingForFence)
@@ -150,12 +150,12 @@ struct AcquireFenceSessionTests {
     func endWhileHeld() throws {
         let h = try Harness()
         let (held, pending) = (try SharedBufferSessionTests.descriptor(), try SharedBufferSessionTests.descriptor())
-        ClientSessionTests.send(.acquireFence(descriptor: held), to: h.session)
+        ClientSessionTests.send(.acquireFence(descriptor: held.fd), to: h.session)
         ClientSessionTests.send(Self.commit(2), to: h.session)
-        ClientSessionTests.send(.acquireFence(descriptor: pending), to: h.session)  // waits in the framer
+        ClientSessionTests.send(.acquireFence(descriptor: pending.fd), to: h.session)  // waits in the framer
         let effects = h.session.end(reason: "the socket hung up")
         #expect(Self.commits(effects.requests).isEmpty)
-        #expect(h.unwatched == [held] && !SharedBufferSessionTests.isOpen(held))
+        #expect(h.unwatched == [held.fd] && !SharedBufferSessionTests.isOpen(held))
         #expect(h.session.fenceSignalled().requests.isEmpty, "a late readiness finds nothing")
     }
 
@@ -163,7 +163,7 @@ struct AcquireFenceSessionTests {
     func olderVersion() throws {
         let h = try Harness(version: 11)
         let fence = try SharedBufferSessionTests.descriptor()
-        ClientSessionTests.send(.acquireFence(descriptor: fence), to: h.session)
+        ClientSessionTests.send(.acquireFence(descriptor: fence.fd), to: h.session)
         #expect(!SharedBufferSessionTests.isOpen(fence))
         #expect(try ClientSessionTests.read(h.session).first?.errorMessage
             == "unknown request opcode 14 in protocol version 11 (acquireFence came with version 12)")

@@ -21,7 +21,7 @@ struct SharedBufferImportTests {
             let fd = try SharedBufferSessionTests.descriptor()  // no DMA-BUF either
             let buffer = SharedBuffer(
                 id: BitmapID(4), width: 64, height: 64, fourcc: WireDMABuf.fourcc("AB24"), modifier: WireDMABuf.noModifier,
-                planes: [(fd, 0, 256)], isOpaque: false)
+                planes: [(fd.fd, 0, 256)], isOpaque: false)
             if case .unavailable(let reason) = compositor.sharedBufferImport {
                 #expect(reason.hasPrefix("EGL_EXT_image_dma_buf_import is missing on ") || reason.hasPrefix("GL_OES_EGL_image is missing"), "\(reason)")
             }

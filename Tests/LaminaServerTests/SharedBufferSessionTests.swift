@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import LaminaCore
 import LaminaModel
 import LaminaSession
@@ -12,26 +11,27 @@ import Testing
 /// fatal: the client shares through memory instead.
 @Suite("Shared GPU buffers in the session")
 struct SharedBufferSessionTests {
-    /// A descriptor that is open until something closes it (a memfd stands in for a DMA-BUF).
-    /// A descriptor to send (a pipe's write end standing in for a DMA-BUF), and its read end kept here:
-    /// whether the sent one was closed is read from the pipe, not from the number, which another test
-    /// running meanwhile may be given again.
-    static func descriptor() throws -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw Failure("pipe: errno \(errno)") }
-        watched.withLock { $0[ends[1]] = ends[0] }
-        return ends[1]
+    /// A descriptor to send (a pipe's write end standing in for a DMA-BUF or a fence), with its pipe's
+    /// read end: whether the sent one was closed is read from the pipe, never from the number, which
+    /// the kernel gives again to the next descriptor opened, perhaps by a test running meanwhile.
+    struct SentDescriptor {
+        /// The descriptor to send.
+        let fd: Int32
+        fileprivate let watch: Int32
     }
 
-    /// Whether `fd` (from `descriptor()`) is still open anywhere: its pipe has not hung up.
-    static func isOpen(_ fd: Int32) -> Bool {
-        guard let watch = watched.withLock({ $0[fd] }) else { return fcntl(fd, F_GETFD) != -1 }
-        var entry = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+    static func descriptor() throws -> SentDescriptor {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw Failure("pipe: errno \(errno)") }
+        return SentDescriptor(fd: ends[1], watch: ends[0])
+    }
+
+    /// Whether a descriptor from `descriptor()` is still open anywhere: its pipe has not hung up.
+    static func isOpen(_ sent: SentDescriptor) -> Bool {
+        var entry = pollfd(fd: sent.watch, events: Int16(POLLIN), revents: 0)
         _ = poll(&entry, 1, 0)
         return entry.revents & Int16(POLLHUP) == 0
     }
-
-    private static let watched = Mutex<[Int32: Int32]>([:])
 
     static func buffer(fourcc: UInt32 = WireDMABuf.fourcc("AB24"), width: UInt32 = 64, stride: UInt32 = 256, planes: Int = 1) -> WireDMABuf {
         WireDMABuf(
@@ -53,7 +53,7 @@ struct SharedBufferSessionTests {
         let (session, welcome) = try Self.open(.sharedMemoryOnly(reason: "EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless"))
         #expect(welcome.bufferSharing == .sharedMemoryOnly(reason: "EGL_EXT_image_dma_buf_import is missing on Mesa surfaceless"))
         let fd = try Self.descriptor()
-        let effects = ClientSessionTests.send(.importBuffer(serial: 9, buffer: Self.buffer(), descriptors: [fd]), to: session)
+        let effects = ClientSessionTests.send(.importBuffer(serial: 9, buffer: Self.buffer(), descriptors: [fd.fd]), to: session)
         #expect(effects.requests.isEmpty && !session.isClosed)
         #expect(!Self.isOpen(fd), "the refused buffer's descriptor is closed")
         let replies = try ClientSessionTests.read(session)
@@ -76,13 +76,13 @@ struct SharedBufferSessionTests {
         ]
         for (buffer, message) in cases {
             let fds = try (0..<buffer.planes.count).map { _ in try Self.descriptor() }
-            let effects = ClientSessionTests.send(.importBuffer(serial: 3, buffer: buffer, descriptors: fds), to: session)
+            let effects = ClientSessionTests.send(.importBuffer(serial: 3, buffer: buffer, descriptors: fds.map(\.fd)), to: session)
             #expect(effects.requests.isEmpty && !session.isClosed)
             #expect(fds.allSatisfy { !Self.isOpen($0) })
             #expect(try ClientSessionTests.read(session).first?.errorMessage == "importBuffer (bitmap 5): \(message)")
         }
         let fd = try Self.descriptor()
-        let effects = ClientSessionTests.send(.importBuffer(serial: 4, buffer: Self.buffer(fourcc: WireDMABuf.fourcc("XB24")), descriptors: [fd]), to: session)
+        let effects = ClientSessionTests.send(.importBuffer(serial: 4, buffer: Self.buffer(fourcc: WireDMABuf.fourcc("XB24")), descriptors: [fd.fd]), to: session)
         guard case .importBuffer(let client, 4, let shared)? = effects.requests.first else {
             Issue.record("\(effects.requests)")
             return
@@ -91,7 +91,7 @@ struct SharedBufferSessionTests {
         #expect(shared.planes.count == 1 && shared.planes[0].stride == 256 && shared.planes[0].offset == 0)
         // The session handed the descriptor on (the kernel gave the session its own copy; this one
         // is the test's).
-        #expect(Self.isOpen(shared.planes[0].descriptor))
+        #expect(shared.planes[0].descriptor == fd.fd && Self.isOpen(fd))
         close(shared.planes[0].descriptor)
     }
 
@@ -99,9 +99,9 @@ struct SharedBufferSessionTests {
     func descriptorsMatchPlanes() throws {
         let (session, _) = try Self.open(.dmaBuf)
         let fds = [try Self.descriptor(), try Self.descriptor()]
-        var raw = ClientMessage.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: fds).raw
-        raw.descriptors = fds
-        _ = raw.encoded.withUnsafeBytes { session.receive($0, descriptors: fds) }
+        var raw = ClientMessage.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: fds.map(\.fd)).raw
+        raw.descriptors = fds.map(\.fd)
+        _ = raw.encoded.withUnsafeBytes { session.receive($0, descriptors: fds.map(\.fd)) }
         #expect(fds.allSatisfy { !Self.isOpen($0) })
         #expect(try ClientSessionTests.read(session).first?.errorMessage == "importBuffer: importBuffer carries 2 file descriptors for 1 planes (at byte 0)")
     }
@@ -113,7 +113,7 @@ struct SharedBufferSessionTests {
         guard case .welcome(let welcome)? = try ClientSessionTests.read(session).first else { throw Failure("no welcome") }
         #expect(welcome.bufferSharing == .sharedMemoryOnly(reason: "protocol version 10 has no DMA-BUF import"))
         let fd = try Self.descriptor()
-        ClientSessionTests.send(.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: [fd]), to: session)
+        ClientSessionTests.send(.importBuffer(serial: 3, buffer: Self.buffer(), descriptors: [fd.fd]), to: session)
         #expect(!Self.isOpen(fd))
         #expect(try ClientSessionTests.read(session).first?.errorCode == .malformedMessage)
     }
@@ -124,7 +124,7 @@ struct SharedBufferSessionTests {
         func share(_ id: UInt64) throws -> ClientSession.Effects {
             var buffer = Self.buffer()
             buffer.id = BitmapID(id)
-            let effects = ClientSessionTests.send(.importBuffer(serial: UInt32(id), buffer: buffer, descriptors: [try Self.descriptor()]), to: session)
+            let effects = ClientSessionTests.send(.importBuffer(serial: UInt32(id), buffer: buffer, descriptors: [try Self.descriptor().fd]), to: session)
             for case .importBuffer(_, _, let shared) in effects.requests { close(shared.planes[0].descriptor) }
             return effects
         }
