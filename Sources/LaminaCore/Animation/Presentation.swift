@@ -210,17 +210,12 @@ public struct Presentation: Sendable {
     /// Empties the extents of the layers the last frame animated, split across `threads` (each slot
     /// is listed once, so the ranges write apart).
     private mutating func clearExtents(threads: FrameThreads) {
-        let ranges = threads.ranges(for: animatedSlots.count)
-        guard ranges > 1 else {
-            for slot in animatedSlots { extents[Int(slot)] = Extent() }
-            return
-        }
         animatedSlots.withUnsafeBufferPointer { slots in
             extents.withUnsafeMutableBufferPointer { extents in
                 let shared = Unshared((slots, extents))
-                threads.forEach(ranges) { r in
+                threads.forEachRange(of: slots.count) { range in
                     let (slots, extents) = shared.value
-                    for i in slots.count * r / ranges..<slots.count * (r + 1) / ranges { extents[Int(slots[i])] = Extent() }
+                    for i in range { extents[Int(slots[i])] = Extent() }
                 }
             }
         }

@@ -30,6 +30,13 @@ public struct FrameThreads: Sendable {
         min(count, max(1, items / minimumPerRange))
     }
 
+    /// Cuts `0..<count` into `ranges(for: count)` even, consecutive ranges and runs `body` on each,
+    /// possibly at once: for a loop whose pieces each write only their own elements.
+    public func forEachRange(of count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let ranges = ranges(for: count)
+        forEach(ranges) { r in body(count * r / ranges..<count * (r + 1) / ranges) }
+    }
+
     /// Runs `body(0) … body(ranges - 1)`, possibly at once; returns when all have run.
     public func forEach(_ ranges: Int, _ body: @Sendable (Int) -> Void) {
         if ranges <= 1 {

@@ -178,18 +178,15 @@ package final class SubtreeCaches {
         // through `repeatElement` took as long as reading them).
         if links.count > changed.count { links.removeLast(links.count - changed.count) }
         while links.count < changed.count { links.append(nil) }
-        let ranges = threads.ranges(for: changed.count)
         changed.withUnsafeBufferPointer { changed in
             links.withUnsafeMutableBufferPointer { links in
                 // The tree by value: each range holds its own reference, so reading a slot retains
                 // nothing (through a pointer, every read retained the slots' storage, which two
                 // threads then fought over).
                 let shared = Unshared((changed, links, tree))
-                threads.forEach(ranges) { r in
+                threads.forEachRange(of: changed.count) { range in
                     let (changed, links, tree) = shared.value
-                    for i in changed.count * r / ranges..<changed.count * (r + 1) / ranges {
-                        links[i] = tree.links(of: changed[i])
-                    }
+                    for i in range { links[i] = tree.links(of: changed[i]) }
                 }
             }
         }
