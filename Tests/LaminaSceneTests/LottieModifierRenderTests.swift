@@ -70,6 +70,18 @@ import Testing
         #expect(image[26, 50] == Self.clear && image[54, 50] == Self.clear && image[80, 50] == Self.clear)
     }
 
+    @Test func aDashOffsetThatAnimatesMovesTheDashesAlongThePath() throws {
+        // Dashes and gaps of 20 along the line from x 10, the offset going from 0 at frame 0 to 20 at
+        // frame 30 (1 s): first dashes at x 10...30 and 50...70, then a gap first, so x 30...50 and 70...90.
+        let dashes = #"[{"n": "d", "v": {"a": 0, "k": 20}}, {"n": "g", "v": {"a": 0, "k": 20}}, {"n": "o", "v": \#(Self.ramp(0, 20))}]"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1, "d": \#(dashes)}"#
+        for (time, on, off) in [(0.0, [20, 60], [40, 80]), (1.0, [40, 80], [20, 60])] {
+            let image = try shapeLayer([Self.line, stroke], at: time)
+            for x in on { #expect(image[x, 50] == Self.red, "\(time) s, x \(x): \(image[x, 50])") }
+            for x in off { #expect(image[x, 50] == Self.clear, "\(time) s, x \(x): \(image[x, 50])") }
+        }
+    }
+
     @Test func aRepeatersAnimatedCountShowsThatManyCopies() throws {
         // A 10x10 square at x 0...10, repeated 20 to the right; the count runs from 1 at frame 0 to
         // 5 at frame 30. At frame 16.5 (0.55 s) it is 3.2: three whole copies (x 0, 20 and 40).

@@ -156,6 +156,20 @@ import Testing
         #expect(image[75, 50] == Self.clear)
     }
 
+    @Test func aStarWhoseRotationAnimatesTurns() throws {
+        // A five-pointed star about (50, 50), points 40 out and 20 in, turning a whole turn (0° to
+        // 360°) from frame 0 to 30. At frame 7.5 (0.25 s) it has turned 90°: a point lies to the right,
+        // at (90, 50), and none straight up, where one was at frame 0. A whole turn's ends are the same
+        // path, so a star interpolated between them would not move.
+        let turn = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [360]}]}"#
+        let star = #"{"ty": "sr", "sy": 1, "pt": {"a": 0, "k": 5}, "p": {"a": 0, "k": [50, 50]}, "r": \#(turn), "or": {"a": 0, "k": 40}, "os": {"a": 0, "k": 0}, "ir": {"a": 0, "k": 20}, "is": {"a": 0, "k": 0}}"#
+        let layers = #"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(star), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]"#
+        let start = try render(lottie(layers), at: 0)
+        #expect(start[50, 14] == Self.red && start[86, 50] == Self.clear, "\(start[50, 14]) \(start[86, 50])")
+        let quarter = try render(lottie(layers), at: 0.25)
+        #expect(quarter[86, 50] == Self.red && quarter[50, 14] == Self.clear, "\(quarter[86, 50]) \(quarter[50, 14])")
+    }
+
     @Test func aMaskCutsTheLayerToItsPath() throws {
         // A triangle mask (0,0)-(100,0)-(0,100) over a red solid: above the diagonal only.
         let mask = #"[{"mode": "a", "o": {"k": 100}, "pt": {"k": {"c": true, "v": [[0, 0], [100, 0], [0, 100]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}]"#

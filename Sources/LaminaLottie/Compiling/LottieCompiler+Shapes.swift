@@ -355,8 +355,10 @@ extension LottieCompiler {
                     inner: isStar ? ir.value(at: f, interpolate: Double.mix) : nil, innerRoundness: is_.value(at: f, interpolate: Double.mix),
                     rotation: r.value(at: f, interpolate: Double.mix), reversed: reversed)
             }
+            let timelines = [p.timeline, pt.timeline, r.timeline, or.timeline, os.timeline, ir.timeline, is_.timeline]
             guard let points = pt.timeline, let first = points.times.first, let last = points.times.last, last > first else {
-                return Self.combine([p.timeline, pt.timeline, r.timeline, or.timeline, os.timeline, ir.timeline, is_.timeline], build)
+                guard r.isAnimated else { return Self.combine(timelines, build) }
+                return turning(timelines, rotation: r, at: item.path + ".r", build)
             }
             // A changing number of points changes the path's vertices, between which nothing
             // interpolates: the shape is built at every frame, held where the vertices change.
@@ -370,6 +372,36 @@ extension LottieCompiler {
                 })
         }
     }
+
+    /// A star whose rotation animates, sampled at most `maximumTurnPerSample` degrees of turn apart:
+    /// its vertices move on circles, which a path interpolated vertex by vertex between keyframes
+    /// would cut across (a whole turn, whose ends are the same path, would not move at all).
+    mutating func turning(
+        _ timelines: [LottieTimeline?], rotation: LottieProperty<Double>, at path: String,
+        _ build: (Double) -> LottieBezier
+    ) -> LottieProperty<LottieBezier> {
+        let times = Set(timelines.compactMap { $0?.times }.joined()).sorted()
+        var frames: [Double] = []
+        for (a, b) in zip(times, times.dropFirst()) {
+            let turn = abs(rotation.value(at: b, interpolate: Double.mix) - rotation.value(at: a, interpolate: Double.mix))
+            let pieces = max(Self.samplesPerSegment, Int(min((turn / Self.maximumTurnPerSample).rounded(.up), 10_000)))
+            for k in 0..<pieces { frames.append(a + (b - a) * Double(k) / Double(pieces)) }
+        }
+        frames.append(times[times.count - 1])
+        // Held keyframes jump, which straight pieces between samples would smooth: kept as `combine` has them.
+        let holds = timelines.contains { $0?.holds.contains(true) ?? false }
+        guard !holds, frames.count <= KeyframeAnimation.maximumKeyframes, emitter.spend(frames.count, at: path) else {
+            return Self.combine(timelines, build)
+        }
+        return .animated(
+            frames.map { t in
+                LottieKeyframe(time: t, value: build(t), end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil)
+            })
+    }
+
+    /// The most a sampled star turns between samples: a vertex interpolated straight across 10° of arc
+    /// comes within 0.4% of its radius of the circle.
+    static let maximumTurnPerSample = 10.0
 
     /// Several paths as one `path` over time (a style's, or a layer's masks'). Animated, every sample
     /// holds every path as cubics, so the samples' vertices are taken from the file's budget.
@@ -453,18 +485,24 @@ extension LottieCompiler {
             emitter.set(layer, .miterLimit, .number(limit.initialValue), at: ml.path)
         }
         if let dashes = style["d"], dashes.isArray {
+            // The lengths keep their first values, as lottie-ios keeps them (Core Animation does not
+            // animate `lineDashPattern` here); the offset animates `lineDashPhase`, as there.
             var pattern: [Double] = []
-            var phase = 0.0
+            var phase: (LottieProperty<Double>, String)?
             for dash in dashes.elements {
                 let name = (try? dash["n"]?.string()) ?? "d"
+                if name == "o" {
+                    phase = (try dash.required("v").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }, dash.path)
+                    continue
+                }
                 let value = try dash.required("v").property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
                 if value.isAnimated { report(.approximated, "animated-dashes", at: dash.path, "the dash keeps its first length") }
-                if name == "o" { phase = value.initialValue } else { pattern.append(value.initialValue) }
+                pattern.append(value.initialValue)
             }
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.contains(where: { $0 > 0 }) {
                 emitter.set(layer, .lineDashPattern, .numbers(pattern), at: dashes.path)
-                emitter.set(layer, .lineDashPhase, .number(phase), at: dashes.path)
+                if let (offset, path) = phase { emitter.apply(offset, to: layer, LayerKeyPath(.lineDashPhase), at: path) { .number($0) } }
             }
         }
         if let cut { apply(cut, to: layer) }

@@ -193,7 +193,7 @@ extension Renderer {
     /// Copies what changed of the retained list's instances to their buffer (`RetainedInstances`).
     func uploadRetained(_ list: RenderList) {
         encoding {
-            counters.uploadedInstanceBytes += retainedInstances.upload(list)
+            counters.uploadedInstanceBytes += retainedInstances.upload(list, threads: threads)
             instanceBuffer = retainedInstances.buffer
         }
     }

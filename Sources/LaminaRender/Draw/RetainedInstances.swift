@@ -1,4 +1,5 @@
 import CGLES3
+import LaminaCore
 import LaminaRenderList
 
 /// The retained list's instances on the GPU, kept from frame to frame: a frame copies only the
@@ -8,6 +9,11 @@ import LaminaRenderList
 /// anew); the retained list, whose instances mostly stay as they were, has this buffer of its own,
 /// written in place. GL orders a write after the draws already issued that read the buffer; laminad
 /// keeps one frame in flight, so such a write waits for that frame at most.
+///
+/// A large copy (every instance of a scene whose layers all turn) is split across the frame's
+/// threads through a write mapping of the range: one thread copying 22 MB is bound by its own
+/// load and store throughput, not by the memory's. The range is invalidated, so no driver reads the
+/// old bytes back first.
 struct RetainedInstances {
     let buffer: GLuint
     /// Bytes the buffer's storage holds.
@@ -22,8 +28,8 @@ struct RetainedInstances {
     }
 
     /// Brings the buffer up to date with `list` and leaves it bound to `GL_ARRAY_BUFFER`; returns the
-    /// bytes copied.
-    mutating func upload(_ list: RenderList) -> Int {
+    /// bytes copied. Ranges of many instances are copied split across `threads`.
+    mutating func upload(_ list: RenderList, threads: FrameThreads) -> Int {
         let stride = MemoryLayout<LayerInstance>.stride
         let count = list.instances.count
         let bytes = count * stride
@@ -36,19 +42,40 @@ struct RetainedInstances {
                     capacity = max(bytes, capacity * 2)
                     glBufferData(GLenum(GL_ARRAY_BUFFER), capacity, nil, GLenum(GL_DYNAMIC_DRAW))
                 }
-                if bytes > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, all.baseAddress) }
+                if bytes > 0 { Self.copy(all, instances: 0..<count, threads: threads) }
                 holdsList = true
                 return bytes
             case .ranges(let ranges):
                 var copied = 0
                 for range in ranges {
-                    let offset = range.lowerBound * stride
-                    glBufferSubData(GLenum(GL_ARRAY_BUFFER), offset, range.count * stride, all.baseAddress! + offset)
+                    Self.copy(all, instances: range, threads: threads)
                     copied += range.count * stride
                 }
                 return copied
             }
         }
+    }
+
+    /// Copies `instances` of `all` to the same place in the bound buffer: one call, or, when the range
+    /// is long enough to split, a write mapping filled by `threads` at once.
+    private static func copy(_ all: UnsafeRawBufferPointer, instances: Range<Int>, threads: FrameThreads) {
+        let stride = MemoryLayout<LayerInstance>.stride
+        let offset = instances.lowerBound * stride
+        let bytes = instances.count * stride
+        if threads.ranges(for: instances.count) > 1,
+            let mapped = glMapBufferRange(
+                GLenum(GL_ARRAY_BUFFER), offset, bytes, GLbitfield(GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT))
+        {
+            let source = Unshared(all.baseAddress! + offset)
+            let target = Unshared(mapped)
+            threads.forEachRange(of: instances.count) { part in
+                (target.value + part.lowerBound * stride).copyMemory(
+                    from: source.value + part.lowerBound * stride, byteCount: part.count * stride)
+            }
+            // False when the driver lost the mapped storage meanwhile: the range is copied again below.
+            if glUnmapBuffer(GLenum(GL_ARRAY_BUFFER)) != GLboolean(GL_FALSE) { return }
+        }
+        glBufferSubData(GLenum(GL_ARRAY_BUFFER), offset, bytes, all.baseAddress! + offset)
     }
 
     /// Gives the storage back; the next upload copies everything.
