@@ -170,6 +170,17 @@ import Testing
         #expect(quarter[86, 50] == Self.red && quarter[50, 14] == Self.clear, "\(quarter[86, 50]) \(quarter[50, 14])")
     }
 
+    @Test func aStrokeWithoutCapsOrJoinsHasRoundOnes() throws {
+        // A line from x 10 to 90 at y 50, 10 wide, no `lc`: round caps of radius 5 past each end. The
+        // pixels centred 2.5 past either end are drawn; those centred 4.5 past and 4.5 off the line,
+        // 6.4 from the end, are not (a square cap would draw both, a butt cap neither).
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}}"#
+        let image = try render(lottie(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(line), \#(stroke)]}]"#), at: 0)
+        #expect(image[7, 50] == Self.red && image[92, 50] == Self.red, "\(image[7, 50]) \(image[92, 50])")
+        #expect(image[5, 45] == Self.clear && image[94, 54] == Self.clear, "\(image[5, 45]) \(image[94, 54])")
+    }
+
     @Test func aMaskCutsTheLayerToItsPath() throws {
         // A triangle mask (0,0)-(100,0)-(0,100) over a red solid: above the diagonal only.
         let mask = #"[{"mode": "a", "o": {"k": 100}, "pt": {"k": {"c": true, "v": [[0, 0], [100, 0], [0, 100]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}]"#

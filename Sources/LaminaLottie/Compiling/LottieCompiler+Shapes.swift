@@ -476,13 +476,17 @@ extension LottieCompiler {
             let width = try w.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
             emitter.apply(width, to: layer, LayerKeyPath(.lineWidth), at: w.path) { .number($0) }
         }
-        let cap = ["butt", "butt", "round", "square"][try style.integer("lc", in: 1...3, default: 1)]
-        let join = ["miter", "miter", "round", "bevel"][try style.integer("lj", in: 1...3, default: 1)]
+        // Absent, a stroke's caps and joins are round and its miter limit 4, as lottie-ios decodes them
+        // (and the specification's defaults).
+        let cap = ["butt", "butt", "round", "square"][try style.integer("lc", in: 1...3, default: 2)]
+        let join = ["miter", "miter", "round", "bevel"][try style.integer("lj", in: 1...3, default: 2)]
         emitter.set(layer, .lineCap, Self.keyword(.lineCap, cap), at: style.path + ".lc")
         emitter.set(layer, .lineJoin, Self.keyword(.lineJoin, join), at: style.path + ".lj")
         if let ml = style["ml"] ?? style["ml2"] {
             let limit = try ml.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
             emitter.set(layer, .miterLimit, .number(limit.initialValue), at: ml.path)
+        } else {
+            emitter.set(layer, .miterLimit, .number(4), at: style.path)
         }
         if let dashes = style["d"], dashes.isArray {
             // The lengths keep their first values, as lottie-ios keeps them (Core Animation does not
