@@ -1,3 +1,4 @@
+import Dispatch
 import LaminaCore
 @testable import LaminaRender
 @testable import LaminaRenderList
@@ -7,8 +8,10 @@ import Testing
 /// the changes the list keeps one by one: every frame equals a fresh renderer's whole build.
 @Suite("Drawing: thousands of leaves patched")
 struct ManyPatchedLeavesDrawingTests {
-    @Test("5,000 turning leaves, patched and uploaded whole, draw what whole builds draw")
-    func manyPatched() throws {
+    /// On two threads the leaves are patched in two ranges and their instances copied into the GPU
+    /// buffer through a write mapping filled by both at once (`RetainedInstances`).
+    @Test("5,000 turning leaves, patched and uploaded whole, draw what whole builds draw", arguments: [1, 2])
+    func manyPatched(threads: Int) throws {
         let (width, height) = (120, 80)
         var scene = TestScene(width: width, height: height)
         let timing = MediaTiming(duration: 2, repeatCount: .infinity)
@@ -31,6 +34,7 @@ struct ManyPatchedLeavesDrawingTests {
         }
         let (patched, fresh) = try makeContext().perform { render in
             let renderer = try Renderer(render)
+            renderer.threads = FrameThreads(count: threads) { n, body in DispatchQueue.concurrentPerform(iterations: n, execute: body) }
             let target = try OffscreenTarget(render, width: width, height: height, layout: .rgba)
             var patched: [(image: RGBAImage, statistics: FrameStatistics)] = []
             var fresh: [RGBAImage] = []
