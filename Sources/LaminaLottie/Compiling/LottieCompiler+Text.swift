@@ -22,6 +22,9 @@ extension LottieCompiler {
         if let animators = t["a"], !animators.elements.isEmpty {
             report(.unsupported, "text-animators", at: animators.path, "the text is drawn without its animators")
         }
+        if let path = t["p"], let mask = path["m"] {
+            report(.unsupported, "text-path", at: mask.path, "the text is drawn on a straight line, not along the layer's mask")
+        }
         report(.approximated, "text", at: t.path, "drawn with the font named \"\(documents.initialValue.font)\" through Pango (line height and tracking are the font's)")
         guard case .animated(let keys) = documents else {
             try textLayer(documents.initialValue, name: node["nm"].flatMap { try? $0.string() }, into: layer, at: d.path)
