@@ -90,6 +90,24 @@ extension RenderListBuilder {
         return Double.pow(2, (Double.log2(pixelScale) * 4 - 1e-9).rounded(.up) / 4)
     }
 
+    /// How many more pixels per point a shape raster has than its step (`rasterScale`) when its texels
+    /// do not fall on the target's pixels one for one (`linesUp`): half an octave. A raster is drawn
+    /// as a textured quad, resampled bilinearly; at one texel a pixel or fewer, off the pixel grid,
+    /// every edge came out spread over a pixel more than the shape's own antialiasing (a 3-pixel
+    /// stroke's edge rows 62 and 206 of 255 where a direct rasteriser draws 8 and 255), which thin
+    /// strokes and fine outlines show. Shrunk by between 1/√2 and 2^(-1/4)/√2, the resampling blurs
+    /// less than a pixel. It doubles the raster's pixels.
+    static let shapeOversampling = 2.0.squareRoot()
+
+    /// Whether `world` lays a raster of `scale` texels per point onto the target texel for pixel: no
+    /// turn, skew or perspective, that scale on both axes (either sign) and a whole-pixel translation,
+    /// so the raster's texel edges (on whole texels of the layer's space) are pixel edges.
+    static func linesUp(_ world: Transform3D, scale: Double) -> Bool {
+        world.m12 == 0 && world.m21 == 0 && world.m14 == 0 && world.m24 == 0 && world.m44 == 1
+            && abs(world.m11) == scale && abs(world.m22) == scale
+            && world.m41 == world.m41.rounded() && world.m42 == world.m42.rounded()
+    }
+
     /// The most pixels a shape raster holds (two bytes each): 16 million; a larger shape is rasterised
     /// at a lower scale (softer), never refused.
     static let maximumShapePixels = 16 << 20
@@ -130,6 +148,7 @@ extension RenderListBuilder {
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
+        if !Self.linesUp(world, scale: scale) { scale *= Self.shapeOversampling }
         // A shape much larger than the target is rasterised only where it can be seen (its part
         // inside the target, widened by a quarter of the target on every side and snapped to a grid of
         // that step so that small moves do not draw it again); any other keeps its whole extent.
