@@ -93,9 +93,9 @@ extension RenderListBuilder {
     /// How many more pixels per point a shape raster has than its step (`rasterScale`) when its texels
     /// do not fall on the target's pixels one for one (`linesUp`): half an octave. A raster is drawn
     /// as a textured quad, resampled bilinearly; at one texel a pixel or fewer, off the pixel grid,
-    /// every edge came out spread over a pixel more than the shape's own antialiasing (a 3-pixel
-    /// stroke's edge rows 62 and 206 of 255 where a direct rasteriser draws 8 and 255), which thin
-    /// strokes and fine outlines show. Shrunk by between 1/√2 and 2^(-1/4)/√2, the resampling blurs
+    /// every edge came out spread over a pixel more than the shape's own antialiasing (a turned
+    /// 3-pixel stroke's edge rows 62 and 206 of 255 where a direct rasteriser draws 8 and 255), which
+    /// thin strokes and fine outlines show. Shrunk by between 1/√2 and 2^(-1/4)/√2, the resampling blurs
     /// less than a pixel. It doubles the raster's pixels.
     static let shapeOversampling = 2.0.squareRoot()
 
