@@ -96,8 +96,12 @@ extension RenderListBuilder {
     /// every edge came out spread over a pixel more than the shape's own antialiasing (a turned
     /// 3-pixel stroke's edge rows 62 and 206 of 255 where a direct rasteriser draws 8 and 255), which
     /// thin strokes and fine outlines show. Shrunk by between 1/√2 and 2^(-1/4)/√2, the resampling blurs
-    /// less than a pixel. It doubles the raster's pixels.
+    /// less than a pixel. It doubles the raster's pixels, up to `maximumOversampledPixels`, and is
+    /// left out while the outline changes from frame to frame, its raster made again each time.
     static let shapeOversampling = 2.0.squareRoot()
+
+    /// The most pixels an oversampled shape raster holds: 2 million (4 MB); a larger one keeps its step.
+    static let maximumOversampledPixels = 2 << 20
 
     /// Whether `world` lays a raster of `scale` texels per point onto the target texel for pixel: no
     /// turn, skew or perspective, that scale on both axes (either sign) and a whole-pixel translation,
@@ -148,7 +152,7 @@ extension RenderListBuilder {
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
-        if !Self.linesUp(world, scale: scale) { scale *= Self.shapeOversampling }
+        let linesUp = Self.linesUp(world, scale: scale)
         // A shape much larger than the target is rasterised only where it can be seen (its part
         // inside the target, widened by a quarter of the target on every side and snapped to a grid of
         // that step so that small moves do not draw it again); any other keeps its whole extent.
@@ -162,6 +166,14 @@ extension RenderListBuilder {
             let region = Rect(x: snapped.minX, y: snapped.minY, width: far.x - snapped.minX, height: far.y - snapped.minY)
             reach = reach.intersection(region)
             guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
+        }
+        // Off the pixel grid, half an octave more where that stays small (the edges of a large shape are
+        // few of its pixels) and is paid once: not while the outline changes from frame to frame (the
+        // last raster was of another), which makes the raster again every frame.
+        let oversampled = scale * Self.shapeOversampling
+        let settled = generated.shapes[id].map { $0.key.path == path && $0.key.style == style } ?? true
+        if !linesUp, settled, reach.width * reach.height * oversampled * oversampled <= Double(Self.maximumOversampledPixels) {
+            scale = oversampled
         }
         // Within the driver's largest texture and the pixel budget.
         let side = max(reach.width, reach.height, 1e-9)

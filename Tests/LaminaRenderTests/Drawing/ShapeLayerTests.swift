@@ -242,6 +242,32 @@ struct ShapeLayerTests {
         #expect(worst <= 36, "alpha off its coverage by \(worst) of 255")
     }
 
+    @Test("an outline that changes frame to frame is rasterised at its step; settled, once more with twice the pixels")
+    func oversampledOnceSettled() throws {
+        let start = Self.shape(width: 80, height: 80, "M2 2 H42 V42 H2 Z") {
+            $0[.fillColor] = red
+            $0[.transform] = Transform3D(scaleX: 1.125, y: 1.125, z: 1)
+        }
+        let id = try #require(start.tree.roots.first)
+        let uploads = try makeContext().perform { render -> [Int] in
+            var scene = start
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: scene.width, height: scene.height, layout: .rgba)
+            var bytes: [Int] = []
+            // Frame 0 makes the atlas page; 1 another outline; 2 and 3 the same one again.
+            for path in ["M2 2 H42 V42 H2 Z", "M2 2 H42 V42 H3 Z", "M2 2 H42 V42 H3 Z", "M2 2 H42 V42 H3 Z"] {
+                try scene.tree.setValue(.path(try Path(svgPathData: path)), at: LayerKeyPath(.path), of: id)
+                bytes.append(try renderer.draw(scene.tree, scene.presentation, scale: 1, background: scene.background, into: target).uploadedTextureBytes)
+            }
+            return bytes
+        }
+        // Changed since the last raster: at the step (1.19 texels a point); unchanged, again at √2 times
+        // that (twice the pixels, margins aside); then kept.
+        let ratio = Double(uploads[2]) / Double(max(uploads[1], 1))
+        #expect(uploads[1] > 0 && ratio > 1.7 && ratio < 2.3, "\(uploads)")
+        #expect(uploads[3] == 0, "\(uploads)")
+    }
+
     @Test("extreme but legal shapes draw without trouble: dust-fine dashes stroke solid, huge widths and coordinates, 100,000 elements")
     func extremes() throws {
         let fine = try draw(Self.stroke("M10 20 L50 20") { $0[.lineDashPattern] = [1e-9, 1e-9] })
