@@ -152,7 +152,8 @@ extension RenderListBuilder {
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
-        let linesUp = Self.linesUp(world, scale: scale)
+        // A replicator's copies share their layer's raster, so its copies decide alike, as off the grid.
+        let linesUp = replicaDepth == 0 && Self.linesUp(world, scale: scale)
         // A shape much larger than the target is rasterised only where it can be seen (its part
         // inside the target, widened by a quarter of the target on every side and snapped to a grid of
         // that step so that small moves do not draw it again); any other keeps its whole extent.

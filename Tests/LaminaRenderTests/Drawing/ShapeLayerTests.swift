@@ -268,6 +268,34 @@ struct ShapeLayerTests {
         #expect(uploads[3] == 0, "\(uploads)")
     }
 
+    @Test("a shape copied by a replicator, one copy on the pixel grid and one off it, is rasterised once, not every frame")
+    func replicatedShapeKeepsOneRaster() throws {
+        var scene = TestScene(width: 80, height: 40)
+        let replicator = scene.layer(kind: .replicator) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 80, height: 40)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.instanceCount] = 2
+            $0[.instanceTransform] = Transform3D(translationX: 30.5, y: 0, z: 0)
+        }
+        scene.layer(in: replicator, kind: .shape) {
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.position] = Point(x: 4, y: 4)
+            $0[.path] = try! Path(svgPathData: "M0 0 H20 V20 H0 Z")
+            $0[.fillColor] = red
+        }
+        let frames = scene
+        let uploads = try makeContext().perform { render -> [Int] in
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: frames.width, height: frames.height, layout: .rgba)
+            return try (0..<3).map { _ in
+                try renderer.draw(frames.tree, frames.presentation, scale: 1, background: frames.background, into: target).uploadedTextureBytes
+            }
+        }
+        // The copies share the layer's raster: had each chosen its own scale (the first lines up, the
+        // second is half a pixel off), every frame would rasterise it twice.
+        #expect(uploads[1] == 0 && uploads[2] == 0, "\(uploads)")
+    }
+
     @Test("extreme but legal shapes draw without trouble: dust-fine dashes stroke solid, huge widths and coordinates, 100,000 elements")
     func extremes() throws {
         let fine = try draw(Self.stroke("M10 20 L50 20") { $0[.lineDashPattern] = [1e-9, 1e-9] })
