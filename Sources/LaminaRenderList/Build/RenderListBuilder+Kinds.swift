@@ -97,11 +97,14 @@ extension RenderListBuilder {
     /// 3-pixel stroke's edge rows 62 and 206 of 255 where a direct rasteriser draws 8 and 255), which
     /// thin strokes and fine outlines show. Shrunk by between 1/√2 and 2^(-1/4)/√2, the resampling blurs
     /// less than a pixel. It doubles the raster's pixels, up to `maximumOversampledPixels`, and is
-    /// left out while the outline changes from frame to frame, its raster made again each time.
+    /// left out while the outline animates (`reshapingKeys`), its raster made again each frame.
     static let shapeOversampling = 2.0.squareRoot()
 
     /// The most pixels an oversampled shape raster holds: 2 million (4 MB); a larger one keeps its step.
     static let maximumOversampledPixels = 2 << 20
+
+    /// The animations that reshape a shape's raster every frame: its path, and the part of it stroked.
+    static let reshapingKeys: UInt128 = [PropertyKey.path, .strokeStart, .strokeEnd].reduce(0) { $0 | 1 &<< UInt128($1.rawValue) }
 
     /// Whether `world` lays a raster of `scale` texels per point onto the target texel for pixel: no
     /// turn, skew or perspective, that scale on both axes (either sign) and a whole-pixel translation,
@@ -169,11 +172,13 @@ extension RenderListBuilder {
             guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
         }
         // Off the pixel grid, half an octave more where that stays small (the edges of a large shape are
-        // few of its pixels) and is paid once: not while the outline changes from frame to frame (the
-        // last raster was of another), which makes the raster again every frame.
+        // few of its pixels) and is paid once: not while the path or the stroked part animates, which
+        // makes the raster again every frame. Decided from this frame's values alone, so that a frame
+        // draws the same whatever was drawn before it.
         let oversampled = scale * Self.shapeOversampling
-        let settled = generated.shapes[id].map { $0.key.path == path && $0.key.style == style } ?? true
-        if !linesUp, settled, reach.width * reach.height * oversampled * oversampled <= Double(Self.maximumOversampledPixels) {
+        if !linesUp, !values.animatesAny(of: Self.reshapingKeys),
+            reach.width * reach.height * oversampled * oversampled <= Double(Self.maximumOversampledPixels)
+        {
             scale = oversampled
         }
         // Within the driver's largest texture and the pixel budget.

@@ -242,30 +242,33 @@ struct ShapeLayerTests {
         #expect(worst <= 36, "alpha off its coverage by \(worst) of 255")
     }
 
-    @Test("an outline that changes frame to frame is rasterised at its step; settled, once more with twice the pixels")
-    func oversampledOnceSettled() throws {
+    @Test("a shape whose path animates is rasterised at its step, a still one with twice the pixels")
+    func oversampledUnlessReshaping() throws {
         let start = Self.shape(width: 80, height: 80, "M2 2 H42 V42 H2 Z") {
             $0[.fillColor] = red
             $0[.transform] = Transform3D(scaleX: 1.125, y: 1.125, z: 1)
         }
         let id = try #require(start.tree.roots.first)
-        let uploads = try makeContext().perform { render -> [Int] in
-            var scene = start
-            let renderer = try Renderer(render)
-            let target = try OffscreenTarget(render, width: scene.width, height: scene.height, layout: .rgba)
-            var bytes: [Int] = []
-            // Frame 0 makes the atlas page; 1 another outline; 2 and 3 the same one again.
-            for path in ["M2 2 H42 V42 H2 Z", "M2 2 H42 V42 H3 Z", "M2 2 H42 V42 H3 Z", "M2 2 H42 V42 H3 Z"] {
-                try scene.tree.setValue(.path(try Path(svgPathData: path)), at: LayerKeyPath(.path), of: id)
-                bytes.append(try renderer.draw(scene.tree, scene.presentation, scale: 1, background: scene.background, into: target).uploadedTextureBytes)
+        let wider = try Path(svgPathData: "M2 2 H42 V42 H1 Z")
+        var animated = start
+        try animated.tree.addAnimation(.basic(LayerKeyPath(.path), to: .path(wider), timing: MediaTiming(duration: 1)), forKey: "grow", to: id)
+        // The bytes uploaded by a second frame whose path differs from the first's: animated, the
+        // path half way; still, the wider path set.
+        func secondFrameUploads(_ scene: TestScene, animates: Bool) throws -> Int {
+            try makeContext().perform { render -> Int in
+                var frame = scene
+                let renderer = try Renderer(render)
+                let target = try OffscreenTarget(render, width: frame.width, height: frame.height, layout: .rgba)
+                frame.evaluate(at: 0)
+                _ = try renderer.draw(frame.tree, frame.presentation, scale: 1, background: frame.background, into: target)
+                if animates { frame.evaluate(at: 0.5) } else { try frame.tree.setValue(.path(wider), at: LayerKeyPath(.path), of: id) }
+                return try renderer.draw(frame.tree, frame.presentation, scale: 1, background: frame.background, into: target).uploadedTextureBytes
             }
-            return bytes
         }
-        // Changed since the last raster: at the step (1.19 texels a point); unchanged, again at √2 times
-        // that (twice the pixels, margins aside); then kept.
-        let ratio = Double(uploads[2]) / Double(max(uploads[1], 1))
-        #expect(uploads[1] > 0 && ratio > 1.7 && ratio < 2.3, "\(uploads)")
-        #expect(uploads[3] == 0, "\(uploads)")
+        let (reshaping, still) = (try secondFrameUploads(animated, animates: true), try secondFrameUploads(start, animates: false))
+        // At the step, 1.19 texels a point; still, √2 times that: twice the pixels, margins aside.
+        let ratio = Double(still) / Double(max(reshaping, 1))
+        #expect(reshaping > 0 && ratio > 1.7 && ratio < 2.3, "\(reshaping) and \(still) bytes")
     }
 
     @Test("a shape copied by a replicator, one copy on the pixel grid and one off it, is rasterised once, not every frame")
