@@ -61,6 +61,16 @@ import Testing
         #expect(try LottieImporter.compile(one).animationCount == 1)
     }
 
+    @Test func aStarTurningAbsurdlyFastIsImportedUnsampled() throws {
+        // 10^9 degrees (the largest number a file may hold) between keyframes cannot be sampled 10°
+        // apart: the star is kept at its keyframes (as any shape whose parts animate), without trapping
+        // or making the samples.
+        let keys = (0..<200).map { #"{"t": \#($0), "s": [\#($0 % 2 == 0 ? "0" : "1e9")]}"# }.joined(separator: ",")
+        let star = #"{"ty": "sr", "sy": 1, "pt": {"k": 5}, "p": {"k": [50, 50]}, "r": {"a": 1, "k": [\#(keys)]}, "or": {"k": 40}, "os": {"k": 0}, "ir": {"k": 20}, "is": {"k": 0}}"#
+        let composition = try LottieImporter.compile(document(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "shapes": [\#(star), {"ty": "fl", "c": {"k": [1, 0, 0]}}]}]"#))
+        #expect(composition.animationCount >= 1)
+    }
+
     @Test func tooManyKeyframesAreRefusedNamingTheLimit() throws {
         let keys = (0...LottieLimits.maximumKeyframes).map { #"{"t": \#($0), "s": [0]}"# }.joined(separator: ",")
         let error = try #require(refusal(document(#"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [\#(keys)]}}}]"#)))

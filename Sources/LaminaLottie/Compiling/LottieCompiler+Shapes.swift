@@ -380,19 +380,27 @@ extension LottieCompiler {
         _ timelines: [LottieTimeline?], rotation: LottieProperty<Double>, at path: String,
         _ build: (Double) -> LottieBezier
     ) -> LottieProperty<LottieBezier> {
+        // Held keyframes jump, which straight pieces between samples would smooth: kept as `combine` has them.
+        guard !timelines.contains(where: { $0?.holds.contains(true) ?? false }) else { return Self.combine(timelines, build) }
         let times = Set(timelines.compactMap { $0?.times }.joined()).sorted()
         var frames: [Double] = []
+        // Counted before any sample is made: a hostile turn (10^9 degrees a keyframe) asks for more
+        // samples than one animation holds, and is then drawn as `combine` draws it.
+        var count = 1
+        var pieces: [Int] = []
         for (a, b) in zip(times, times.dropFirst()) {
             let turn = abs(rotation.value(at: b, interpolate: Double.mix) - rotation.value(at: a, interpolate: Double.mix))
-            let pieces = max(Self.samplesPerSegment, Int(min((turn / Self.maximumTurnPerSample).rounded(.up), 10_000)))
-            for k in 0..<pieces { frames.append(a + (b - a) * Double(k) / Double(pieces)) }
+            let wanted = turn / Self.maximumTurnPerSample
+            guard wanted.isFinite, wanted < Double(KeyframeAnimation.maximumKeyframes) else { return Self.combine(timelines, build) }
+            pieces.append(max(Self.samplesPerSegment, Int(wanted.rounded(.up))))
+            count += pieces[pieces.count - 1]
+            guard count <= KeyframeAnimation.maximumKeyframes else { return Self.combine(timelines, build) }
+        }
+        guard emitter.spend(count, at: path) else { return Self.combine(timelines, build) }
+        for ((a, b), n) in zip(zip(times, times.dropFirst()), pieces) {
+            for k in 0..<n { frames.append(a + (b - a) * Double(k) / Double(n)) }
         }
         frames.append(times[times.count - 1])
-        // Held keyframes jump, which straight pieces between samples would smooth: kept as `combine` has them.
-        let holds = timelines.contains { $0?.holds.contains(true) ?? false }
-        guard !holds, frames.count <= KeyframeAnimation.maximumKeyframes, emitter.spend(frames.count, at: path) else {
-            return Self.combine(timelines, build)
-        }
         return .animated(
             frames.map { t in
                 LottieKeyframe(time: t, value: build(t), end: nil, easing: .linear, hold: false, tangentOut: nil, tangentIn: nil)
