@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Frame i shows scene time i/60 s; every frame redraws what changed (everything with \
             --redraw-everything) and is finished (glFinish), or, with --overlap-gpu, ends with a fence \
-            that the next frame waits on before drawing, as laminad's frames do. Prints \
+            that the next frame waits on before drawing, as laminad's frames do, or, with --no-draw, \
+            stops once its render list is built (encode, draw and finish are then 0). Prints \
             {"frames": N, "wallSeconds": s, "frameMs": {"median": m, "p99": m}, "phases": {"apply": \
             {...}, "evaluate": {...}, "build": {...}, "encode": {...}, "draw": {...}, "finish": {...}}, \
             "counters": {...}}. apply: transactions and uploads; evaluate: animations; build: the render \
@@ -43,10 +44,18 @@ struct BenchCommand: ParsableCommand {
             """)
     var overlapGPU = false
 
+    @Flag(
+        help: """
+            Stop each frame once its render list is built: the CPU's part (apply, evaluate, build) \
+            measured alone, without the driver's work on the same cores.
+            """)
+    var noDraw = false
+
     @Option(help: "How many threads a frame's animation evaluation and leaf patching are split across (default: the machine's cores).")
     var threads: Int?
 
     func validate() throws {
+        if noDraw, overlapGPU { throw ValidationError("--no-draw draws nothing to overlap: give one of --no-draw and --overlap-gpu") }
         guard (1...1_000_000).contains(frames) else { throw ValidationError("--frames must be 1...1000000") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1...256") }
     }
@@ -57,7 +66,7 @@ struct BenchCommand: ParsableCommand {
         let frames = frames
         let clock = ContinuousClock()
         let start = clock.now
-        let (redrawEverything, noSubtreeCache, overlapGPU) = (redrawEverything, noSubtreeCache, overlapGPU)
+        let (redrawEverything, noSubtreeCache, overlapGPU, draws) = (redrawEverything, noSubtreeCache, overlapGPU, !noDraw)
         let threads = FrameThreadPool.threads(threads ?? FrameThreadPool.machineCores)
         let reports = try gpu.perform { (context) throws(Failure) -> [(FramePhases, FrameStatistics, cpu: Double)] in
             let playback = try play(script, context)
@@ -70,7 +79,7 @@ struct BenchCommand: ParsableCommand {
             for i in 0..<frames {
                 let report: FrameReport
                 let cpu = ProcessCPU.seconds()
-                do { report = try playback.frame(at: Double(i) / 60) } catch { throw Failure("frame \(i): \(error)") }
+                do { report = try playback.frame(at: Double(i) / 60, draws: draws) } catch { throw Failure("frame \(i): \(error)") }
                 reports.append((report.phases, report.statistics, ProcessCPU.seconds() - cpu))
             }
             return reports

@@ -33,7 +33,7 @@ final class ScenePlayback {
     /// Commits every transaction of the scene up to `time` not committed yet (each stamped with its own
     /// `at`), then runs the frame at `time`. Frames go forward in time.
     @discardableResult
-    func frame(at time: Double) throws(ScenePlaybackError) -> FrameReport {
+    func frame(at time: Double, draws: Bool = true) throws(ScenePlaybackError) -> FrameReport {
         while nextStep < script.steps.count, script.steps[nextStep].at <= time {
             let step = script.steps[nextStep]
             let bitmaps = step.images.map { BitmapContents(id: $0.id, image: $0.image) }
@@ -41,7 +41,7 @@ final class ScenePlayback {
             nextStep += 1
         }
         let report: FrameReport
-        do { report = try compositor.frame(at: time) } catch { throw .compositor(error) }
+        do { report = try compositor.frame(at: time, draws: draws) } catch { throw .compositor(error) }
         if let rejected = report.rejected.first { throw .rejected(rejected.error) }
         return report
     }

@@ -184,4 +184,29 @@ import LaminaJSON
             #expect(median >= 0 && p99 >= median)
         }
     }
+
+    /// `--no-draw` stops each frame once its list is built: nothing is encoded, drawn or waited for,
+    /// and asking to overlap the GPU's work as well is refused by name.
+    @Test func benchWithoutDrawingTimesTheCPUHalfAlone() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("bench.json").path
+        let made = try lamina("make-bench-scene", "--layers", "50", "--motion", "each", "--output", path)
+        try #require(made.status == 0, "\(made.stderr)")
+        let run = try lamina("bench", path, "--frames", "5", "--no-draw")
+        try #require(run.status == 0, "\(run.stderr)")
+        let json = try JSONParser.parse(Array(run.stdout.utf8))
+        guard case .object(let top) = json, case .object(let phases) = top[3].value, case .object(let counters) = top[4].value
+        else { Issue.record("unexpected output: \(run.stdout)"); return }
+        func median(_ pairs: [(key: String, value: JSONValue)], _ name: String) -> Double? {
+            guard case .object(let stats)? = pairs.first(where: { $0.key == name })?.value, case .number(let m) = stats[0].value
+            else { return nil }
+            return m
+        }
+        for name in ["encode", "draw", "finish"] { #expect(median(phases, name) == 0, "\(name)") }
+        #expect(median(counters, "drawCalls") == 0)
+        #expect(median(counters, "uploadedInstanceBytes") == 0)
+        let both = try lamina("bench", path, "--frames", "5", "--no-draw", "--overlap-gpu")
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--no-draw") && both.stderr.contains("--overlap-gpu"), "\(both.stderr)")
+    }
 }

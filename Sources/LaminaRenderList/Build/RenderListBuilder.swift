@@ -526,6 +526,19 @@ package struct RenderListBuilder {
     /// Whether a layer's bounds reach the target, and whether their front faces the viewer; both true
     /// when a corner lies behind the eye (the GPU clips those exactly).
     static func placement(of bounds: Rect, under world: Transform3D, in target: PixelRegion) -> (visible: Bool, front: Bool) {
+        if world.row1.w == 0, world.row2.w == 0, world.row4.w == 1 {
+            // No perspective: every corner's w is 1, so the corners are their x and y lanes summed as
+            // `apply` sums them, without the z row (which meets a 0) or the divisions (by 1, exact).
+            // The same values up to the sign of a zero, which no test below sees, at half the work:
+            // every layer drawn or patched comes here, every frame.
+            let (x, y) = (SIMD2(world.row1.x, world.row1.y), SIMD2(world.row2.x, world.row2.y))
+            let shift = SIMD2(world.row4.x, world.row4.y)
+            let p0 = bounds.minX * x + bounds.minY * y + shift
+            let p1 = bounds.maxX * x + bounds.minY * y + shift
+            let p2 = bounds.maxX * x + bounds.maxY * y + shift
+            let p3 = bounds.minX * x + bounds.maxY * y + shift
+            return placement(p0, p1, p2, p3, in: target)
+        }
         // Four corners without an array: this runs for every layer of every frame.
         let c0 = world.apply(SIMD4(bounds.minX, bounds.minY, 0, 1))
         let c1 = world.apply(SIMD4(bounds.maxX, bounds.minY, 0, 1))
@@ -536,8 +549,22 @@ package struct RenderListBuilder {
         let p1 = SIMD2(c1.x, c1.y) / c1.w
         let p2 = SIMD2(c2.x, c2.y) / c2.w
         let p3 = SIMD2(c3.x, c3.y) / c3.w
-        let minimum = pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3))
-        let maximum = pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3))
+        return placement(p0, p1, p2, p3, in: target)
+    }
+
+    /// Whether a quad of target-pixel corners `p0` ... `p3` (in the bounds' order) reaches the target,
+    /// and whether its front faces the viewer.
+    @inline(__always)
+    private static func placement(
+        _ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, in target: PixelRegion
+    ) -> (visible: Bool, front: Bool) {
+        // `pointwiseMin` and `pointwiseMax`'s choices, lane by lane (called, not inlined, they cost a
+        // layer more than the rest of this test).
+        @inline(__always) func least(_ a: Double, _ b: Double) -> Double { b < a ? b : a }
+        @inline(__always) func greatest(_ a: Double, _ b: Double) -> Double { a < b ? b : a }
+        let minimum = SIMD2(least(least(p0.x, p1.x), least(p2.x, p3.x)), least(least(p0.y, p1.y), least(p2.y, p3.y)))
+        let maximum = SIMD2(
+            greatest(greatest(p0.x, p1.x), greatest(p2.x, p3.x)), greatest(greatest(p0.y, p1.y), greatest(p2.y, p3.y)))
         // Twice the signed area (shoelace); positive when the corners keep their y-down clockwise order.
         let area =
             (p0.x * p1.y - p1.x * p0.y) + (p1.x * p2.y - p2.x * p1.y) + (p2.x * p3.y - p3.x * p2.y)
