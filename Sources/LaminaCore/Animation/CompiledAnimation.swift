@@ -86,14 +86,15 @@ struct CompiledAnimation: Hashable, Sendable {
     ///
     /// `model` reads the layer's model value of a property; it is called only by the cases that need
     /// it, since loading a layer's `PropertyValues` retains its storage: a cache miss per layer that
-    /// most animations can skip. `modelTransform` reads a transform-valued one without boxing it.
+    /// most animations can skip. `modelTransform` reads a transform-valued one without boxing it, nil
+    /// when the layer never wrote it (the identity).
     ///
     /// Static, reading the animation through its address: as a method, called on an element of the
     /// schedule's storage, the whole animation (136 bytes) was copied out for every call, since the
     /// closures it calls could, for all the compiler knew, change the storage under it.
     static func apply(
         _ animation: UnsafePointer<CompiledAnimation>, progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue,
-        modelTransform: (PropertyKey) -> Transform3D, to overlay: inout PresentationOverlay
+        modelTransform: (PropertyKey) -> Transform3D?, to overlay: inout PresentationOverlay
     ) {
         let key = animation.pointee.key
         let eased = animation.pointee.timingFunction(progress)
@@ -114,8 +115,16 @@ struct CompiledAnimation: Hashable, Sendable {
             }
             overlay.set(PropertyValue(animation.pointee.propertyType, vector: lanes), for: key)
         case .transform(let component):
+            // A spinner's every frame: the layer's first animated transform, over a model that never
+            // set it, replacing it. The matrix is the identity with the component written, made whole
+            // and appended, without reading a base, copying it and testing it for the identity.
+            if !additive, !overlay.hasTransforms, modelTransform(key) == nil,
+                let written = TransformComponents.identity(with: component, value.x)
+            {
+                return overlay.appendTransform(written, for: key)
+            }
             let animated = value
-            overlay.updateTransform(for: key, base: { modelTransform(key) }) { transform in
+            overlay.updateTransform(for: key, base: { modelTransform(key) ?? .identity }) { transform in
                 var value = animated
                 if additive { value += TransformComponents(transform).read(component).vector ?? .zero }
                 TransformComponents.write(component, TransformComponents.value(of: component, vector: value), into: &transform)

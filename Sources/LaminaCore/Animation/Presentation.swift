@@ -441,11 +441,11 @@ extension LayerTree {
                 CompiledAnimation.apply(
                     compiled.baseAddress! + Int(item.compiled), progress: progress, iteration: state.iteration,
                     model: { node.pointee.node.values.value($0) },
-                    // An unwritten transform is the identity: answered from the written mask alone,
-                    // without a copy of the values (a retain and a release of their storage).
+                    // An unwritten transform (nil: the identity) is answered from the written mask
+                    // alone, without a copy of the values (a retain and a release of their storage).
                     modelTransform: {
                         node.pointee.node.values.written & (1 &<< UInt128($0.rawValue)) == 0
-                            ? .identity : node.pointee.node.values.transform($0)
+                            ? nil : node.pointee.node.values.transform($0)
                     }, to: &overlay)
             }
         } else {

@@ -163,7 +163,15 @@ public struct PresentationOverlay: Sendable {
             transforms[i].value = value
             return
         }
-        if transformsEnd != transforms.count {
+        appendTransform(value, for: key)
+    }
+
+    /// Whether a transform-valued property is animated in this overlay so far.
+    var hasTransforms: Bool { singleKey != nil || transformsEnd != transformsStart }
+
+    /// Appends the animated value of a transform-valued property that the overlay does not animate yet.
+    mutating func appendTransform(_ value: Transform3D, for key: PropertyKey) {
+        if transformsEnd != transforms.count {  // a view into a presentation: take a copy of its own part
             transforms = ContiguousArray(transforms[transformsStart..<transformsEnd])
             (transformsStart, transformsEnd) = (0, transforms.count)
         }
@@ -186,12 +194,7 @@ public struct PresentationOverlay: Sendable {
             singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return body(&transforms[i].value) }
-        if transformsEnd != transforms.count {
-            transforms = ContiguousArray(transforms[transformsStart..<transformsEnd])
-            (transformsStart, transformsEnd) = (0, transforms.count)
-        }
-        transforms.append(AnimatedTransform(key: key, value: base()))
-        transformsEnd += 1
+        appendTransform(base(), for: key)
         body(&transforms[transformsEnd - 1].value)
     }
 

@@ -63,26 +63,37 @@ struct TransformComponents {
 
     /// Sets component `c` of `t` to `value`, in place (see `writing(_:_:into:)`).
     static func write(_ c: LayerKeyPath.Component, _ value: PropertyValue, into t: inout Transform3D) {
-        if case .number(let n) = value, t.isIdentity {
-            switch c {
-            case .rotation, .rotationZ:
-                let (sine, cosine) = (Double.sin(n), Double.cos(n))
-                t.row1 = SIMD4(cosine, sine, 0, 0)
-                t.row2 = SIMD4(-sine, cosine, 0, 0)
-                return
-            case .translationX: return t.row4.x = n
-            case .translationY: return t.row4.y = n
-            case .translationZ: return t.row4.z = n
-            case .scale: return (t.row1.x, t.row2.y, t.row3.z) = (n, n, n)
-            case .scaleX: return t.row1.x = n
-            case .scaleY: return t.row2.y = n
-            case .scaleZ: return t.row3.z = n
-            default: break
-            }
+        if case .number(let n) = value, t.isIdentity, let written = identity(with: c, n) {
+            t = written
+            return
         }
         var parts = TransformComponents(t)
         parts.write(c, value)
         t = parts.recomposed
+    }
+
+    /// The identity with number-valued component `c` set to `n`, written straight into the matrix for a
+    /// turn about z, a translation or a scale; nil for the components that go through the
+    /// decomposition. `write` and the compiled animations' first write of a frame (`CompiledAnimation`)
+    /// both take it from here, so the two give the same bits.
+    @inline(__always)
+    static func identity(with c: LayerKeyPath.Component, _ n: Double) -> Transform3D? {
+        var t = Transform3D.identity
+        switch c {
+        case .rotation, .rotationZ:
+            let (sine, cosine) = (Double.sin(n), Double.cos(n))
+            t.row1 = SIMD4(cosine, sine, 0, 0)
+            t.row2 = SIMD4(-sine, cosine, 0, 0)
+        case .translationX: t.row4.x = n
+        case .translationY: t.row4.y = n
+        case .translationZ: t.row4.z = n
+        case .scale: (t.row1.x, t.row2.y, t.row3.z) = (n, n, n)
+        case .scaleX: t.row1.x = n
+        case .scaleY: t.row2.y = n
+        case .scaleZ: t.row3.z = n
+        default: return nil
+        }
+        return t
     }
 
     /// Writes `value` (already checked to be of the component's type) into the component.
