@@ -161,6 +161,29 @@ import Testing
         #expect(steps[5].moved == SIMD4(0, 0, 128, 128) && steps[5].pixel == SIMD4(0, 128, 0, 128))
     }
 
+    /// A still subtree turning as a whole keeps its cache: its pixel scale, a sum of the squares of the
+    /// turn's sine and cosine, moves by a unit in the last place from angle to angle, which drew the
+    /// cache again every such frame.
+    @Test func aStillSubtreeTurningWholeIsDrawnOnce() throws {
+        let (shown, renders) = try Self.gpu.perform { context in
+            var rng = Seeded(seed: 7)
+            let c = try Compositor(context, output: OutputConfiguration(width: 96, height: 72))
+            let client = c.addClient()
+            c.commit(Self.container(at: Point(x: 40, y: 30), children: 24, &rng), from: client)
+            var (shown, renders) = (0, 0)
+            for frame in 0..<48 {
+                let turn = Transform3D(rotationAngle: 0.13 * Double(frame), x: 0, y: 0, z: 1)
+                c.commit(Commit(operations: [Self.set(1, .transform, .transform(turn))]), from: client)
+                let statistics = try c.frame(at: Double(frame) / 60).statistics
+                (shown, renders) = (shown + statistics.cachedSubtrees, renders + statistics.cacheRenders)
+            }
+            return (shown, renders)
+        }
+        // Ten of these 48 angles put the scale an ulp off 1 (the matrices' own rounding adds more).
+        #expect(shown >= 40, "shown in \(shown) frames")
+        #expect(renders == 1, "drawn \(renders) times")
+    }
+
     @Test func aSmallSubtreeMovingWholeIsDrawnDirectly() throws {
         let shown = try Self.gpu.perform { context in
             var rng = Seeded(seed: 5)

@@ -154,14 +154,51 @@ extension RenderListBuilder {
             whole = ink
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
+        // Under a replicator, the first copy drawn in this build chooses the raster for every copy, and
+        // whether it was made anew (each copy then damages where it shows).
+        if replicaDepth > 0, let made = replicatedShapes[id] {
+            forceDamage = made
+        } else {
+            guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
+            if generated.shapes[id]?.key != key {
+                // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
+                let old = generated.shapes[id]
+                let flattened = old?.key.path == path && old?.key.scale == key.scale ? old?.flattened : nil
+                let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
+                if generated.rasterize(.shape(id, key, flattened: flattened, fill: fill)) { forceDamage = true }
+            }
+            if replicaDepth > 0 { replicatedShapes[id] = forceDamage }
+        }
+        if generated.fresh.contains(id) { forceDamage = true }
+        // The raster just made, or (while the worker draws the new one) the layer's last.
+        guard let raster = generated.shapes[id] else { return }
+        let placed = raster.placed
+        let bounds = values[.bounds]
+        let clipsToBounds = values[.masksToBounds]
+        for (color, mode) in [(values[.fillColor], LayerInstance.TextureMode.red), (values[.strokeColor], .green)]
+        where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
+            var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
+            instance.texture(mode, uv: placed.uv)
+            if clipsToBounds { instance.shape(bounds, corners: CornerShape(values)) }
+            Self.applyClip(&instance, localToClip, clip)
+            appendGenerated(instance, placed.texture)
+        }
+    }
+}
+
+extension RenderListBuilder {
+    /// The raster a shape layer shown under `world` is drawn from: its step of scale (half an octave
+    /// finer off the pixel grid) and the part of its ink it covers.
+    func shapeRasterKey(path: Path, style: ShapeStyle, ink whole: Rect, values: PresentedValues, world: Transform3D) -> ShapeRasterKey? {
         var scale = Self.rasterScale(for: Self.pixelScale(of: world))
         // A replicator's copies share their layer's raster, so its copies decide alike, as off the grid.
         let linesUp = replicaDepth == 0 && Self.linesUp(world, scale: scale)
         // A shape much larger than the target is rasterised only where it can be seen (its part
         // inside the target, widened by a quarter of the target on every side and snapped to a grid of
-        // that step so that small moves do not draw it again); any other keeps its whole extent.
+        // that step so that small moves do not draw it again); any other keeps its whole extent, and so
+        // does a replicated one, whose copies each show another part.
         var reach = whole
-        if let visible = visibleRegion(under: world), !visible.contains(reach) {
+        if replicaDepth == 0, let visible = visibleRegion(under: world), !visible.contains(reach) {
             let step = Double(max(target.width, target.height)) / 4 / scale
             let snapped = Rect(
                 x: (visible.minX / step).rounded(.down) * step - step, y: (visible.minY / step).rounded(.down) * step - step,
@@ -169,7 +206,7 @@ extension RenderListBuilder {
             let far = Point(x: (visible.maxX / step).rounded(.up) * step + step, y: (visible.maxY / step).rounded(.up) * step + step)
             let region = Rect(x: snapped.minX, y: snapped.minY, width: far.x - snapped.minX, height: far.y - snapped.minY)
             reach = reach.intersection(region)
-            guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
+            guard !reach.isNull, reach.width > 0, reach.height > 0 else { return nil }
         }
         // Off the pixel grid, half an octave more where that stays small (the edges of a large shape are
         // few of its pixels) and is paid once: not while the path or the stroked part animates, which
@@ -186,34 +223,13 @@ extension RenderListBuilder {
         scale = min(scale, Double(generated.maximumSize - 2) / side)
         let area = max(reach.width * reach.height, 1e-9)
         scale = min(scale, (Double(Self.maximumShapePixels) / area).squareRoot())
-        guard scale > 0 else { return }
+        guard scale > 0 else { return nil }
         // Texel edges on multiples of a pixel of the layer's own space, a pixel of margin for the
         // anti-aliased edge.
         let x0 = (reach.minX * scale).rounded(.down) - 1, y0 = (reach.minY * scale).rounded(.down) - 1
         let x1 = (reach.maxX * scale).rounded(.up) + 1, y1 = (reach.maxY * scale).rounded(.up) + 1
         let extent = Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
-        let key = ShapeRasterKey(path: path, style: style, scale: scale, extent: extent, ink: whole)
-        if generated.shapes[id]?.key != key {
-            // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
-            let old = generated.shapes[id]
-            let flattened = old?.key.path == path && old?.key.scale == scale ? old?.flattened : nil
-            let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
-            if generated.rasterize(.shape(id, key, flattened: flattened, fill: fill)) { forceDamage = true }
-        }
-        if generated.fresh.contains(id) { forceDamage = true }
-        // The raster just made, or (while the worker draws the new one) the layer's last.
-        guard let raster = generated.shapes[id] else { return }
-        let placed = raster.placed
-        let bounds = values[.bounds]
-        let clipsToBounds = values[.masksToBounds]
-        for (color, mode) in [(values[.fillColor], LayerInstance.TextureMode.red), (values[.strokeColor], .green)]
-        where color.alpha > 0 && (mode == .red ? style.fills : style.strokeRange != nil) {
-            var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
-            instance.texture(mode, uv: placed.uv)
-            if clipsToBounds { instance.shape(bounds, corners: CornerShape(values)) }
-            Self.applyClip(&instance, localToClip, clip)
-            appendGenerated(instance, placed.texture)
-        }
+        return ShapeRasterKey(path: path, style: style, scale: scale, extent: extent, ink: whole)
     }
 }
 

@@ -36,6 +36,11 @@ package struct RenderListBuilder {
     /// How many replicator copies enclose the layer being visited: a layer drawn once per copy has no
     /// one place in the list that an update could patch.
     var replicaDepth = 0
+    /// Shape layers under a replicator whose raster an earlier copy in this build chose, and whether
+    /// it was made anew: the later copies draw from it. A layer has one raster, and copies of different
+    /// scales or of different parts on screen each asked for their own, so every copy of every frame
+    /// made it again.
+    var replicatedShapes: [LayerID: Bool] = [:]
     /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
     var replicasLeft = RenderListBuilder.maximumReplicas
     /// How many more particles this build may draw (`RenderListBuilder.maximumParticles`).

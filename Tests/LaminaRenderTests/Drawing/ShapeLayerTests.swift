@@ -1,6 +1,7 @@
 import LaminaCore
 import LaminaRender
 import LaminaRenderList
+import LaminaTestSupport
 import Testing
 
 /// Shape layers drawn on llvmpipe, checked against geometry: which pixels a fill, a stroke of a given
@@ -271,32 +272,59 @@ struct ShapeLayerTests {
         #expect(reshaping > 0 && ratio > 1.7 && ratio < 2.3, "\(reshaping) and \(still) bytes")
     }
 
-    @Test("a shape copied by a replicator, one copy on the pixel grid and one off it, is rasterised once, not every frame")
-    func replicatedShapeKeepsOneRaster() throws {
+    /// Two copies of a replicated shape that would each choose a raster of their own, and a pixel of
+    /// each copy (top left pixel corners) that must be red.
+    struct ReplicatedShape: CustomTestStringConvertible, Sendable {
+        var name: String
+        var instanceTransform: Transform3D
+        var path: String
+        var copies: [(x: Int, y: Int)]
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "a shape copied by a replicator is rasterised once, not every frame, whatever its copies' placements",
+        arguments: [
+            // The first on the pixel grid, the second half a pixel off it: √2 finer.
+            ReplicatedShape(
+                name: "one copy on the grid, one off", instanceTransform: Transform3D(translationX: 30.5, y: 0, z: 0),
+                path: "M0 0 H20 V20 H0 Z", copies: [(10, 10), (40, 10)]),
+            // The second half the size (about the bounds' centre, 40, 20): two octaves coarser.
+            ReplicatedShape(
+                name: "copies of different scales", instanceTransform: Transform3D(scaleX: 0.5, y: 0.5, z: 1),
+                path: "M0 0 H20 V20 H0 Z", copies: [(10, 10), (28, 17)]),
+            // A band far wider than the target, of which each copy shows another part.
+            ReplicatedShape(
+                name: "copies showing different parts", instanceTransform: Transform3D(translationX: 30.5, y: 10, z: 0),
+                path: "M-2000 0 H2000 V10 H-2000 Z", copies: [(40, 8), (40, 18)]),
+        ])
+    func replicatedShapeKeepsOneRaster(_ shape: ReplicatedShape) throws {
         var scene = TestScene(width: 80, height: 40)
         let replicator = scene.layer(kind: .replicator) {
             $0[.bounds] = Rect(x: 0, y: 0, width: 80, height: 40)
             $0[.anchorPoint] = Point(x: 0, y: 0)
             $0[.instanceCount] = 2
-            $0[.instanceTransform] = Transform3D(translationX: 30.5, y: 0, z: 0)
+            $0[.instanceTransform] = shape.instanceTransform
         }
         scene.layer(in: replicator, kind: .shape) {
             $0[.anchorPoint] = Point(x: 0, y: 0)
             $0[.position] = Point(x: 4, y: 4)
-            $0[.path] = try! Path(svgPathData: "M0 0 H20 V20 H0 Z")
+            $0[.path] = try! Path(svgPathData: shape.path)
             $0[.fillColor] = red
         }
         let frames = scene
-        let uploads = try makeContext().perform { render -> [Int] in
+        let (uploads, image) = try makeContext().perform { render -> ([Int], RGBAImage) in
             let renderer = try Renderer(render)
             let target = try OffscreenTarget(render, width: frames.width, height: frames.height, layout: .rgba)
-            return try (0..<3).map { _ in
+            let uploads = try (0..<3).map { _ in
                 try renderer.draw(frames.tree, frames.presentation, scale: 1, background: frames.background, into: target).uploadedTextureBytes
             }
+            return (uploads, try target.read())
         }
-        // The copies share the layer's raster: had each chosen its own scale (the first lines up, the
-        // second is half a pixel off), every frame would rasterise it twice.
-        #expect(uploads[1] == 0 && uploads[2] == 0, "\(uploads)")
+        // The copies share the layer's raster, chosen by the first: had each chosen its own, every frame
+        // would rasterise it twice.
+        #expect(uploads[0] > 0 && uploads[1] == 0 && uploads[2] == 0, "\(uploads)")
+        for (x, y) in shape.copies { #expect(nearlyEqual(image[x, y], pixel(255, 0, 0), within: 2), "(\(x), \(y)): \(image[x, y])") }
     }
 
     @Test("extreme but legal shapes draw without trouble: dust-fine dashes stroke solid, huge widths and coordinates, 100,000 elements")
