@@ -184,6 +184,28 @@ import Testing
         #expect(renders == 1, "drawn \(renders) times")
     }
 
+    /// A still subtree growing whole is drawn directly: cached, it would be drawn into a new texture at
+    /// every frame's scale, and every raster inside made again for it.
+    @Test func aStillSubtreeGrowingWholeIsDrawnDirectly() throws {
+        let (shown, renders, created) = try Self.gpu.perform { context in
+            var rng = Seeded(seed: 7)
+            let c = try Compositor(context, output: OutputConfiguration(width: 96, height: 72))
+            let client = c.addClient()
+            c.commit(Self.container(at: Point(x: 20, y: 15), children: 24, &rng), from: client)
+            var (shown, renders, created) = (0, 0, 0)
+            for frame in 0..<24 {
+                let scale = 1 + 0.02 * Double(frame)
+                c.commit(Commit(operations: [Self.set(1, .transform, .transform(Transform3D(scaleX: scale, y: scale, z: 1)))]), from: client)
+                let statistics = try c.frame(at: Double(frame) / 60).statistics
+                (shown, renders) = (shown + statistics.cachedSubtrees, renders + statistics.cacheRenders)
+                if frame > 0 { created += statistics.glObjectsCreated }
+            }
+            return (shown, renders, created)
+        }
+        #expect(shown == 0 && renders == 0, "shown in \(shown) frames, drawn \(renders) times")
+        #expect(created == 0, "\(created) GL objects made after the first frame")
+    }
+
     @Test func aSmallSubtreeMovingWholeIsDrawnDirectly() throws {
         let shown = try Self.gpu.perform { context in
             var rng = Seeded(seed: 5)

@@ -275,7 +275,8 @@ package final class SubtreeCaches {
             let slot = Int32(layer.index)
             let values = presentation.values(of: layer, in: tree)
             if let seen = lastSeen[slot], seen.frame != frame, Self.samePlacementFree(seen.values, values),
-                !Self.samePlacement(seen.values, values), frame - insideChanged[Int(slot)] >= Self.stillFrames,
+                !Self.samePlacement(seen.values, values), Self.sameScale(seen.values, values),
+                frame - insideChanged[Int(slot)] >= Self.stillFrames,
                 entries[slot]?.isAutomatic == true || subtreeSize(layer) >= Self.minimumLayers
             {
                 automatic.insert(slot)
@@ -291,6 +292,20 @@ package final class SubtreeCaches {
     /// Whether two sets of values place a layer alike (so it is not moving).
     private static func samePlacement(_ a: PropertyValues, _ b: PropertyValues) -> Bool {
         placementKeys.allSatisfy { a.value($0) == b.value($0) }
+    }
+
+    /// Whether two sets of values show a layer at the same scale: its transform's x and y axes as long
+    /// (within a part in 10¹², which a turn's rounding stays inside) and its perspective the same. A
+    /// layer moved or turned keeps its cache; one that grows or shrinks would draw it again at every
+    /// frame's scale (a new texture and every raster inside made again), dearer than drawing directly.
+    private static func sameScale(_ a: PropertyValues, _ b: PropertyValues) -> Bool {
+        let (m, n) = (a.transform(.transform), b.transform(.transform))
+        func axes(_ t: Transform3D) -> SIMD2<Double> {
+            SIMD2((t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot(), (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot())
+        }
+        let (x, y) = (axes(m), axes(n))
+        return m.m14 == n.m14 && m.m24 == n.m24 && m.m34 == n.m34 && m.m44 == n.m44
+            && abs(x.x - y.x) <= 1e-12 * x.x && abs(x.y - y.y) <= 1e-12 * x.y
     }
 
     /// Whether two sets of values draw a layer's body alike (everything but the placement is equal).
