@@ -154,10 +154,11 @@ extension RenderListBuilder {
             whole = ink
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
-        // Under a replicator, the first copy drawn in this build chooses the raster for every copy, and
-        // whether it was made anew (each copy then damages where it shows).
-        if replicaDepth > 0, let made = replicatedShapes[id] {
-            forceDamage = made
+        // Under a replicator, the copy that last chose the raster in this build serves the copies after
+        // it that draw the same path in the same style, whatever their scale or the part they show; and
+        // says whether it was made anew (each copy then damages where it shows).
+        if replicaDepth > 0, let chosen = replicatedShapes[id], chosen.key.path == path, chosen.key.style == style {
+            forceDamage = chosen.made
         } else {
             guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
             if generated.shapes[id]?.key != key {
@@ -167,7 +168,7 @@ extension RenderListBuilder {
                 let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
                 if generated.rasterize(.shape(id, key, flattened: flattened, fill: fill)) { forceDamage = true }
             }
-            if replicaDepth > 0 { replicatedShapes[id] = forceDamage }
+            if replicaDepth > 0 { replicatedShapes[id] = (key, forceDamage) }
         }
         if generated.fresh.contains(id) { forceDamage = true }
         // The raster just made, or (while the worker draws the new one) the layer's last.
