@@ -14,10 +14,18 @@ enum RasterJob: Sendable {
     /// A shadow from a `shadowPath`.
     case shadow(LayerID, ShadowRasterKey)
 
-    /// The layer it is for.
-    var layer: LayerID {
+    /// Which raster it makes: a layer's shape, text or shadow. A newer job for the same one replaces
+    /// it; a shape layer with a `shadowPath` has two, each wanted.
+    enum Target: Hashable {
+        case shape(LayerID), text(LayerID), shadow(LayerID)
+    }
+
+    /// The raster it makes.
+    var target: Target {
         switch self {
-        case .shape(let id, _, _, _), .text(let id, _, _), .shadow(let id, _): id
+        case .shape(let id, _, _, _): .shape(id)
+        case .text(let id, _, _): .text(id)
+        case .shadow(let id, _): .shadow(id)
         }
     }
 

@@ -5,8 +5,8 @@ import Synchronization
 /// A thread that draws shape and text rasters off the render thread (see `RasterJob`), one job at a
 /// time, telling `onReady` after each, from its own thread.
 ///
-/// Jobs for a layer that has a newer job queued are skipped: only the latest state of a layer is
-/// worth drawing. Results wait until the render thread takes them at the start of a frame.
+/// A job whose raster has a newer job queued is skipped: only the latest state of a layer is worth
+/// drawing. Results wait until the render thread takes them at the start of a frame.
 package final class RasterWorker: Sendable {
     /// The jobs and results, shared with the thread.
     private final class Queue: Sendable {
@@ -36,10 +36,7 @@ package final class RasterWorker: Sendable {
                     return (state.jobs, state.stopping)
                 }
                 if stopping { return }
-                // The latest job of each layer only.
-                var latest: [LayerID: Int] = [:]
-                for (i, job) in jobs.enumerated() { latest[job.layer] = i }
-                for (i, job) in jobs.enumerated() where latest[job.layer] == i {
+                for job in Self.latest(of: jobs) {
                     let result = job.perform()
                     queue.state.withLock { $0.results.append(result) }
                     onReady()
@@ -48,6 +45,15 @@ package final class RasterWorker: Sendable {
         }
         guard case .success(let thread) = started else { return nil }
         self.thread = thread
+    }
+
+    /// The jobs worth drawing, in order: the latest of each raster. Taken by layer alone, a shape
+    /// layer's shadow and shape, asked for in one frame, came to one: the other was never drawn, and
+    /// never asked for again (`GeneratedTextures` waits for the raster it asked for).
+    static func latest(of jobs: [RasterJob]) -> [RasterJob] {
+        var latest: [RasterJob.Target: Int] = [:]
+        for (i, job) in jobs.enumerated() { latest[job.target] = i }
+        return jobs.indices.filter { latest[jobs[$0].target] == $0 }.map { jobs[$0] }
     }
 
     /// Queues `job`.

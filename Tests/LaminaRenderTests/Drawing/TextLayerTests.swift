@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaRaster
 import LaminaRender
 import LaminaRenderList
+import LaminaTestSupport
 import Testing
 
 /// Text layers drawn on llvmpipe: the glyph coverage Pango lays out (checked against layout geometry in
@@ -134,5 +135,40 @@ struct BackgroundRasterTests {
         #expect(second > 100)
         #expect(third == second, "the old raster, until the new one is ready")
         #expect(fourth > third)
+    }
+
+    @Test("a shape layer with a shadowPath gets both its rasters, the shape's and the shadow's, made in one frame's batch")
+    func aLayersShapeAndShadowAreBothDrawn() throws {
+        let gpu = try makeContext()
+        let (image, pending) = try gpu.perform { render -> (RGBAImage, Bool) in
+            let renderer = try Renderer(render)
+            let ready = DispatchSemaphore(value: 0)
+            renderer.rasterizeInBackground { ready.signal() }
+            var scene = TestScene(width: 80, height: 40)
+            scene.layer(kind: .shape) {
+                $0[.bounds] = Rect(x: 0, y: 0, width: 20, height: 20)
+                $0[.anchorPoint] = Point(x: 0, y: 0)
+                $0[.position] = Point(x: 10, y: 10)
+                $0[.path] = try! Path(svgPathData: "M0 0 H20 V20 H0 Z")
+                $0[.fillColor] = red
+                $0[.shadowPath] = try! Path(svgPathData: "M0 0 H20 V20 H0 Z")
+                $0[.shadowOpacity] = 1
+                $0[.shadowRadius] = 0
+                $0[.shadowOffset] = Size(width: 40, height: 0)
+            }
+            let target = try OffscreenTarget(render, width: 80, height: 40)
+            // Frames until nothing is left to draw, each after a raster is ready; the waits are bounded
+            // so that a raster never coming fails the test instead of hanging it.
+            try renderer.draw(scene.tree, scene.presentation, into: target)
+            var frames = 0
+            while renderer.hasPendingRasters, frames < 4, ready.wait(timeout: .now() + 20) == .success {
+                try renderer.draw(scene.tree, scene.presentation, into: target)
+                frames += 1
+            }
+            return (try target.read(), renderer.hasPendingRasters)
+        }
+        #expect(!pending, "a raster was asked for and never drawn")
+        #expect(nearlyEqual(image[20, 20], pixel(255, 0, 0), within: 2), "the shape: \(image[20, 20])")
+        #expect(nearlyEqual(image[60, 20], pixel(0, 0, 0), within: 2), "the shadow: \(image[60, 20])")
     }
 }
