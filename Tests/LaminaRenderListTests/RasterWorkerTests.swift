@@ -5,18 +5,20 @@ import Testing
 
 /// What the raster worker draws of a batch of jobs: the latest of each raster, in order.
 @Suite struct RasterWorkerTests {
-    @Test("a batch keeps the latest job of each raster: a layer's shape and its shadow are two")
+    @Test("a batch keeps the latest job of each raster: a layer's shape and its shadow are two, and so are two copies' shapes")
     func latestOfEachRaster() throws {
         let (a, b) = (LayerID(index: 1, generation: 0), LayerID(index: 2, generation: 0))
         let square = try Path(svgPathData: "M0 0 H20 V20 H0 Z"), wide = try Path(svgPathData: "M0 0 H40 V20 H0 Z")
-        func shape(_ id: LayerID, _ path: Path) -> RasterJob {
-            .shape(id, ShapeRasterKey(path: path, style: ShapeStyle(), scale: 1, extent: Rect(x: 0, y: 0, width: 40, height: 20), ink: Rect(x: 0, y: 0, width: 40, height: 20)), flattened: nil, fill: nil)
+        let extent = Rect(x: 0, y: 0, width: 40, height: 20)
+        func shape(_ id: ShapeRasterID, _ path: Path) -> RasterJob {
+            .shape(id, ShapeRasterKey(path: path, style: ShapeStyle(), scale: 1, extent: extent, ink: extent), flattened: nil, fill: nil)
         }
-        let shadow = RasterJob.shadow(a, ShadowRasterKey(path: square, extent: Rect(x: 0, y: 0, width: 20, height: 20), scale: 1, sigma: 2))
-        let jobs = [shape(a, square), shadow, shape(b, square), shape(a, wide)]
+        let shadow = RasterJob.shadow(a, ShadowRasterKey(path: square, extent: extent, scale: 1, sigma: 2))
+        let lagging = ShapeRasterID(a, copy: 1)
+        let jobs = [shape(ShapeRasterID(a), square), shadow, shape(lagging, square), shape(ShapeRasterID(b), square), shape(ShapeRasterID(a), wide)]
         let kept = RasterWorker.latest(of: jobs)
-        #expect(kept.map(\.target) == [.shadow(a), .shape(b), .shape(a)])
-        guard case .shape(_, let key, _, _) = kept[2] else { Issue.record("not a shape"); return }
+        #expect(kept.map(\.target) == [.shadow(a), .shape(lagging), .shape(ShapeRasterID(b)), .shape(ShapeRasterID(a))])
+        guard case .shape(_, let key, _, _) = kept[3] else { Issue.record("not a shape"); return }
         #expect(key.path == wide)
     }
 }

@@ -147,32 +147,40 @@ extension RenderListBuilder {
         // the cut, the dashes or the colours change.
         let inkStyle = style.inkStyle
         let whole: Rect
-        if let held = generated.shapes[id], held.key.path == path, held.inkStyle == inkStyle {
+        if let held = generated.shapes[ShapeRasterID(id)], held.key.path == path, held.inkStyle == inkStyle {
             whole = held.ink
         } else {
             guard let ink = ShapeRasterizer.inkExtent(of: path, style: inkStyle) else { return }
             whole = ink
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
-        // Under a replicator, the copy that last chose the raster in this build serves the copies after
-        // it that draw the same path in the same style, whatever their scale or the part they show; and
-        // says whether it was made anew (each copy then damages where it shows).
-        if replicaDepth > 0, let chosen = replicatedShapes[id], chosen.key.path == path, chosen.key.style == style {
-            forceDamage = chosen.made
+        var which = ShapeRasterID(id)
+        if replicaDepth > 0 {
+            // Under a replicator, the copies drawing the same path in the same style share the raster
+            // the first of them chose, whatever their scale or the part they show (each choosing its
+            // own, every copy of every frame made it again); copies lagging behind an animation of the
+            // path or stroke each take one of their own. Each copy learns whether its raster was made
+            // anew (it then damages where it shows).
+            let chosen = replicatedShapes[id] ?? []
+            if let k = chosen.firstIndex(where: { $0.key.path == path && $0.key.style == style })
+                ?? (chosen.count < ShapeRasterID.maximumCopies ? nil : chosen.count - 1)
+            {
+                which.copy = Int32(k)
+                forceDamage = chosen[k].made
+            } else {
+                which.copy = Int32(chosen.count)
+                guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
+                rasterize(which, key)
+                replicatedShapes[id, default: []].append((key, forceDamage))
+                generated.useCopies(which.copy + 1, of: id)
+            }
         } else {
             guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
-            if generated.shapes[id]?.key != key {
-                // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
-                let old = generated.shapes[id]
-                let flattened = old?.key.path == path && old?.key.scale == key.scale ? old?.flattened : nil
-                let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
-                if generated.rasterize(.shape(id, key, flattened: flattened, fill: fill)) { forceDamage = true }
-            }
-            if replicaDepth > 0 { replicatedShapes[id] = (key, forceDamage) }
+            rasterize(which, key)
         }
         if generated.fresh.contains(id) { forceDamage = true }
         // The raster just made, or (while the worker draws the new one) the layer's last.
-        guard let raster = generated.shapes[id] else { return }
+        guard let raster = generated.shapes[which] else { return }
         let placed = raster.placed
         let bounds = values[.bounds]
         let clipsToBounds = values[.masksToBounds]
@@ -188,6 +196,17 @@ extension RenderListBuilder {
 }
 
 extension RenderListBuilder {
+    /// Asks for shape raster `which` at `key` unless it holds that already; notes in `forceDamage`
+    /// when it is made at once.
+    mutating func rasterize(_ which: ShapeRasterID, _ key: ShapeRasterKey) {
+        guard generated.shapes[which]?.key != key else { return }
+        // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
+        let old = generated.shapes[which]
+        let flattened = old?.key.path == key.path && old?.key.scale == key.scale ? old?.flattened : nil
+        let fill = old.flatMap { $0.fillFits(key) ? $0.fill : nil }
+        if generated.rasterize(.shape(which, key, flattened: flattened, fill: fill)) { forceDamage = true }
+    }
+
     /// The raster a shape layer shown under `world` is drawn from: its step of scale (half an octave
     /// finer off the pixel grid) and the part of its ink it covers.
     func shapeRasterKey(path: Path, style: ShapeStyle, ink whole: Rect, values: PresentedValues, world: Transform3D) -> ShapeRasterKey? {

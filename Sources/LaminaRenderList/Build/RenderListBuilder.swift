@@ -36,12 +36,9 @@ package struct RenderListBuilder {
     /// How many replicator copies enclose the layer being visited: a layer drawn once per copy has no
     /// one place in the list that an update could patch.
     var replicaDepth = 0
-    /// Shape layers under a replicator whose raster an earlier copy in this build chose, with the key
-    /// and whether it was made anew: the later copies of the same path and style draw from it. A layer
-    /// has one raster, and copies of different scales or of different parts on screen each asked for
-    /// their own, so every copy of every frame made it again. (Copies lagging behind an animated path
-    /// or stroke still each make it, and all show the last: one raster per layer cannot hold them.)
-    var replicatedShapes: [LayerID: (key: ShapeRasterKey, made: Bool)] = [:]
+    /// Shape layers under a replicator, with the rasters their copies chose in this build (in
+    /// `ShapeRasterID.copy` order): each key and whether it was made anew (see `drawShape`).
+    var replicatedShapes: [LayerID: [(key: ShapeRasterKey, made: Bool)]] = [:]
     /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
     var replicasLeft = RenderListBuilder.maximumReplicas
     /// How many more particles this build may draw (`RenderListBuilder.maximumParticles`).

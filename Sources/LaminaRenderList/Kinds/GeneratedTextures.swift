@@ -20,8 +20,11 @@ package final class GeneratedTextures {
     /// Where the textures' creation, writes and release are posted.
     let requests: TextureRequests
 
-    /// Shape rasters by layer.
-    var shapes: [LayerID: ShapeRaster] = [:]
+    /// Shape rasters by layer (and, for a replicated layer's lagging copies, by copy).
+    var shapes: [ShapeRasterID: ShapeRaster] = [:]
+    /// How many shape rasters each replicated layer a build drew this frame used: those of later
+    /// copies are let go when the frame ends (the layer's copies stopped lagging, or are fewer).
+    private var copiesUsed: [LayerID: Int32] = [:]
     /// Text coverage by layer.
     var texts: [LayerID: TextRaster] = [:]
     /// Stop tables by layer.
@@ -43,7 +46,7 @@ package final class GeneratedTextures {
     /// The thread rasterising in the background, or nil to rasterise while building the frame.
     package var worker: RasterWorker?
     /// The rasters asked of the worker and not yet taken back, by layer.
-    private var requestedShapes: [LayerID: ShapeRasterKey] = [:]
+    private var requestedShapes: [ShapeRasterID: ShapeRasterKey] = [:]
     private var requestedTexts: [LayerID: TextRasterKey] = [:]
     private var requestedShadows: [LayerID: ShadowRasterKey] = [:]
     /// Layers whose raster was placed at the start of this frame (taken from the worker): their
@@ -84,7 +87,7 @@ package final class GeneratedTextures {
             switch result {
             case .shape(let id, let key, _, _):
                 if requestedShapes[id] == key { requestedShapes[id] = nil }
-                layers.append(id)
+                layers.append(id.layer)
             case .text(let id, let key, _, _):
                 if requestedTexts[id] == key { requestedTexts[id] = nil }
                 layers.append(id)
@@ -182,15 +185,23 @@ package final class GeneratedTextures {
         reportedFonts.insert(family).inserted
     }
 
-    /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw (a steady frame
-    /// lets go of nothing, and allocates nothing to find that out).
+    /// Records that a build drew `layer`'s replicator copies from `count` shape rasters.
+    func useCopies(_ count: Int32, of layer: LayerID) {
+        copiesUsed[layer] = max(copiesUsed[layer] ?? 0, count)
+    }
+
+    /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw, and of copies'
+    /// shape rasters past those this frame's builds used (a steady frame lets go of nothing, and
+    /// allocates nothing to find that out).
     package func evict(keeping isDrawn: (LayerID) -> Bool) {
-        if shapes.keys.contains(where: { !isDrawn($0) }) {
-            for (id, raster) in shapes where !isDrawn(id) {
+        func kept(_ id: ShapeRasterID) -> Bool { isDrawn(id.layer) && (id.copy == 0 || id.copy < copiesUsed[id.layer] ?? .max) }
+        if shapes.keys.contains(where: { !kept($0) }) {
+            for (id, raster) in shapes where !kept(id) {
                 release(raster.placed, from: coverage)
                 shapes[id] = nil
             }
         }
+        copiesUsed.removeAll(keepingCapacity: true)
         if texts.keys.contains(where: { !isDrawn($0) }) {
             for (id, raster) in texts where !isDrawn(id) {
                 release(raster.placed, from: coverage)

@@ -41,6 +41,21 @@ struct GradientTable {
     var placed: PlacedTexture
 }
 
+/// Which of a shape layer's rasters: `copy` 0 is its own, which every copy of a replicated layer
+/// drawing the same path in the same style shares; 1, 2, ... are those of replicator copies lagging
+/// behind an animation of its path or stroke (`instanceDelay`), each showing another state, in the
+/// order a build draws them, at most `maximumCopies`.
+struct ShapeRasterID: Hashable, Sendable {
+    var layer: LayerID
+    var copy: Int32
+
+    /// The most rasters one shape layer holds: 16. Lagging copies past them draw from the last.
+    static let maximumCopies: Int32 = 16
+
+    /// A layer's own raster.
+    init(_ layer: LayerID, copy: Int32 = 0) { (self.layer, self.copy) = (layer, copy) }
+}
+
 /// The inputs of a shape raster.
 struct ShapeRasterKey: Hashable, Sendable {
     var path: Path

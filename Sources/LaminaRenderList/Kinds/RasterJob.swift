@@ -1,23 +1,24 @@
 import LaminaCore
 import LaminaRaster
 
-/// A raster the renderer needs: a shape's coverage or a text layer's, for one layer at one key. Pure
+/// A raster the renderer needs: a shape's coverage, a text layer's or a shadow's, for one layer at one
+/// key. Pure
 /// CPU work from values alone, so it runs on the render thread (offline rendering, tests: the frame
 /// shows it at once) or on the raster worker (the daemon: the frame shows the layer's last raster
 /// until this one is ready, so no client's heavy shape or text holds up anyone's frame).
 enum RasterJob: Sendable {
     /// `flattened`: the path flattened for the key's scale, when an earlier raster made it; `fill`:
     /// the fill's coverage, when an earlier raster of the same path, fill rule, extent and scale has it.
-    case shape(LayerID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
+    case shape(ShapeRasterID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
     /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
     case text(LayerID, TextRasterKey, checkFont: Bool)
     /// A shadow from a `shadowPath`.
     case shadow(LayerID, ShadowRasterKey)
 
-    /// Which raster it makes: a layer's shape, text or shadow. A newer job for the same one replaces
-    /// it; a shape layer with a `shadowPath` has two, each wanted.
+    /// Which raster it makes: a layer's shape (one of them), text or shadow. A newer job for the same
+    /// one replaces it; a shape layer with a `shadowPath` has two, each wanted.
     enum Target: Hashable {
-        case shape(LayerID), text(LayerID), shadow(LayerID)
+        case shape(ShapeRasterID), text(LayerID), shadow(LayerID)
     }
 
     /// The raster it makes.
@@ -54,7 +55,7 @@ enum RasterJob: Sendable {
 
 /// A finished `RasterJob`.
 enum RasterResult: Sendable {
-    case shape(LayerID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
+    case shape(ShapeRasterID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
     /// `resolvedFont`: the family fontconfig uses for the style's font, when the job was asked.
     case text(LayerID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
     case shadow(LayerID, ShadowRasterKey, ShapeCoverage)

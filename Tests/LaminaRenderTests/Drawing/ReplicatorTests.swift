@@ -112,6 +112,57 @@ struct ReplicatorTests {
         }
     }
 
+    @Test("copies lagging behind a stroke animation each show their own stroke, frame after frame, and the rasters go when the lag does")
+    func delayedStrokes() throws {
+        var scene = TestScene(width: 100, height: 100)
+        let replicator = scene.layer(kind: .replicator) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.instanceCount] = 4
+            $0[.instanceTransform] = Transform3D(translationX: 0, y: 20, z: 0)
+            $0[.instanceDelay] = 0.25
+        }
+        // A line from x 10 to 90 at y 5, 6 wide, butt caps, drawn 0...100% over one second.
+        let line = scene.layer(in: replicator, kind: .shape) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 10)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.path] = try! Path(svgPathData: "M10 5 H90")
+            $0[.strokeColor] = white
+            $0[.lineWidth] = 6
+            $0[.fillColor] = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+        try scene.tree.addAnimation(
+            .basic(LayerKeyPath(.strokeEnd), from: .number(0), to: .number(1), timing: MediaTiming(duration: 1)),
+            forKey: "draw", to: line)
+        let frames = scene
+        let (images, held) = try makeContext().perform { render -> ([RGBAImage], [Int]) in
+            var frame = frames
+            let renderer = try Renderer(render)
+            let target = try OffscreenTarget(render, width: 100, height: 100, layout: .rgba)
+            var (images, held) = ([RGBAImage](), [Int]())
+            for time in [0.6, 0.8, 2.0] {
+                frame.evaluate(at: time)
+                try renderer.draw(frame.tree, frame.presentation, scale: 1, background: frame.background, into: target)
+                images.append(try target.read())
+                held.append(renderer.generatedTextures.count)
+            }
+            return (images, held)
+        }
+        for (image, time) in zip(images, [0.6, 0.8, 2.0]) {
+            for i in 0..<4 {
+                // Where copy i's stroke ends: the whole line (the model's strokeEnd, 1) before its
+                // animation begins and after it ends.
+                let t = time - 0.25 * Double(i)
+                let end = t < 0 ? 90 : 10 + 80 * min(1, t)
+                let y = 5 + 20 * i
+                if end > 13 { #expect(image[Int(end) - 3, y] == pixel(255, 255, 255), "copy \(i) at \(time): stroked to \(end)") }
+                if end < 87 { #expect(image[Int(end) + 3, y] == transparent, "copy \(i) at \(time): not past \(end)") }
+            }
+        }
+        // Four copies, four strokes: four rasters while they lag, one when all are whole.
+        #expect(held == [4, 4, 1], "\(held)")
+    }
+
     @Test("replicators nest: a 10x10 grid from two replicators of ten")
     func nested() throws {
         var scene = TestScene(width: 100, height: 100)
