@@ -27,18 +27,27 @@ extension RenderListBuilder {
         forceDamage = false
         guard var stops = GradientStops(colors: values[.colors], locations: values[.locations]) else { return }
         if values[.gradientType] == .radial { stops.focus = GradientStops.focus(values[.focusOffset]) }
-        let table: GradientTable
-        if let held = generated.gradients[id], held.stops == stops {
-            table = held
+        // Copies of a replicated gradient share the table of the same stops; lagging behind an animation
+        // of its colours, each has its own (see `ReplicaRasters`).
+        var which = LayerRasterID(id)
+        if replicaDepth > 0, let earlier = replicatedGradients.earlier(id, drawing: stops) {
+            (which, forceDamage) = earlier
         } else {
-            let placed = stops.texels.withUnsafeBytes {
-                generated.place($0, width: stops.width, height: 1, in: generated.stops, replacing: generated.gradients[id]?.placed)
+            if replicaDepth > 0 { which = replicatedGradients.next(for: id) }
+            if generated.gradients[which]?.stops != stops {
+                let placed = stops.texels.withUnsafeBytes {
+                    generated.place($0, width: stops.width, height: 1, in: generated.stops, replacing: generated.gradients[which]?.placed)
+                }
+                generated.gradients[which] = GradientTable(stops: stops, placed: placed)
+                // The same instance may now read other texels: what it shows changed.
+                forceDamage = true
             }
-            table = GradientTable(stops: stops, placed: placed)
-            generated.gradients[id] = table
-            // The same instance may now read other texels: what it shows changed.
-            forceDamage = true
+            if replicaDepth > 0 {
+                replicatedGradients.record(id, drawing: stops, made: forceDamage)
+                generated.useCopies(which.copy + 1, of: id)
+            }
         }
+        guard let table = generated.gradients[which] else { return }
         let bounds = values[.bounds]
         let corners = CornerShape(values)
         let start = values[.startPoint], end = values[.endPoint]
@@ -147,36 +156,25 @@ extension RenderListBuilder {
         // the cut, the dashes or the colours change.
         let inkStyle = style.inkStyle
         let whole: Rect
-        if let held = generated.shapes[ShapeRasterID(id)], held.key.path == path, held.inkStyle == inkStyle {
+        if let held = generated.shapes[LayerRasterID(id)], held.key.path == path, held.inkStyle == inkStyle {
             whole = held.ink
         } else {
             guard let ink = ShapeRasterizer.inkExtent(of: path, style: inkStyle) else { return }
             whole = ink
         }
         guard Self.placement(of: whole, under: world, in: target).visible else { return }
-        var which = ShapeRasterID(id)
-        if replicaDepth > 0 {
-            // Under a replicator, the copies drawing the same path in the same style share the raster
-            // the first of them chose, whatever their scale or the part they show (each choosing its
-            // own, every copy of every frame made it again); copies lagging behind an animation of the
-            // path or stroke each take one of their own. Each copy learns whether its raster was made
-            // anew (it then damages where it shows).
-            let chosen = replicatedShapes[id] ?? []
-            if let k = chosen.firstIndex(where: { $0.key.path == path && $0.key.style == style })
-                ?? (chosen.count < ShapeRasterID.maximumCopies ? nil : chosen.count - 1)
-            {
-                which.copy = Int32(k)
-                forceDamage = chosen[k].made
-            } else {
-                which.copy = Int32(chosen.count)
-                guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
-                rasterize(which, key)
-                replicatedShapes[id, default: []].append((key, forceDamage))
-                generated.useCopies(which.copy + 1, of: id)
-            }
+        var which = LayerRasterID(id)
+        let drawn = ShapeRasterKey.Drawn(path: path, style: style)
+        if replicaDepth > 0, let earlier = replicatedShapes.earlier(id, drawing: drawn) {
+            (which, forceDamage) = earlier
         } else {
+            if replicaDepth > 0 { which = replicatedShapes.next(for: id) }
             guard let key = shapeRasterKey(path: path, style: style, ink: whole, values: values, world: world) else { return }
             rasterize(which, key)
+            if replicaDepth > 0 {
+                replicatedShapes.record(id, drawing: drawn, made: forceDamage)
+                generated.useCopies(which.copy + 1, of: id)
+            }
         }
         if generated.fresh.contains(id) { forceDamage = true }
         // The raster just made, or (while the worker draws the new one) the layer's last.
@@ -198,7 +196,7 @@ extension RenderListBuilder {
 extension RenderListBuilder {
     /// Asks for shape raster `which` at `key` unless it holds that already; notes in `forceDamage`
     /// when it is made at once.
-    mutating func rasterize(_ which: ShapeRasterID, _ key: ShapeRasterKey) {
+    mutating func rasterize(_ which: LayerRasterID, _ key: ShapeRasterKey) {
         guard generated.shapes[which]?.key != key else { return }
         // A stroke cut anew (strokeEnd animating) reuses the path flattened for this scale.
         let old = generated.shapes[which]

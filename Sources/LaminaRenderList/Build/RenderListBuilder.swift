@@ -36,9 +36,10 @@ package struct RenderListBuilder {
     /// How many replicator copies enclose the layer being visited: a layer drawn once per copy has no
     /// one place in the list that an update could patch.
     var replicaDepth = 0
-    /// Shape layers under a replicator, with the rasters their copies chose in this build (in
-    /// `ShapeRasterID.copy` order): each key and whether it was made anew (see `drawShape`).
-    var replicatedShapes: [LayerID: [(key: ShapeRasterKey, made: Bool)]] = [:]
+    /// The rasters replicated shape layers' copies chose in this build, by path and style.
+    var replicatedShapes = ReplicaRasters<ShapeRasterKey.Drawn>()
+    /// The stop tables replicated gradient layers' copies chose in this build, by stops.
+    var replicatedGradients = ReplicaRasters<GradientStops>()
     /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
     var replicasLeft = RenderListBuilder.maximumReplicas
     /// How many more particles this build may draw (`RenderListBuilder.maximumParticles`).

@@ -21,14 +21,14 @@ package final class GeneratedTextures {
     let requests: TextureRequests
 
     /// Shape rasters by layer (and, for a replicated layer's lagging copies, by copy).
-    var shapes: [ShapeRasterID: ShapeRaster] = [:]
-    /// How many shape rasters each replicated layer a build drew this frame used: those of later
-    /// copies are let go when the frame ends (the layer's copies stopped lagging, or are fewer).
+    var shapes: [LayerRasterID: ShapeRaster] = [:]
+    /// How many rasters (shapes' or stop tables) each replicated layer a build drew this frame used:
+    /// those of later copies are let go when the frame ends (its copies stopped lagging, or are fewer).
     private var copiesUsed: [LayerID: Int32] = [:]
     /// Text coverage by layer.
     var texts: [LayerID: TextRaster] = [:]
-    /// Stop tables by layer.
-    var gradients: [LayerID: GradientTable] = [:]
+    /// Stop tables by layer (and, for a replicated layer's lagging copies, by copy).
+    var gradients: [LayerRasterID: GradientTable] = [:]
     /// Shadows from `shadowPath`, by layer.
     var shadows: [LayerID: ShadowRaster] = [:]
     /// Tiled layers' tiles, drawn by whoever owns the layer (`TileTable`).
@@ -46,7 +46,7 @@ package final class GeneratedTextures {
     /// The thread rasterising in the background, or nil to rasterise while building the frame.
     package var worker: RasterWorker?
     /// The rasters asked of the worker and not yet taken back, by layer.
-    private var requestedShapes: [ShapeRasterID: ShapeRasterKey] = [:]
+    private var requestedShapes: [LayerRasterID: ShapeRasterKey] = [:]
     private var requestedTexts: [LayerID: TextRasterKey] = [:]
     private var requestedShadows: [LayerID: ShadowRasterKey] = [:]
     /// Layers whose raster was placed at the start of this frame (taken from the worker): their
@@ -185,23 +185,22 @@ package final class GeneratedTextures {
         reportedFonts.insert(family).inserted
     }
 
-    /// Records that a build drew `layer`'s replicator copies from `count` shape rasters.
+    /// Records that a build drew `layer`'s replicator copies from `count` rasters.
     func useCopies(_ count: Int32, of layer: LayerID) {
         copiesUsed[layer] = max(copiesUsed[layer] ?? 0, count)
     }
 
     /// Lets go of the entries of layers `isDrawn` says the frame's list does not draw, and of copies'
-    /// shape rasters past those this frame's builds used (a steady frame lets go of nothing, and
+    /// rasters past those this frame's builds used (a steady frame lets go of nothing, and
     /// allocates nothing to find that out).
     package func evict(keeping isDrawn: (LayerID) -> Bool) {
-        func kept(_ id: ShapeRasterID) -> Bool { isDrawn(id.layer) && (id.copy == 0 || id.copy < copiesUsed[id.layer] ?? .max) }
+        func kept(_ id: LayerRasterID) -> Bool { isDrawn(id.layer) && (id.copy == 0 || id.copy < copiesUsed[id.layer] ?? .max) }
         if shapes.keys.contains(where: { !kept($0) }) {
             for (id, raster) in shapes where !kept(id) {
                 release(raster.placed, from: coverage)
                 shapes[id] = nil
             }
         }
-        copiesUsed.removeAll(keepingCapacity: true)
         if texts.keys.contains(where: { !isDrawn($0) }) {
             for (id, raster) in texts where !isDrawn(id) {
                 release(raster.placed, from: coverage)
@@ -214,14 +213,15 @@ package final class GeneratedTextures {
                 shadows[id] = nil
             }
         }
-        if gradients.keys.contains(where: { !isDrawn($0) }) {
-            for (id, table) in gradients where !isDrawn(id) {
+        if gradients.keys.contains(where: { !kept($0) }) {
+            for (id, table) in gradients where !kept(id) {
                 release(table.placed, from: stops)
                 gradients[id] = nil
             }
         }
         if failedTexts.keys.contains(where: { !isDrawn($0) }) { failedTexts = failedTexts.filter { isDrawn($0.key) } }
         tiles.evict(keeping: isDrawn)
+        copiesUsed.removeAll(keepingCapacity: true)
     }
 
     /// Entries held, and the GPU bytes of their atlas pages and own textures.

@@ -41,19 +41,44 @@ struct GradientTable {
     var placed: PlacedTexture
 }
 
-/// Which of a shape layer's rasters: `copy` 0 is its own, which every copy of a replicated layer
-/// drawing the same path in the same style shares; 1, 2, ... are those of replicator copies lagging
-/// behind an animation of its path or stroke (`instanceDelay`), each showing another state, in the
-/// order a build draws them, at most `maximumCopies`.
-struct ShapeRasterID: Hashable, Sendable {
+/// Which of a layer's rasters (a shape's coverage, a gradient's stop table): `copy` 0 is its own,
+/// which every copy of a replicated layer drawing the same thing shares; 1, 2, ... are those of
+/// replicator copies lagging (`instanceDelay`) behind an animation of what it draws (a path, a stroke,
+/// colours), each showing another state, in the order a build draws them, at most `maximumCopies`.
+struct LayerRasterID: Hashable, Sendable {
     var layer: LayerID
     var copy: Int32
 
-    /// The most rasters one shape layer holds: 16. Lagging copies past them draw from the last.
+    /// The most rasters one layer holds: 16. Lagging copies past them draw from the last.
     static let maximumCopies: Int32 = 16
 
     /// A layer's own raster.
     init(_ layer: LayerID, copy: Int32 = 0) { (self.layer, self.copy) = (layer, copy) }
+}
+
+/// The rasters the copies of replicated layers chose in one build, by what each draws (`Drawn`): a
+/// copy drawing what an earlier one drew shares its raster, whatever its scale or the part it shows
+/// (each choosing its own, every copy of every frame made the layer's one raster again); a copy
+/// drawing something else takes the next `LayerRasterID.copy`, up to `maximumCopies` (then the last).
+struct ReplicaRasters<Drawn: Equatable> {
+    private var chosen: [LayerID: [(drawn: Drawn, made: Bool)]] = [:]
+
+    /// The raster an earlier copy chose for `drawn`, and whether it was made anew in this build (each
+    /// copy then damages where it shows); nil when the copy takes a new one, `next(for:)`.
+    func earlier(_ layer: LayerID, drawing drawn: Drawn) -> (id: LayerRasterID, made: Bool)? {
+        guard let list = chosen[layer] else { return nil }
+        guard let k = list.firstIndex(where: { $0.drawn == drawn }) ?? (list.count < LayerRasterID.maximumCopies ? nil : list.count - 1)
+        else { return nil }
+        return (LayerRasterID(layer, copy: Int32(k)), list[k].made)
+    }
+
+    /// The raster the next copy drawing something new takes.
+    func next(for layer: LayerID) -> LayerRasterID { LayerRasterID(layer, copy: Int32(chosen[layer]?.count ?? 0)) }
+
+    /// Records that the raster `next(for:)` gave draws `drawn`, made anew or not.
+    mutating func record(_ layer: LayerID, drawing drawn: Drawn, made: Bool) {
+        chosen[layer, default: []].append((drawn, made))
+    }
 }
 
 /// The inputs of a shape raster.
@@ -65,6 +90,12 @@ struct ShapeRasterKey: Hashable, Sendable {
     var extent: Rect
     /// Where the whole shape's ink reaches (points), kept with the raster.
     var ink: Rect
+
+    /// What a raster shows, whatever its scale and extent.
+    struct Drawn: Equatable {
+        var path: Path
+        var style: ShapeStyle
+    }
 }
 
 /// The inputs of a text raster.

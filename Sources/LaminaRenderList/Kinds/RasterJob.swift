@@ -9,7 +9,7 @@ import LaminaRaster
 enum RasterJob: Sendable {
     /// `flattened`: the path flattened for the key's scale, when an earlier raster made it; `fill`:
     /// the fill's coverage, when an earlier raster of the same path, fill rule, extent and scale has it.
-    case shape(ShapeRasterID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
+    case shape(LayerRasterID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
     /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
     case text(LayerID, TextRasterKey, checkFont: Bool)
     /// A shadow from a `shadowPath`.
@@ -18,7 +18,7 @@ enum RasterJob: Sendable {
     /// Which raster it makes: a layer's shape (one of them), text or shadow. A newer job for the same
     /// one replaces it; a shape layer with a `shadowPath` has two, each wanted.
     enum Target: Hashable {
-        case shape(ShapeRasterID), text(LayerID), shadow(LayerID)
+        case shape(LayerRasterID), text(LayerID), shadow(LayerID)
     }
 
     /// The raster it makes.
@@ -55,7 +55,7 @@ enum RasterJob: Sendable {
 
 /// A finished `RasterJob`.
 enum RasterResult: Sendable {
-    case shape(ShapeRasterID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
+    case shape(LayerRasterID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
     /// `resolvedFont`: the family fontconfig uses for the style's font, when the job was asked.
     case text(LayerID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
     case shadow(LayerID, ShadowRasterKey, ShapeCoverage)

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaRender
 import LaminaRenderList
+import LaminaTestSupport
 import Testing
 
 /// Replicator layers: copy i of the sublayers under `instanceTransform` applied i times about the centre
@@ -161,6 +162,34 @@ struct ReplicatorTests {
         }
         // Four copies, four strokes: four rasters while they lag, one when all are whole.
         #expect(held == [4, 4, 1], "\(held)")
+    }
+
+    @Test("copies lagging behind a gradient's colours animation each show their own colours")
+    func delayedGradients() throws {
+        var scene = TestScene(width: 100, height: 100)
+        let replicator = scene.layer(kind: .replicator) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.instanceCount] = 3
+            $0[.instanceTransform] = Transform3D(translationX: 0, y: 30, z: 0)
+            $0[.instanceDelay] = 0.3
+        }
+        let gradient = scene.layer(in: replicator, kind: .gradient) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 20)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.colors] = [red, red]
+        }
+        // Both stops from red to blue over one second, linear.
+        try scene.tree.addAnimation(
+            .basic(LayerKeyPath(.colors), from: .colors([red, red]), to: .colors([blue, blue]), timing: MediaTiming(duration: 1)),
+            forKey: "fade", to: gradient)
+        scene.evaluate(at: 0.8)
+        let drawn = try draw(scene)
+        for i in 0..<3 {
+            let t = 0.8 - 0.3 * Double(i)  // 0.8, 0.5, 0.2: each copy's colours part way to blue
+            let expected = SIMD4<UInt8>(UInt8(((1 - t) * 255).rounded()), 0, UInt8((t * 255).rounded()), 255)
+            #expect(nearlyEqual(drawn[50, 10 + 30 * i], expected, within: 2), "copy \(i): \(drawn[50, 10 + 30 * i]) against \(expected)")
+        }
     }
 
     @Test("replicators nest: a 10x10 grid from two replicators of ten")
