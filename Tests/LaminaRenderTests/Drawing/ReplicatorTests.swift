@@ -113,16 +113,23 @@ struct ReplicatorTests {
         }
     }
 
-    @Test("copies lagging behind a stroke animation each show their own stroke, frame after frame, and the rasters go when the lag does")
-    func delayedStrokes() throws {
+    /// A 100x100 canvas with a replicator over all of it: `count` copies `apart` points below each
+    /// other, each `delay` seconds behind the one above.
+    static func laggingCopies(_ count: Int, apart: Double, delay: Double) -> (TestScene, LayerID) {
         var scene = TestScene(width: 100, height: 100)
         let replicator = scene.layer(kind: .replicator) {
             $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
             $0[.anchorPoint] = Point(x: 0, y: 0)
-            $0[.instanceCount] = 4
-            $0[.instanceTransform] = Transform3D(translationX: 0, y: 20, z: 0)
-            $0[.instanceDelay] = 0.25
+            $0[.instanceCount] = Double(count)
+            $0[.instanceTransform] = Transform3D(translationX: 0, y: apart, z: 0)
+            $0[.instanceDelay] = delay
         }
+        return (scene, replicator)
+    }
+
+    @Test("copies lagging behind a stroke animation each show their own stroke, frame after frame, and the rasters go when the lag does")
+    func delayedStrokes() throws {
+        var (scene, replicator) = Self.laggingCopies(4, apart: 20, delay: 0.25)
         // A line from x 10 to 90 at y 5, 6 wide, butt caps, drawn 0...100% over one second.
         let line = scene.layer(in: replicator, kind: .shape) {
             $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 10)
@@ -166,14 +173,7 @@ struct ReplicatorTests {
 
     @Test("copies lagging behind a gradient's colours animation each show their own colours")
     func delayedGradients() throws {
-        var scene = TestScene(width: 100, height: 100)
-        let replicator = scene.layer(kind: .replicator) {
-            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
-            $0[.anchorPoint] = Point(x: 0, y: 0)
-            $0[.instanceCount] = 3
-            $0[.instanceTransform] = Transform3D(translationX: 0, y: 30, z: 0)
-            $0[.instanceDelay] = 0.3
-        }
+        var (scene, replicator) = Self.laggingCopies(3, apart: 30, delay: 0.3)
         let gradient = scene.layer(in: replicator, kind: .gradient) {
             $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 20)
             $0[.anchorPoint] = Point(x: 0, y: 0)
