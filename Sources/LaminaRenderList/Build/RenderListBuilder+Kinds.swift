@@ -270,13 +270,25 @@ extension RenderListBuilder {
             isWrapped: values[.wrapped], truncation: values[.truncationMode])
         let scale = values[.contentsScale] * self.scale
         let key = TextRasterKey(style: style, origin: bounds.origin, size: bounds.size, scale: scale)
-        if generated.texts[id]?.key != key, generated.failedTexts[id] != key {
-            let job = RasterJob.text(id, key, checkFont: generated.needsFontCheck(style.font))
-            if generated.rasterize(job) { forceDamage = true }
+        // Copies of a replicated text share the raster of the same key; lagging behind an animation of
+        // its size or bounds, each has its own (see `ReplicaRasters`).
+        var which = LayerRasterID(id)
+        if replicaDepth > 0, let earlier = replicatedTexts.earlier(id, drawing: key) {
+            (which, forceDamage) = earlier
+        } else {
+            if replicaDepth > 0 { which = replicatedTexts.next(for: id) }
+            if generated.texts[which]?.key != key, generated.failedTexts[which] != key {
+                let job = RasterJob.text(which, key, checkFont: generated.needsFontCheck(style.font))
+                if generated.rasterize(job) { forceDamage = true }
+            }
+            if replicaDepth > 0 {
+                replicatedTexts.record(id, drawing: key, made: forceDamage)
+                generated.useCopies(which.copy + 1, of: id)
+            }
         }
         if generated.fresh.contains(id) { forceDamage = true }
         // The raster just made, or (while the worker draws the new one) the layer's last.
-        guard let raster = generated.texts[id] else { return }
+        guard let raster = generated.texts[which] else { return }
         var instance = LayerInstance(matrix: matrix, rect: raster.extent, color: Self.premultiplied(color, opacity))
         instance.texture(.red, uv: raster.placed.uv)
         if values[.masksToBounds], CornerShape(values).isRounded { instance.shape(bounds, corners: CornerShape(values)) }

@@ -40,6 +40,8 @@ package struct RenderListBuilder {
     var replicatedShapes = ReplicaRasters<ShapeRasterKey.Drawn>()
     /// The stop tables replicated gradient layers' copies chose in this build, by stops.
     var replicatedGradients = ReplicaRasters<GradientStops>()
+    /// The rasters replicated text layers' copies chose in this build, by key.
+    var replicatedTexts = ReplicaRasters<TextRasterKey>()
     /// How many more replicator copies this build may draw (`RenderListBuilder.maximumReplicas`).
     var replicasLeft = RenderListBuilder.maximumReplicas
     /// How many more particles this build may draw (`RenderListBuilder.maximumParticles`).

@@ -22,11 +22,11 @@ package final class GeneratedTextures {
 
     /// Shape rasters by layer (and, for a replicated layer's lagging copies, by copy).
     var shapes: [LayerRasterID: ShapeRaster] = [:]
-    /// How many rasters (shapes' or stop tables) each replicated layer a build drew this frame used:
+    /// How many rasters (shapes', texts' or stop tables) each replicated layer a build drew this frame used:
     /// those of later copies are let go when the frame ends (its copies stopped lagging, or are fewer).
     private var copiesUsed: [LayerID: Int32] = [:]
-    /// Text coverage by layer.
-    var texts: [LayerID: TextRaster] = [:]
+    /// Text coverage by layer (and, for a replicated layer's lagging copies, by copy).
+    var texts: [LayerRasterID: TextRaster] = [:]
     /// Stop tables by layer (and, for a replicated layer's lagging copies, by copy).
     var gradients: [LayerRasterID: GradientTable] = [:]
     /// Shadows from `shadowPath`, by layer.
@@ -42,12 +42,12 @@ package final class GeneratedTextures {
     private var reportedFonts: Set<String> = []
     /// Text layers whose last raster failed, with the style that failed (not tried again until it
     /// changes).
-    var failedTexts: [LayerID: TextRasterKey] = [:]
+    var failedTexts: [LayerRasterID: TextRasterKey] = [:]
     /// The thread rasterising in the background, or nil to rasterise while building the frame.
     package var worker: RasterWorker?
     /// The rasters asked of the worker and not yet taken back, by layer.
     private var requestedShapes: [LayerRasterID: ShapeRasterKey] = [:]
-    private var requestedTexts: [LayerID: TextRasterKey] = [:]
+    private var requestedTexts: [LayerRasterID: TextRasterKey] = [:]
     private var requestedShadows: [LayerID: ShadowRasterKey] = [:]
     /// Layers whose raster was placed at the start of this frame (taken from the worker): their
     /// instances damage where they show even when unchanged.
@@ -90,7 +90,7 @@ package final class GeneratedTextures {
                 layers.append(id.layer)
             case .text(let id, let key, _, _):
                 if requestedTexts[id] == key { requestedTexts[id] = nil }
-                layers.append(id)
+                layers.append(id.layer)
             case .shadow(let id, let key, _):
                 if requestedShadows[id] == key { requestedShadows[id] = nil }
                 layers.append(id)
@@ -126,7 +126,7 @@ package final class GeneratedTextures {
             case .success(let c): coverage = c
             case .failure(let error):
                 failedTexts[id] = key
-                log("text: layer \(id) is not drawn: \(error)")
+                log("text: layer \(id.layer) is not drawn: \(error)")
                 if let old = texts.removeValue(forKey: id) { release(old.placed, from: self.coverage) }
                 return
             }
@@ -201,8 +201,8 @@ package final class GeneratedTextures {
                 shapes[id] = nil
             }
         }
-        if texts.keys.contains(where: { !isDrawn($0) }) {
-            for (id, raster) in texts where !isDrawn(id) {
+        if texts.keys.contains(where: { !kept($0) }) {
+            for (id, raster) in texts where !kept(id) {
                 release(raster.placed, from: coverage)
                 texts[id] = nil
             }
@@ -219,7 +219,7 @@ package final class GeneratedTextures {
                 gradients[id] = nil
             }
         }
-        if failedTexts.keys.contains(where: { !isDrawn($0) }) { failedTexts = failedTexts.filter { isDrawn($0.key) } }
+        if failedTexts.keys.contains(where: { !kept($0) }) { failedTexts = failedTexts.filter { kept($0.key) } }
         tiles.evict(keeping: isDrawn)
         copiesUsed.removeAll(keepingCapacity: true)
     }

@@ -41,10 +41,11 @@ struct GradientTable {
     var placed: PlacedTexture
 }
 
-/// Which of a layer's rasters (a shape's coverage, a gradient's stop table): `copy` 0 is its own,
-/// which every copy of a replicated layer drawing the same thing shares; 1, 2, ... are those of
-/// replicator copies lagging (`instanceDelay`) behind an animation of what it draws (a path, a stroke,
-/// colours), each showing another state, in the order a build draws them, at most `maximumCopies`.
+/// Which of a layer's rasters (a shape's or a text's coverage, a gradient's stop table): `copy` 0 is
+/// its own, which every copy of a replicated layer drawing the same thing shares; 1, 2, ... are those
+/// of replicator copies lagging (`instanceDelay`) behind an animation of what it draws (a path, a
+/// stroke, a size, colours), each showing another state, in the order a build draws them, at most
+/// `maximumCopies`.
 struct LayerRasterID: Hashable, Sendable {
     var layer: LayerID
     var copy: Int32

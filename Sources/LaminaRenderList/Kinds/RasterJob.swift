@@ -11,14 +11,14 @@ enum RasterJob: Sendable {
     /// the fill's coverage, when an earlier raster of the same path, fill rule, extent and scale has it.
     case shape(LayerRasterID, ShapeRasterKey, flattened: FlattenedPath?, fill: [UInt8]?)
     /// `checkFont`: whether to find out which family fontconfig uses for the style's font.
-    case text(LayerID, TextRasterKey, checkFont: Bool)
+    case text(LayerRasterID, TextRasterKey, checkFont: Bool)
     /// A shadow from a `shadowPath`.
     case shadow(LayerID, ShadowRasterKey)
 
     /// Which raster it makes: a layer's shape (one of them), text or shadow. A newer job for the same
     /// one replaces it; a shape layer with a `shadowPath` has two, each wanted.
     enum Target: Hashable {
-        case shape(LayerRasterID), text(LayerID), shadow(LayerID)
+        case shape(LayerRasterID), text(LayerRasterID), shadow(LayerID)
     }
 
     /// The raster it makes.
@@ -57,6 +57,6 @@ enum RasterJob: Sendable {
 enum RasterResult: Sendable {
     case shape(LayerRasterID, ShapeRasterKey, ShapeCoverage, flattened: FlattenedPath?)
     /// `resolvedFont`: the family fontconfig uses for the style's font, when the job was asked.
-    case text(LayerID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
+    case text(LayerRasterID, TextRasterKey, Result<TextCoverage, TextRasterError>, resolvedFont: String?)
     case shadow(LayerID, ShadowRasterKey, ShapeCoverage)
 }

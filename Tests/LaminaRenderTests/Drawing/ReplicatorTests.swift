@@ -192,6 +192,28 @@ struct ReplicatorTests {
         }
     }
 
+    @Test("copies lagging behind a text's fontSize animation each show their own size")
+    func delayedTexts() throws {
+        // Three copies on top of each other, the text growing from 10 to 80 points over one second.
+        var (scene, replicator) = Self.laggingCopies(3, apart: 0, delay: 0.3)
+        let text = scene.layer(in: replicator, kind: .text) {
+            $0[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+            $0[.anchorPoint] = Point(x: 0, y: 0)
+            $0[.string] = "M"
+            $0[.foregroundColor] = white
+        }
+        try scene.tree.addAnimation(
+            .basic(LayerKeyPath(.fontSize), from: .number(10), to: .number(80), timing: MediaTiming(duration: 1)),
+            forKey: "grow", to: text)
+        scene.evaluate(at: 0.8)
+        let drawn = try draw(scene)
+        // At 0.8 s the copies are 66, 45 and 24 points. A capital M's ink is some 70% of its size, so
+        // the ink of all three reaches copy 0's height, not that of copy 2, the last drawn.
+        let inked = (0..<100).filter { y in (0..<100).contains { drawn[$0, y].w > 128 } }
+        let height = Double((inked.max() ?? 0) - (inked.min() ?? 0) + 1)
+        #expect(height > 0.55 * 66 && height < 0.85 * 66, "ink \(height) points tall")
+    }
+
     @Test("replicators nest: a 10x10 grid from two replicators of ten")
     func nested() throws {
         var scene = TestScene(width: 100, height: 100)
