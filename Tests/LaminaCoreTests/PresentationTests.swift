@@ -251,4 +251,60 @@ struct PresentationTests {
         edited.reset()
         #expect(edited.isEmpty && edited.animatedKeyMask == 0)
     }
+
+    @Test("A turn, move or stretch over an unwritten transform is stored as its six numbers and read back the same way by every reader")
+    func affineTransforms() throws {
+        var tree = LayerTree()
+        let root = tree.create()
+        var layers: [LayerID] = []
+        // A turn, a move and a stretch over an unwritten transform; a turn over a written one; a turn
+        // with a second, additive turn after it; a uniform scale (which scales z too).
+        let paths = ["transform.rotation.z", "transform.translation.x", "transform.scale.y", "transform.rotation.z",
+            "transform.rotation.z", "transform.scale"]
+        for (n, path) in paths.enumerated() {
+            let layer = tree.create()
+            try tree.addSublayer(layer, to: root)
+            if n == 3 { try tree.setValue(.transform(Transform3D(translationX: 3, y: 0, z: 0)), at: LayerKeyPath(.transform), of: layer) }
+            try tree.addAnimation(
+                Animation.basic(try LayerKeyPath(path), from: .number(1), to: .number(2), timing: MediaTiming(duration: 2)),
+                forKey: "a", to: layer)
+            if n == 4 {
+                var turn = Animation.basic(
+                    try LayerKeyPath(path), from: .number(0), to: .number(1), timing: MediaTiming(duration: 2))
+                if case .basic(var b) = turn.kind {
+                    b.additive = true
+                    turn.kind = .basic(b)
+                }
+                try tree.addAnimation(turn, forKey: "b", to: layer)
+            }
+            layers.append(layer)
+        }
+        // At t = 1 each first animation is at 1.5, the additive turn at 0.5.
+        let (s, c) = (Double.sin(1.5), Double.cos(1.5))
+        let expected: [AffineTransform?] = [
+            AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0), AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 1.5, ty: 0),
+            AffineTransform(a: 1, b: 0, c: 0, d: 1.5, tx: 0, ty: 0), nil, nil, nil,
+        ]
+        let split = FrameThreads(count: 3, minimumPerRange: 1) { n, body in for i in 0..<n { body(i) } }
+        for threads in [FrameThreads.single, split] {
+            var (presentation, events, evaluated) = (Presentation(), [AnimationEvent](), tree)
+            evaluated.evaluate(at: 1, into: &presentation, events: &events, threads: threads)
+            for (n, layer) in layers.enumerated() {
+                #expect(presentation.animatedAffine(.transform, of: layer) == expected[n], "layer \(n)")
+                // Every reader of the matrix sees the one the general path makes.
+                var general = PresentationOverlay()
+                for entry in try evaluated.animations(of: layer) {
+                    // Added at time 0, its stamped timing is its own.
+                    entry.animation.apply(at: 1, base: entry.base, model: evaluated[layer], id: entry.id, to: &general)
+                }
+                let matrix = try #require(general.transform(.transform))
+                if let affine = expected[n] { #expect(matrix == Transform3D(affine: affine)) }
+                #expect(presentation.animatedTransform(.transform, of: layer) == matrix, "layer \(n)")
+                #expect(presentation.withAnimatedTransform(.transform, of: layer) { $0?.pointee } == matrix)
+                #expect(presentation.overlay(of: layer).transform(.transform) == matrix)
+                #expect(presentation.values(of: layer, in: evaluated)[.transform] == matrix)
+                #expect(presentation.animatedKeyMask(of: layer).keys == 1 << PropertyKey.transform.rawValue)
+            }
+        }
+    }
 }

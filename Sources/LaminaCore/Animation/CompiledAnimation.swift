@@ -117,11 +117,15 @@ struct CompiledAnimation: Hashable, Sendable {
         case .transform(let component):
             // A spinner's every frame: the layer's first animated transform, over a model that never
             // set it, replacing it. The matrix is the identity with the component written, made whole
-            // and appended, without reading a base, copying it and testing it for the identity.
-            if !additive, !overlay.hasTransforms, modelTransform(key) == nil,
-                let written = TransformComponents.identity(with: component, value.x)
-            {
-                return overlay.appendTransform(written, for: key)
+            // and appended, without reading a base, copying it and testing it for the identity; as its
+            // six numbers when it is a 2D affine transform (a turn about z, a move or a stretch in x or y).
+            if !additive, !overlay.hasTransforms, modelTransform(key) == nil {
+                if let affine = TransformComponents.identityAffine(with: component, value.x) {
+                    return overlay.appendAffine(affine, for: key)
+                }
+                if let written = TransformComponents.identity(with: component, value.x) {
+                    return overlay.appendTransform(written, for: key)
+                }
             }
             let animated = value
             overlay.updateTransform(for: key, base: { modelTransform(key) ?? .identity }) { transform in

@@ -28,6 +28,7 @@ struct EvaluationPart: OverlayRecorder, Sendable {
     mutating func shrink() {
         writer.values = ContiguousArray(writer.values)
         writer.transforms = ContiguousArray(writer.transforms)
+        writer.affines = ContiguousArray(writer.affines)
         layers = Array(layers)
         transitions = ContiguousArray(transitions)
         events = Array(events)
@@ -37,6 +38,7 @@ struct EvaluationPart: OverlayRecorder, Sendable {
     mutating func reset() {
         writer.values.removeAll(keepingCapacity: true)
         writer.transforms.removeAll(keepingCapacity: true)
+        writer.affines.removeAll(keepingCapacity: true)
         writer.startNext()
         layers.removeAll(keepingCapacity: true)
         transitions.removeAll(keepingCapacity: true)

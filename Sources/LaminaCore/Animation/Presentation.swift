@@ -9,9 +9,12 @@ public struct Presentation: Sendable {
     @usableFromInline struct Extent: Sendable {
         @usableFromInline var values: Range<Int32> = 0..<0
         @usableFromInline var transforms: Range<Int32> = 0..<0
+        /// In the affine transforms' storage (`PresentationOverlay.AnimatedAffine`); in the padding the
+        /// 16-byte alignment of `keys` left, so an extent is still 48 bytes.
+        @usableFromInline var affines: Range<Int32> = 0..<0
         /// An index into `transitions`, or -1.
         @usableFromInline var transition: Int32 = -1
-        /// Whose storage `values` and `transforms` index: 0 the presentation's own, `p` that of
+        /// Whose storage `values`, `transforms` and `affines` index: 0 the presentation's own, `p` that of
         /// `parts[p - 1]` (a range of a split evaluation, left where it was written).
         @usableFromInline var part: Int32 = 0
         /// Bit `rawValue` set for each animated key: found once, when the layer is evaluated, for
@@ -27,6 +30,7 @@ public struct Presentation: Sendable {
     /// The flat storage, held by `writer` while a frame is evaluated.
     @usableFromInline var values: ContiguousArray<PresentationOverlay.Animated> = []
     @usableFromInline var transforms: ContiguousArray<PresentationOverlay.AnimatedTransform> = []
+    @usableFromInline var affines: ContiguousArray<PresentationOverlay.AnimatedAffine> = []
     @usableFromInline var transitions: ContiguousArray<TransitionProgress> = []
     /// The slots of the layers animated this frame (given an overlay), in evaluation order; also what
     /// the next frame clears.
@@ -56,6 +60,12 @@ public struct Presentation: Sendable {
         extent.part == 0 ? transforms : parts[Int(extent.part) - 1].writer.transforms
     }
 
+    /// The affine transforms' storage an extent indexes (for a view that keeps it).
+    @inlinable
+    func affineStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.AnimatedAffine> {
+        extent.part == 0 ? affines : parts[Int(extent.part) - 1].writer.affines
+    }
+
     /// Calls `body` with the values storage an extent indexes, in place: no retain of the storage,
     /// which threads reading the presentation at once (a split leaf patch) would contend for.
     @inlinable
@@ -73,12 +83,27 @@ public struct Presentation: Sendable {
         return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.transforms.withUnsafeBufferPointer(body) }
     }
 
+    /// `withValueStorage` for the affine transforms' storage.
+    @inlinable
+    func withAffineStorage<R>(
+        _ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.AnimatedAffine>) -> R
+    ) -> R {
+        guard extent.part != 0 else { return affines.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.affines.withUnsafeBufferPointer(body) }
+    }
+
     /// The overlay of a layer (empty when nothing animates it): a view of the flat storage.
     public func overlay(of id: LayerID) -> PresentationOverlay {
         guard Int(id.index) < extents.count else { return PresentationOverlay() }
         let extent = extents[Int(id.index)]
-        if extent.values.isEmpty && extent.transforms.count == 1 && extent.transition < 0 {
-            return PresentationOverlay(single: transformStorage(extent)[Int(extent.transforms.lowerBound)])
+        if extent.values.isEmpty && extent.transition < 0 {
+            if extent.transforms.count == 1 && extent.affines.isEmpty {
+                return PresentationOverlay(single: transformStorage(extent)[Int(extent.transforms.lowerBound)])
+            }
+            if extent.affines.count == 1 && extent.transforms.isEmpty {
+                let affine = affineStorage(extent)[Int(extent.affines.lowerBound)]
+                return PresentationOverlay(single: .init(key: affine.key, value: Transform3D(affine: affine.value)))
+            }
         }
         // An empty part holds no reference to the storage (nothing to retain and release).
         return PresentationOverlay(
@@ -86,6 +111,8 @@ public struct Presentation: Sendable {
             extent.values.isEmpty ? 0..<0 : Int(extent.values.lowerBound)..<Int(extent.values.upperBound),
             transforms: extent.transforms.isEmpty ? [] : transformStorage(extent),
             extent.transforms.isEmpty ? 0..<0 : Int(extent.transforms.lowerBound)..<Int(extent.transforms.upperBound),
+            affines: extent.affines.isEmpty ? [] : affineStorage(extent),
+            extent.affines.isEmpty ? 0..<0 : Int(extent.affines.lowerBound)..<Int(extent.affines.upperBound),
             transition: extent.transition < 0 ? nil : transitions[Int(extent.transition)])
     }
 
@@ -104,9 +131,30 @@ public struct Presentation: Sendable {
     public func animatedTransform(_ key: PropertyKey, of id: LayerID) -> Transform3D? {
         guard Int(id.index) < extents.count else { return nil }
         let extent = extents[Int(id.index)]
-        guard !extent.transforms.isEmpty else { return nil }
-        return withTransformStorage(extent) { transforms in
-            for i in extent.transforms where transforms[Int(i)].key == key { return transforms[Int(i)].value }
+        if !extent.transforms.isEmpty, let t = withTransformStorage(extent, { transforms in
+            extent.transforms.first { transforms[Int($0)].key == key }.map { transforms[Int($0)].value }
+        }) {
+            return t
+        }
+        return animatedAffine(key, of: extent).map(Transform3D.init(affine:))
+    }
+
+    /// The animated value of a transform-valued `key` of a layer this frame when it is stored as a 2D
+    /// affine transform (`PresentationOverlay.AnimatedAffine`: a compiled turn, move or stretch over an
+    /// unwritten transform), read in place; nil when no animation drives it or it is held as a whole
+    /// matrix (`withAnimatedTransform` reads both). A reader that places layers on the plane (the leaf
+    /// patch) takes the six numbers without the matrix.
+    @inlinable
+    public func animatedAffine(_ key: PropertyKey, of id: LayerID) -> AffineTransform? {
+        guard Int(id.index) < extents.count else { return nil }
+        return animatedAffine(key, of: extents[Int(id.index)])
+    }
+
+    @inlinable
+    func animatedAffine(_ key: PropertyKey, of extent: Extent) -> AffineTransform? {
+        guard !extent.affines.isEmpty else { return nil }
+        return withAffineStorage(extent) { affines in
+            for i in extent.affines where affines[Int(i)].key == key { return affines[Int(i)].value }
             return nil
         }
     }
@@ -120,6 +168,9 @@ public struct Presentation: Sendable {
     ) -> R {
         guard Int(id.index) < extents.count else { return body(nil) }
         let extent = extents[Int(id.index)]
+        if !extent.affines.isEmpty, let affine = animatedAffine(key, of: extent) {
+            return withUnsafePointer(to: Transform3D(affine: affine)) { body($0) }
+        }
         guard !extent.transforms.isEmpty else { return body(nil) }
         return withTransformStorage(extent) { buffer in
             for i in extent.transforms where buffer[Int(i)].key == key {
@@ -177,6 +228,7 @@ public struct Presentation: Sendable {
         extents = ContiguousArray(extents.prefix(slotCount))
         values = ContiguousArray(values)
         transforms = ContiguousArray(transforms)
+        affines = ContiguousArray(affines)
         transitions = ContiguousArray(transitions)
         parts = parts.map { part in
             var part = part
@@ -201,8 +253,10 @@ public struct Presentation: Sendable {
         var writer = PresentationOverlay()
         swap(&writer.values, &values)
         swap(&writer.transforms, &transforms)
+        swap(&writer.affines, &affines)
         writer.values.removeAll(keepingCapacity: true)
         writer.transforms.removeAll(keepingCapacity: true)
+        writer.affines.removeAll(keepingCapacity: true)
         writer.startNext()
         return writer
     }
@@ -235,18 +289,20 @@ public struct Presentation: Sendable {
     /// `inout` only so that it is not copied for the call, once per animated layer.)
     @usableFromInline
     static func extent(of writer: inout PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
-        guard writer.valuesEnd != writer.valuesStart || writer.transformsEnd != writer.transformsStart || writer.singleKey != nil
-            || writer.hasTransition
+        guard writer.valuesEnd != writer.valuesStart || writer.transformsEnd != writer.transformsStart
+            || writer.affinesEnd != writer.affinesStart || writer.singleKey != nil || writer.hasTransition
         else { return nil }
         var extent = Extent()
         extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
         extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
+        extent.affines = Int32(writer.affinesStart)..<Int32(writer.affinesEnd)
         // The writer's keys, read from its arrays here: through its `animatedKeyMask`, the whole writer
         // was copied for the call.
         for i in writer.valuesStart..<writer.valuesEnd { extent.keys |= 1 &<< UInt128(writer.values[i].key.rawValue) }
         for i in writer.transformsStart..<writer.transformsEnd {
             extent.keys |= 1 &<< UInt128(writer.transforms[i].key.rawValue)
         }
+        for i in writer.affinesStart..<writer.affinesEnd { extent.keys |= 1 &<< UInt128(writer.affines[i].key.rawValue) }
         if let key = writer.singleKey { extent.keys |= 1 &<< UInt128(key.rawValue) }
         if writer.hasTransition, let transition = writer.transition {
             extent.transition = Int32(transitions.count)
@@ -275,6 +331,7 @@ public struct Presentation: Sendable {
     mutating func endFrame(_ writer: inout PresentationOverlay) {
         swap(&writer.values, &values)
         swap(&writer.transforms, &transforms)
+        swap(&writer.affines, &affines)
     }
 }
 

@@ -18,6 +18,16 @@ public struct PresentationOverlay: Sendable {
         @usableFromInline var value: Transform3D
     }
 
+    /// One animated transform-valued property whose value is a 2D affine transform, its other lanes
+    /// exactly the identity's (`Transform3D(affine:)` gives back the same bits): a spinner's turn, or a
+    /// slide or stretch along x or y, as compiled animations write them over an unwritten transform.
+    /// Stored as its six numbers, 56 bytes to the full matrix's 136: a hundred thousand turning layers
+    /// wrote and the renderer read back 13.6 MB of matrices a frame, mostly known zeros and ones.
+    @usableFromInline struct AnimatedAffine: Sendable {
+        @usableFromInline var key: PropertyKey
+        @usableFromInline var value: AffineTransform
+    }
+
     /// An overlay read from a `Presentation` is a view of its flat storage, not a copy: its values are
     /// `values[valuesStart..<valuesEnd]` (and likewise for transforms). While a frame is evaluated, the
     /// whole flat storage is moved into one overlay, which appends each layer's values at its end.
@@ -27,6 +37,11 @@ public struct PresentationOverlay: Sendable {
     @usableFromInline var valuesEnd = 0
     @usableFromInline var transformsStart = 0
     @usableFromInline var transformsEnd = 0
+    /// Transform-valued properties animated to an affine transform, in the same way as `transforms`;
+    /// a key is held in one or the other, never both.
+    @usableFromInline var affines: ContiguousArray<AnimatedAffine> = []
+    @usableFromInline var affinesStart = 0
+    @usableFromInline var affinesEnd = 0
     /// A view whose one animated value is a transform (most animated layers turn, slide or scale
     /// through `transform`) carries it here, not the storage: a copy of 136 bytes instead of a retain
     /// and a release of the presentation's storage for every such layer the renderer reads each frame.
@@ -53,24 +68,27 @@ public struct PresentationOverlay: Sendable {
     /// A view of part of a presentation's storage.
     init(
         values: ContiguousArray<Animated>, _ valueRange: Range<Int>, transforms: ContiguousArray<AnimatedTransform>,
-        _ transformRange: Range<Int>, transition: TransitionProgress?
+        _ transformRange: Range<Int>, affines: ContiguousArray<AnimatedAffine>, _ affineRange: Range<Int>,
+        transition: TransitionProgress?
     ) {
         self.values = values
         (valuesStart, valuesEnd) = (valueRange.lowerBound, valueRange.upperBound)
         self.transforms = transforms
         (transformsStart, transformsEnd) = (transformRange.lowerBound, transformRange.upperBound)
+        self.affines = affines
+        (affinesStart, affinesEnd) = (affineRange.lowerBound, affineRange.upperBound)
         self.transition = transition
         hasTransition = transition != nil  // an initialiser's assignment calls no observer
     }
 
     /// Whether any property or transition is animated.
-    public var isEmpty: Bool {
-        valuesEnd == valuesStart && transformsEnd == transformsStart && singleKey == nil && !hasTransition
-    }
+    public var isEmpty: Bool { !hasValues && !hasTransition }
 
     /// Whether any property is animated (a transition alone animates none).
     @inlinable
-    public var hasValues: Bool { valuesEnd != valuesStart || transformsEnd != transformsStart || singleKey != nil }
+    public var hasValues: Bool {
+        valuesEnd != valuesStart || transformsEnd != transformsStart || affinesEnd != affinesStart || singleKey != nil
+    }
 
     /// Bit `rawValue` set for each animated property (`PropertyValues` keeps its written bits the same
     /// way): what a reader checks before scanning the overlay.
@@ -79,6 +97,7 @@ public struct PresentationOverlay: Sendable {
         var mask: UInt128 = 0
         for i in valuesStart..<valuesEnd { mask |= 1 &<< UInt128(values[i].key.rawValue) }
         for i in transformsStart..<transformsEnd { mask |= 1 &<< UInt128(transforms[i].key.rawValue) }
+        for i in affinesStart..<affinesEnd { mask |= 1 &<< UInt128(affines[i].key.rawValue) }
         if let key = singleKey { mask |= 1 &<< UInt128(key.rawValue) }
         return mask
     }
@@ -86,7 +105,7 @@ public struct PresentationOverlay: Sendable {
     /// The animated keys.
     public var animatedKeys: [PropertyKey] {
         values[valuesStart..<valuesEnd].map(\.key) + transforms[transformsStart..<transformsEnd].map(\.key)
-            + (singleKey.map { [$0] } ?? [])
+            + affines[affinesStart..<affinesEnd].map(\.key) + (singleKey.map { [$0] } ?? [])
     }
 
     /// Forgets this frame's values, keeping capacity.
@@ -95,6 +114,8 @@ public struct PresentationOverlay: Sendable {
         valuesEnd = valuesStart
         transforms.removeSubrange(transformsStart..<transformsEnd)
         transformsEnd = transformsStart
+        affines.removeSubrange(affinesStart..<affinesEnd)
+        affinesEnd = affinesStart
         singleKey = nil
         transition = nil
     }
@@ -103,6 +124,7 @@ public struct PresentationOverlay: Sendable {
     mutating func startNext() {
         (valuesStart, valuesEnd) = (values.count, values.count)
         (transformsStart, transformsEnd) = (transforms.count, transforms.count)
+        (affinesStart, affinesEnd) = (affines.count, affines.count)
         transition = nil
     }
 
@@ -124,6 +146,7 @@ public struct PresentationOverlay: Sendable {
     public func transform(_ key: PropertyKey) -> Transform3D? {
         if singleKey == key { return singleValue }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return transforms[i].value }
+        for i in affinesStart..<affinesEnd where affines[i].key == key { return Transform3D(affine: affines[i].value) }
         return nil
     }
 
@@ -163,11 +186,12 @@ public struct PresentationOverlay: Sendable {
             transforms[i].value = value
             return
         }
+        _ = takeAffine(key)
         appendTransform(value, for: key)
     }
 
     /// Whether a transform-valued property is animated in this overlay so far.
-    var hasTransforms: Bool { singleKey != nil || transformsEnd != transformsStart }
+    var hasTransforms: Bool { singleKey != nil || transformsEnd != transformsStart || affinesEnd != affinesStart }
 
     /// Appends the animated value of a transform-valued property that the overlay does not animate yet.
     mutating func appendTransform(_ value: Transform3D, for key: PropertyKey) {
@@ -177,6 +201,31 @@ public struct PresentationOverlay: Sendable {
         }
         transforms.append(AnimatedTransform(key: key, value: value))
         transformsEnd += 1
+    }
+
+    /// Appends the animated value of a transform-valued property that the overlay does not animate yet,
+    /// an affine transform whose other lanes are the identity's (see `AnimatedAffine`).
+    mutating func appendAffine(_ value: AffineTransform, for key: PropertyKey) {
+        if affinesEnd != affines.count {  // a view into a presentation: take a copy of its own part
+            affines = ContiguousArray(affines[affinesStart..<affinesEnd])
+            (affinesStart, affinesEnd) = (0, affines.count)
+        }
+        affines.append(AnimatedAffine(key: key, value: value))
+        affinesEnd += 1
+    }
+
+    /// Takes `key` out of the affine transforms, when it is there, for storage as a whole matrix: what
+    /// a second animation of the key, writing into the matrix, needs.
+    private mutating func takeAffine(_ key: PropertyKey) -> AffineTransform? {
+        guard let i = (affinesStart..<affinesEnd).first(where: { affines[$0].key == key }) else { return nil }
+        if affinesEnd != affines.count {  // a view into a presentation: take a copy of its own part
+            affines = ContiguousArray(affines[affinesStart..<affinesEnd])
+            (affinesStart, affinesEnd) = (0, affines.count)
+            return takeAffine(key)  // now at the storage's end
+        }
+        let value = affines.remove(at: i).value
+        affinesEnd -= 1
+        return value
     }
 
     /// Updates the animated value of a transform-valued property in place: `body` gets the value so
@@ -194,7 +243,7 @@ public struct PresentationOverlay: Sendable {
             singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return body(&transforms[i].value) }
-        appendTransform(base(), for: key)
+        appendTransform(takeAffine(key).map(Transform3D.init(affine:)) ?? base(), for: key)
         body(&transforms[transformsEnd - 1].value)
     }
 
@@ -203,6 +252,7 @@ public struct PresentationOverlay: Sendable {
         var result = model
         for v in values[valuesStart..<valuesEnd] { result.store(v.value, at: v.key.rawValue) }
         for t in transforms[transformsStart..<transformsEnd] { result.store(.transform(t.value), at: t.key.rawValue) }
+        for t in affines[affinesStart..<affinesEnd] { result.store(.transform(Transform3D(affine: t.value)), at: t.key.rawValue) }
         if let key = singleKey { result.store(.transform(singleValue), at: key.rawValue) }
         return result
     }

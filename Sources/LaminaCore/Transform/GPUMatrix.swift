@@ -11,7 +11,20 @@ public struct GPUMatrix: Hashable, Sendable {
     /// Converts a transform.
     @inlinable
     public init(_ t: Transform3D) {
-        columns = (SIMD4<Float>(t.row1), SIMD4<Float>(t.row2), SIMD4<Float>(t.row3), SIMD4<Float>(t.row4))
+        self.init(columns: (SIMD4<Float>(t.row1), SIMD4<Float>(t.row2), SIMD4<Float>(t.row3), SIMD4<Float>(t.row4)))
+    }
+
+    /// A matrix of these columns, each zero stored as +0.
+    ///
+    /// The sign of a zero changes nothing drawn, but a render list is compared byte for byte with a
+    /// fresh build of it, and two ways of computing one matrix (the full product, and the sums on the
+    /// plane a patched leaf takes, `PlanarMap`) agree on every value but the signs of some zeros,
+    /// which depend on which terms multiplied by zero each one summed. Adding +0 makes −0 +0 and
+    /// leaves every other value as it is.
+    @inlinable
+    public init(columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)) {
+        let zero = SIMD4<Float>.zero
+        self.columns = (columns.0 + zero, columns.1 + zero, columns.2 + zero, columns.3 + zero)
     }
 
     /// The sixteen floats in column-major order.

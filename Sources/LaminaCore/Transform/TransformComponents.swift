@@ -78,22 +78,31 @@ struct TransformComponents {
     /// both take it from here, so the two give the same bits.
     @inline(__always)
     static func identity(with c: LayerKeyPath.Component, _ n: Double) -> Transform3D? {
+        if let affine = identityAffine(with: c, n) { return Transform3D(affine: affine) }
         var t = Transform3D.identity
         switch c {
-        case .rotation, .rotationZ:
-            let (sine, cosine) = (Double.sin(n), Double.cos(n))
-            t.row1 = SIMD4(cosine, sine, 0, 0)
-            t.row2 = SIMD4(-sine, cosine, 0, 0)
-        case .translationX: t.row4.x = n
-        case .translationY: t.row4.y = n
         case .translationZ: t.row4.z = n
         case .scale: (t.row1.x, t.row2.y, t.row3.z) = (n, n, n)
-        case .scaleX: t.row1.x = n
-        case .scaleY: t.row2.y = n
         case .scaleZ: t.row3.z = n
         default: return nil
         }
         return t
+    }
+
+    /// `identity(with:_:)` for the components whose matrix is a 2D affine transform (a turn about z,
+    /// a translation or a scale along x or y), as that transform; nil for the others.
+    @inline(__always)
+    static func identityAffine(with c: LayerKeyPath.Component, _ n: Double) -> AffineTransform? {
+        switch c {
+        case .rotation, .rotationZ:
+            let (sine, cosine) = (Double.sin(n), Double.cos(n))
+            return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
+        case .translationX: return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: n, ty: 0)
+        case .translationY: return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: n)
+        case .scaleX: return AffineTransform(a: n, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        case .scaleY: return AffineTransform(a: 1, b: 0, c: 0, d: n, tx: 0, ty: 0)
+        default: return nil
+        }
     }
 
     /// Writes `value` (already checked to be of the component's type) into the component.

@@ -11,13 +11,10 @@ extension RenderListBuilder {
             // `apply` sums them, without the z row (which meets a 0) or the divisions (by 1, exact).
             // The same values up to the sign of a zero, which no test below sees, at half the work:
             // every layer drawn or patched comes here, every frame.
-            let (x, y) = (SIMD2(world.row1.x, world.row1.y), SIMD2(world.row2.x, world.row2.y))
-            let shift = SIMD2(world.row4.x, world.row4.y)
-            let p0 = bounds.minX * x + bounds.minY * y + shift
-            let p1 = bounds.maxX * x + bounds.minY * y + shift
-            let p2 = bounds.maxX * x + bounds.maxY * y + shift
-            let p3 = bounds.minX * x + bounds.maxY * y + shift
-            return placement(p0, p1, p2, p3, in: target)
+            let plane = PlanarMap(
+                row1: SIMD2(world.row1.x, world.row1.y), row2: SIMD2(world.row2.x, world.row2.y),
+                row4: SIMD2(world.row4.x, world.row4.y))
+            return placement(of: bounds, on: plane, in: target)
         }
         // Four corners without an array: this runs for every layer of every frame.
         let c0 = world.apply(SIMD4(bounds.minX, bounds.minY, 0, 1))
@@ -29,6 +26,16 @@ extension RenderListBuilder {
         let p1 = SIMD2(c1.x, c1.y) / c1.w
         let p2 = SIMD2(c2.x, c2.y) / c2.w
         let p3 = SIMD2(c3.x, c3.y) / c3.w
+        return placement(p0, p1, p2, p3, in: target)
+    }
+
+    /// `placement(of:under:in:)` for a world on the plane.
+    static func placement(of bounds: Rect, on world: PlanarMap, in target: PixelRegion) -> (visible: Bool, front: Bool) {
+        let (x, y, shift) = (world.row1, world.row2, world.row4)
+        let p0 = bounds.minX * x + bounds.minY * y + shift
+        let p1 = bounds.maxX * x + bounds.minY * y + shift
+        let p2 = bounds.maxX * x + bounds.maxY * y + shift
+        let p3 = bounds.minX * x + bounds.maxY * y + shift
         return placement(p0, p1, p2, p3, in: target)
     }
 

@@ -411,14 +411,29 @@ package struct RenderListBuilder {
     /// axis-aligned translation (or flip) with the piece's pixel size equal to its texel size and both
     /// starting on whole pixels and texels.
     static func isPixelExact(_ piece: ContentsLayout.Piece, world: Transform3D, width: Int, height: Int) -> Bool {
-        guard world.isAxisAlignedInPlane else { return false }
+        isPixelExact(piece, axes: pixelAxes(of: world), width: width, height: height)
+    }
+
+    /// `isPixelExact` for a world given by its lanes on the plane (`pixelAxes`, or a `PlanarMap`, which
+    /// has no perspective); nil for a world that is not axis-aligned on the plane.
+    static func isPixelExact(_ piece: ContentsLayout.Piece, axes: PlanarMap?, width: Int, height: Int) -> Bool {
+        guard let axes, axes.row1.y == 0, axes.row2.x == 0 else { return false }
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
-        let pixelX = piece.rect.minX * world.row1.x + world.row4.x, pixelWidth = piece.rect.width * world.row1.x
-        let pixelY = piece.rect.minY * world.row2.y + world.row4.y, pixelHeight = piece.rect.height * world.row2.y
+        let pixelX = piece.rect.minX * axes.row1.x + axes.row4.x, pixelWidth = piece.rect.width * axes.row1.x
+        let pixelY = piece.rect.minY * axes.row2.y + axes.row4.y, pixelHeight = piece.rect.height * axes.row2.y
         let texelX = piece.uv.x * Double(width), texelWidth = (piece.uv.z - piece.uv.x) * Double(width)
         let texelY = piece.uv.y * Double(height), texelHeight = (piece.uv.w - piece.uv.y) * Double(height)
         return whole(pixelX) && whole(pixelY) && whole(texelX) && whole(texelY)
             && abs(abs(pixelWidth) - abs(texelWidth)) < 1e-6 && abs(abs(pixelHeight) - abs(texelHeight)) < 1e-6
+    }
+
+    /// The x and y lanes of a world transform that is axis-aligned on the plane, without perspective
+    /// (`Transform3D.isAxisAlignedInPlane`); nil for any other.
+    static func pixelAxes(of world: Transform3D) -> PlanarMap? {
+        guard world.isAxisAlignedInPlane else { return nil }
+        return PlanarMap(
+            row1: SIMD2(world.row1.x, world.row1.y), row2: SIMD2(world.row2.x, world.row2.y),
+            row4: SIMD2(world.row4.x, world.row4.y))
     }
 
     // MARK: Helpers

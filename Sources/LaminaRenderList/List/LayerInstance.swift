@@ -161,6 +161,9 @@ public struct LayerInstance: Hashable, Sendable {
     }
 
     /// Whether it would be opaque with `color` instead of its own.
+    // Always inlined: called on an element of the list, it was copied out whole (224 bytes) for each
+    // patched leaf.
+    @inline(__always)
     func isOpaque(textureIsOpaque: Bool, color: SIMD4<Float>) -> Bool {
         guard isPlain, color.w == 1 else { return false }
         switch self[.textureMode] {

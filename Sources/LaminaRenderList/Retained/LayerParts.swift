@@ -58,17 +58,8 @@ struct LayerParts {
         }
     }
 
-    var bounds: Rect
-    var corners: CornerShape
-    var masksToBounds: Bool
-    var isDoubleSided: Bool
-    var antialiasesEdges: Bool
-    /// The background colour, premultiplied, before any opacity; nil when fully transparent.
-    var background: SIMD4<Float>?
-    /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
-    var border: (width: Double, color: SIMD4<Float>)?
-    /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
-    var borderWidth: Double
+    // The fields a patched leaf reads every frame come first, so that they share the first cache
+    // lines of the kept record: the flags, the bounds and the colours.
     /// A `shadowPath` shadow, drawn behind the layer from its path (no offscreen group).
     var hasPathShadow: Bool
     /// A shadow of the layer's own shape, which needs an offscreen group.
@@ -83,8 +74,19 @@ struct LayerParts {
     /// drawn so, its instances then not those of the kept parts (the leaf patch leaves it to be drawn
     /// again).
     var boundsLaidOver = false
+    var masksToBounds: Bool
+    var isDoubleSided: Bool
+    var antialiasesEdges: Bool
     /// Whether the layer has contents (`contents`).
     private(set) var hasContents = false
+    var bounds: Rect
+    /// The background colour, premultiplied, before any opacity; nil when fully transparent.
+    var background: SIMD4<Float>?
+    /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
+    var border: (width: Double, color: SIMD4<Float>)?
+    /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
+    var borderWidth: Double
+    var corners: CornerShape
     /// The contents when `hasContents` (else what was there last): stored as a value beside a flag
     /// rather than as an optional, so that the leaf patch (`LeafPatch`), for ten thousand leaves a
     /// frame, reads the fields it needs in place; reading anything through the optional copied the

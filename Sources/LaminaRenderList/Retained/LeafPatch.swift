@@ -29,11 +29,15 @@ package struct LeafPatch {
     let projection: Transform3D
     /// The target's pixels.
     let target: PixelRegion
+    /// `projection`'s scale and shift when it keeps to the plane, as targets' projections do: what the
+    /// leaves placed on the plane (`PlanarMap`) are projected by.
+    let projectionPlane: (scale: SIMD2<Double>, shift: SIMD2<Double>)?
 
     /// A patch of leaves of `tree` as `presentation` shows them, in a target of `target` pixels mapped
     /// to clip space by `projection`.
     package init(tree: LayerTree, presentation: Presentation, projection: Transform3D, target: PixelRegion) {
         (self.tree, self.presentation, self.projection, self.target) = (tree, presentation, projection, target)
+        projectionPlane = OwnPlacement.planarProjection(projection)
     }
 
     /// Working storage kept from frame to frame (by the renderer): a frame patching ten thousand
@@ -233,6 +237,11 @@ package struct LeafPatch {
         /// bytes) for every leaf.
         var contextClips = false
         var contextToClip = Transform3D.identity
+        /// The leaf being patched's own space to the clip's plane, when `contextClips`: kept here rather
+        /// than in an optional of the patch's own, which every leaf moved (129 bytes) clipped or not.
+        var leafToClip = Transform3D.identity
+        /// `context.toTarget` on the plane, when it keeps to it (`PlanarMap.init(target:)`).
+        var contextPlane: PlanarMap?
         var command = -1
         var run = Run()
 
@@ -342,6 +351,21 @@ package struct LeafPatch {
         return outcome
     }
 
+    /// The frame transform of leaf `id` on the plane (`PlanarMap`), its transform animated or kept at
+    /// `placement`; nil when that transform leaves the plane.
+    private func planarFrame(
+        of id: LayerID, _ placement: UnsafePointer<LeafPlacement>, anchor: SIMD3<Double>, position: Point
+    ) -> PlanarMap? {
+        if let affine = presentation.animatedAffine(.transform, of: id) {
+            return PlanarMap.frame(affine: affine, anchor: anchor, position: position, zPosition: placement.pointee.zPosition)
+        }
+        return presentation.withAnimatedTransform(.transform, of: id) { animated in
+            PlanarMap.frame(
+                transform: animated ?? LeafPlacement.transform(at: placement), anchor: anchor, position: position,
+                zPosition: placement.pointee.zPosition)
+        }
+    }
+
     /// `patch` for the leaf whose kept parts and placement are at `kept` and `placement`, of `Kind`:
     /// `Reshaping` when its bounds animate, else `Moving`.
     private func patch<Kind: PatchKind>(
@@ -387,25 +411,43 @@ package struct LeafPatch {
             state.contextIndex = segment.context
             state.contextClips = state.context.toClip != nil && state.context.clip != nil
             state.contextToClip = state.context.toClip ?? .identity
+            state.contextPlane = PlanarMap(target: state.context.toTarget)
         }
         // Drawn as an offscreen group, or not at all: not what the list holds.
         guard !placement.pointee.isHidden, layerOpacity > 0, state.context.opacity > 0,
             !(kept.pointee.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
         else { return .left }
-        let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
-            AnimatedLeafPlacement(
-                kept: placement, transform: animatedTransform, bounds: bounds, position: position, anchorPoint: anchorPoint,
-                anchorPointZ: anchorPointZ
-            ).frameTransform
+        let own: OwnPlacement
+        let axes: PlanarMap?  // the world's lanes when it is axis-aligned on the plane, for the sampler
+        let leaf = AnimatedLeafPlacement(
+            kept: placement, transform: nil, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            anchorPointZ: anchorPointZ)
+        if !reshapes, !state.contextClips, let targetPlane = state.contextPlane, let projected = projectionPlane,
+            let frame = planarFrame(of: id, placement, anchor: leaf.anchorInBounds, position: position)
+        {
+            // A flat leaf in a flat context (a spinner among thousands): placed on the plane alone.
+            let world = frame.concatenating(targetPlane)
+            own = OwnPlacement(
+                bounds: kept.pointee.bounds, isDoubleSided: kept.pointee.isDoubleSided, world: world, in: target,
+                projection: projected)
+            axes = world
+        } else {
+            let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
+                AnimatedLeafPlacement(
+                    kept: placement, transform: animatedTransform, bounds: bounds, position: position, anchorPoint: anchorPoint,
+                    anchorPointZ: anchorPointZ
+                ).frameTransform
+            }
+            let world = frame.concatenating(state.context.toTarget)
+            if state.contextClips { state.leafToClip = frame.concatenating(state.contextToClip) }
+            own =
+                reshapes
+                ? OwnPlacement(
+                    bounds: bounds!, isDoubleSided: kept.pointee.isDoubleSided, antialiasesEdges: false, world: world,
+                    in: target, projection: projection)
+                : OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
+            axes = RenderListBuilder.pixelAxes(of: world)
         }
-        let world = frame.concatenating(state.context.toTarget)
-        let localToClip = state.contextClips ? frame.concatenating(state.contextToClip) : frame  // `frame`: unused
-        let own =
-            reshapes
-            ? OwnPlacement(
-                bounds: bounds!, isDoubleSided: kept.pointee.isDoubleSided, antialiasesEdges: false, world: world, in: target,
-                projection: projection)
-            : OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
         guard own.drawsOwn, own.edgeMargin == nil else { return .left }
         let opacity = state.context.opacity * layerOpacity
 
@@ -449,7 +491,7 @@ package struct LeafPatch {
                 )
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
                 let exact = lodBias == 0
-                    && RenderListBuilder.isPixelExact(piece, world: world, width: texture.width, height: texture.height)
+                    && RenderListBuilder.isPixelExact(piece, axes: axes, width: texture.width, height: texture.height)
                 let wanted =
                     exact
                     ? SamplerChoice(minification: .nearest, magnification: .nearest)
@@ -486,7 +528,7 @@ package struct LeafPatch {
                         matrix: own.matrix, bounds: bounds, corners: corners, width: kept.pointee.borderWidth, color: color,
                         edgeMargin: nil)
                 }
-                if state.contextClips { RenderListBuilder.applyClip(&instance, localToClip, state.context.clip) }
+                if state.contextClips { RenderListBuilder.applyClip(&instance, state.leafToClip, state.context.clip) }
                 if state.precise {
                     state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height))
                     state.damage.append(instance.pixelBounds(width: target.width, height: target.height))
@@ -513,7 +555,7 @@ package struct LeafPatch {
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
             list.instances[index].color = color
             state.changedInstances.append(index)
-            if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], localToClip, state.context.clip) }
+            if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], state.leafToClip, state.context.clip) }
             if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
         }
         return .patched

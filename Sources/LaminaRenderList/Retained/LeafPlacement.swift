@@ -32,6 +32,11 @@ struct LeafPlacement: LayerValueSource {
         isHidden = model[.hidden]
     }
 
+    /// The kept transform of the placement at `placement`, in place.
+    static func transform(at placement: UnsafePointer<LeafPlacement>) -> UnsafePointer<Transform3D> {
+        (UnsafeRawPointer(placement) + MemoryLayout<LeafPlacement>.offset(of: \.transform)!).assumingMemoryBound(to: Transform3D.self)
+    }
+
     subscript<Value>(property: Property<Value>) -> Value {
         switch property.key {
         case .bounds: bounds as! Value

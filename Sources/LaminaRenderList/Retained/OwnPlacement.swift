@@ -24,13 +24,36 @@ struct OwnPlacement {
     /// values for finite worlds, up to the sign of a zero), at a quarter of the multiplications. Every
     /// layer's own parts take their matrix from here, built or patched (`LeafPatch`).
     static func project(_ world: Transform3D, by projection: Transform3D) -> Transform3D {
-        let p = projection
-        guard p.row1.y == 0, p.row1.z == 0, p.row1.w == 0, p.row2.x == 0, p.row2.z == 0, p.row2.w == 0,
-            p.row3 == .zero, p.row4.z == 0, p.row4.w == 1
-        else { return world.concatenating(projection) }
-        let scale = SIMD4(p.row1.x, p.row2.y, 0, 0), shift = SIMD4(p.row4.x, p.row4.y, 0, 1)
+        guard let (scale2, shift2) = planarProjection(projection) else { return world.concatenating(projection) }
+        let scale = SIMD4(scale2.x, scale2.y, 0, 0), shift = SIMD4(shift2.x, shift2.y, 0, 1)
         @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r * scale + r.w * shift }
         return Transform3D(row1: row(world.row1), row2: row(world.row2), row3: row(world.row3), row4: row(world.row4))
+    }
+
+    /// The scale and translation of a projection that only scales x and y, drops z and translates;
+    /// nil for any other.
+    static func planarProjection(_ p: Transform3D) -> (scale: SIMD2<Double>, shift: SIMD2<Double>)? {
+        guard p.row1.y == 0, p.row1.z == 0, p.row1.w == 0, p.row2.x == 0, p.row2.z == 0, p.row2.w == 0,
+            p.row3 == .zero, p.row4.z == 0, p.row4.w == 1
+        else { return nil }
+        return (SIMD2(p.row1.x, p.row2.y), SIMD2(p.row4.x, p.row4.y))
+    }
+
+    /// The placement of flat parts in `bounds` under a `world` on the plane (`PlanarMap`) and a
+    /// `projection` that keeps to it (`planarProjection`): the same as the general one's for that world,
+    /// without its 4x4 products. Such parts have no anti-aliased edges (the caller's to check): a
+    /// leaf patch takes no leaf that has them.
+    init(
+        bounds: Rect, isDoubleSided: Bool, world: PlanarMap, in target: PixelRegion,
+        projection: (scale: SIMD2<Double>, shift: SIMD2<Double>)
+    ) {
+        let hasArea = bounds.width > 0 && bounds.height > 0
+        let placement =
+            hasArea ? RenderListBuilder.placement(of: bounds, on: world, in: target) : (visible: false, front: false)
+        isVisible = hasArea && placement.visible
+        drawsOwn = placement.visible && (placement.front || isDoubleSided)
+        matrix = world.projected(scale: projection.scale, shift: projection.shift)
+        edgeMargin = nil
     }
 
     init(
