@@ -87,14 +87,15 @@ struct CompiledAnimation: Hashable, Sendable {
     /// `model` reads the layer's model value of a property; it is called only by the cases that need
     /// it, since loading a layer's `PropertyValues` retains its storage: a cache miss per layer that
     /// most animations can skip. `modelTransform` reads a transform-valued one without boxing it, nil
-    /// when the layer never wrote it (the identity).
+    /// when the layer never wrote it (the identity); `modelWritten` is the model's written keys (bit
+    /// `rawValue` each), which answer that without the call (whose optional matrix was copied twice).
     ///
     /// Static, reading the animation through its address: as a method, called on an element of the
     /// schedule's storage, the whole animation (136 bytes) was copied out for every call, since the
     /// closures it calls could, for all the compiler knew, change the storage under it.
     static func apply(
         _ animation: UnsafePointer<CompiledAnimation>, progress: Double, iteration: Int, model: (PropertyKey) -> PropertyValue,
-        modelTransform: (PropertyKey) -> Transform3D?, to overlay: inout PresentationOverlay
+        modelTransform: (PropertyKey) -> Transform3D?, modelWritten: UInt128, to overlay: inout PresentationOverlay
     ) {
         let key = animation.pointee.key
         let eased = animation.pointee.timingFunction(progress)
@@ -119,7 +120,7 @@ struct CompiledAnimation: Hashable, Sendable {
             // set it, replacing it. The matrix is the identity with the component written, made whole
             // and appended, without reading a base, copying it and testing it for the identity; as its
             // six numbers when it is a 2D affine transform (a turn about z, a move or a stretch in x or y).
-            if !additive, !overlay.hasTransforms, modelTransform(key) == nil {
+            if !additive, !overlay.hasTransforms, modelWritten & 1 &<< UInt128(key.rawValue) == 0 {
                 if let affine = TransformComponents.identityAffine(with: component, value.x) {
                     return overlay.appendAffine(affine, for: key)
                 }

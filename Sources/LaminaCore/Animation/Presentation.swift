@@ -503,7 +503,7 @@ extension LayerTree {
                     modelTransform: {
                         node.pointee.node.values.written & (1 &<< UInt128($0.rawValue)) == 0
                             ? nil : node.pointee.node.values.transform($0)
-                    }, to: &overlay)
+                    }, modelWritten: node.pointee.node.values.written, to: &overlay)
             }
         } else {
             node.pointee.node.animations.withUnsafeBufferPointer { entries in

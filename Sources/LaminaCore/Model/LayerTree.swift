@@ -9,7 +9,18 @@ public struct LayerTree: Sendable {
     /// One layer's record.
     @usableFromInline
     struct Node: Sendable {
+        // What a frame reads of every animated or changed layer comes first, so that it shares the
+        // slot's first cache lines: the values' identity and written keys, the links, the time map.
+        // A hundred thousand turning layers read each slot in three passes a frame (evaluation, the
+        // subtree caches' walk, the leaf patch), and the slots do not stay cached between them.
         @usableFromInline var values = PropertyValues() { didSet { refreshTimeMap() } }
+        @usableFromInline var superlayer: LayerID?
+        /// The sublayers in order, and, in a long list, entries of sublayers removed since the list was
+        /// last compacted (`staleSublayers` of them; see `LayerTree+Sublayers`). Read through
+        /// `sublayers(of:)` or `isSublayer(_:of:)`, which skip them.
+        @usableFromInline var sublayers: [LayerID] = []
+        @usableFromInline var staleSublayers = 0
+        @usableFromInline var mask: LayerID?
         /// This layer's map from its parent's time to its own, `local = timeScale · parent + timeShift`,
         /// kept in step with `speed`, `beginTime` and `timeOffset` so that evaluating a frame reads two
         /// numbers per ancestor instead of three property values.
@@ -20,15 +31,8 @@ public struct LayerTree: Sendable {
         /// is the line above.
         @usableFromInline private(set) var timing: MediaTiming?
         var name: String?
-        var superlayer: LayerID?
-        /// The sublayers in order, and, in a long list, entries of sublayers removed since the list was
-        /// last compacted (`staleSublayers` of them; see `LayerTree+Sublayers`). Read through
-        /// `sublayers(of:)` or `isSublayer(_:of:)`, which skip them.
-        var sublayers: [LayerID] = []
-        var staleSublayers = 0
         /// The layer whose sublayer list still holds a stale entry of this one.
         var staleIn: LayerID?
-        var mask: LayerID?
         var maskOwner: LayerID?
         /// Attached animations, in the order they were added (the order they apply in).
         @usableFromInline var animations: ContiguousArray<AnimationEntry> = []
@@ -309,6 +313,9 @@ public struct LayerTree: Sendable {
     /// The identity of a leaf's values (`PropertyValues.Identity`), read in place: nil unless `id` is a
     /// live layer without sublayers or a mask. What a renderer keeping what it made of each leaf's
     /// values checks every frame, instead of copying the values.
+    // Inlinable: the leaf patch asks it of every patched leaf, and called across the module boundary
+    // the tree (184 bytes) was copied for each call.
+    @inlinable
     public func leafIdentity(of id: LayerID) -> PropertyValues.Identity? {
         let i = Int(id.index)
         guard i < slots.count else { return nil }
@@ -322,6 +329,7 @@ public struct LayerTree: Sendable {
 
     /// Where a layer hangs: its superlayer and how many sublayers it has, from one read of its slot; nil
     /// for unknown layers. For readers that ask both of every changed layer every frame.
+    @inlinable
     public func links(of id: LayerID) -> (superlayer: LayerID?, sublayerCount: Int)? {
         let i = Int(id.index)
         guard i < slots.count else { return nil }

@@ -165,7 +165,7 @@ public struct LayerInstance: Hashable, Sendable {
     // patched leaf.
     @inline(__always)
     func isOpaque(textureIsOpaque: Bool, color: SIMD4<Float>) -> Bool {
-        guard isPlain, color.w == 1 else { return false }
+        guard color.w == 1, isPlain else { return false }
         switch self[.textureMode] {
         case TextureMode.none.rawValue: return true
         case TextureMode.rgba.rawValue: return textureIsOpaque

@@ -460,12 +460,15 @@ package struct LeafPatch {
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
         let turnsAxisAligned = columns.0.y == 0 && columns.1.x == 0 && columns.0.w == 0 && columns.1.w == 0 && columns.3.w == 1
-        /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps).
-        func color(_ index: Int) -> SIMD4<Float> {
+        let hasBackground = background != nil
+        /// Instance `index`'s colour, as its run stores it (`fill` runs in whole 8-bit steps). It
+        /// captures only constants and is told the run: capturing a variable (the `inout` state, or
+        /// `background`), it checked exclusive access to it at run time, some 180 instructions a leaf.
+        func color(_ index: Int, isFill: Bool) -> SIMD4<Float> {
             let painted =
-                hasContents && index == first + (background == nil ? 0 : 1)
+                hasContents && index == first + (hasBackground ? 1 : 0)
                 ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
-            return state.run.isFill ? LayerInstance.roundedTo8Bit(painted) : painted
+            return isFill ? LayerInstance.roundedTo8Bit(painted) : painted
         }
         // Every instance checked before any is written.
         var reshapedPiece: ContentsLayout.Piece?  // the contents' quad laid out for animated bounds
@@ -498,13 +501,20 @@ package struct LeafPatch {
                     : SamplerChoice(minification: minification, magnification: magnification)
                 guard wanted == texture.sampler else { return .left }
             }
-            let newColor = color(index)
+            let newColor = color(index, isFill: state.run.isFill)
             // A `blit` run draws texels at full strength: contents fading leave it.
             guard state.run.variant != .blit || newColor == SIMD4(repeating: 1) else { return .left }
             // Opacity decides blending and occlusion, which the build settled: the same class, or the
             // usual way. An opaque quad that moves may uncover what culling hid under it.
-            let isOpaque = list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: newColor)
-            guard isOpaque == list.opaque[index],
+            // `isOpaque` of the instance with its new colour. What else it reads (the shape, clip and
+            // texture mode, two more cache lines of the instance) is as the build left it, so while
+            // the colour stays opaque an instance that was opaque still is, and one with a translucent
+            // colour is not: only a colour turning opaque needs the rest read.
+            let wasOpaque = list.opaque[index]
+            let isOpaque =
+                newColor.w == 1
+                && (wasOpaque || list.instances[index].isOpaque(textureIsOpaque: state.run.textureIsOpaque, color: newColor))
+            guard isOpaque == wasOpaque,
                 !(isOpaque && list.occludedInstances > 0 && (list.instances[index].isAxisAligned || turnsAxisAligned))
             else { return .left }
         }
@@ -513,7 +523,7 @@ package struct LeafPatch {
             let (bounds, corners) = (bounds!, kept.pointee.corners)
             for index in first..<Int(segment.end) {
                 _ = state.readRun(of: index, in: list.commands)
-                let color = color(index)
+                let color = color(index, isFill: state.run.isFill)
                 var instance: LayerInstance
                 if let piece = reshapedPiece, index == first + (background == nil ? 0 : 1) {
                     instance = RenderListBuilder.contentsInstance(
@@ -542,7 +552,7 @@ package struct LeafPatch {
             _ = state.readRun(of: index, in: list.commands)
             // Written in place: the instance is 224 bytes, and only its matrix, colour and clip mapping
             // follow the placement.
-            let color = color(index)
+            let color = color(index, isFill: state.run.isFill)
             let old = (matrix: (list.instances[index].matrix0, list.instances[index].matrix1, list.instances[index].matrix2,
                 list.instances[index].matrix3), color: list.instances[index].color)
             if old.matrix.0 == columns.0, old.matrix.1 == columns.1, old.matrix.2 == columns.2, old.matrix.3 == columns.3,
