@@ -162,12 +162,7 @@ public struct PresentationOverlay: Sendable {
             values[i].value = value
             return
         }
-        if valuesEnd != values.count {  // a view into a presentation: take a copy of its own part
-            values = ContiguousArray(values[valuesStart..<valuesEnd])
-            (valuesStart, valuesEnd) = (0, values.count)
-        }
-        values.append(Animated(key: key, value: value))
-        valuesEnd += 1
+        Self.append(Animated(key: key, value: value), to: &values, &valuesStart, &valuesEnd)
     }
 
     /// Sets the animated value of a transform-valued property.
@@ -195,23 +190,27 @@ public struct PresentationOverlay: Sendable {
 
     /// Appends the animated value of a transform-valued property that the overlay does not animate yet.
     mutating func appendTransform(_ value: Transform3D, for key: PropertyKey) {
-        if transformsEnd != transforms.count {  // a view into a presentation: take a copy of its own part
-            transforms = ContiguousArray(transforms[transformsStart..<transformsEnd])
-            (transformsStart, transformsEnd) = (0, transforms.count)
+        Self.append(AnimatedTransform(key: key, value: value), to: &transforms, &transformsStart, &transformsEnd)
+    }
+
+    /// Appends `element` to the overlay's part `start..<end` of `storage`: at the storage's end while a
+    /// frame is evaluated; a view into a presentation first takes a copy of its own part.
+    @inline(__always)
+    private static func append<Element>(
+        _ element: Element, to storage: inout ContiguousArray<Element>, _ start: inout Int, _ end: inout Int
+    ) {
+        if end != storage.count {
+            storage = ContiguousArray(storage[start..<end])
+            (start, end) = (0, storage.count)
         }
-        transforms.append(AnimatedTransform(key: key, value: value))
-        transformsEnd += 1
+        storage.append(element)
+        end += 1
     }
 
     /// Appends the animated value of a transform-valued property that the overlay does not animate yet,
     /// an affine transform whose other lanes are the identity's (see `AnimatedAffine`).
     mutating func appendAffine(_ value: AffineTransform, for key: PropertyKey) {
-        if affinesEnd != affines.count {  // a view into a presentation: take a copy of its own part
-            affines = ContiguousArray(affines[affinesStart..<affinesEnd])
-            (affinesStart, affinesEnd) = (0, affines.count)
-        }
-        affines.append(AnimatedAffine(key: key, value: value))
-        affinesEnd += 1
+        Self.append(AnimatedAffine(key: key, value: value), to: &affines, &affinesStart, &affinesEnd)
     }
 
     /// Takes `key` out of the affine transforms, when it is there, for storage as a whole matrix: what
