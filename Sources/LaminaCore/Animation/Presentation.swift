@@ -293,9 +293,14 @@ public struct Presentation: Sendable {
             || writer.affinesEnd != writer.affinesStart || writer.singleKey != nil || writer.hasTransition
         else { return nil }
         var extent = Extent()
-        extent.values = Int32(writer.valuesStart)..<Int32(writer.valuesEnd)
-        extent.transforms = Int32(writer.transformsStart)..<Int32(writer.transformsEnd)
-        extent.affines = Int32(writer.affinesStart)..<Int32(writer.affinesEnd)
+        // Ranges the writer keeps in order, in storages far short of 2³¹ elements (each is at least 16
+        // bytes): made without the checks, which every animated layer paid for three times.
+        @inline(__always) func range(_ start: Int, _ end: Int) -> Range<Int32> {
+            Range(uncheckedBounds: (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end)))
+        }
+        extent.values = range(writer.valuesStart, writer.valuesEnd)
+        extent.transforms = range(writer.transformsStart, writer.transformsEnd)
+        extent.affines = range(writer.affinesStart, writer.affinesEnd)
         // The writer's keys, read from its arrays here: through its `animatedKeyMask`, the whole writer
         // was copied for the call.
         for i in writer.valuesStart..<writer.valuesEnd { extent.keys |= 1 &<< UInt128(writer.values[i].key.rawValue) }

@@ -240,8 +240,13 @@ package struct LeafPatch {
         /// The leaf being patched's own space to the clip's plane, when `contextClips`: kept here rather
         /// than in an optional of the patch's own, which every leaf moved (129 bytes) clipped or not.
         var leafToClip = Transform3D.identity
-        /// `context.toTarget` on the plane, when it keeps to it (`PlanarMap.init(target:)`).
-        var contextPlane: PlanarMap?
+        /// Whether the context's leaves may be placed on the plane (`PlanarMap`): its map to the target
+        /// keeps to it (`contextPlane`, `PlanarMap.init(target:)`), so does the target's projection
+        /// (`projected`), and it does not clip. Flags and plain values, not optionals: every leaf reads
+        /// them, and binding an optional copied it.
+        var placesOnPlane = false
+        var contextPlane = PlanarMap(row1: .zero, row2: .zero, row4: .zero)
+        var projected = (scale: SIMD2<Double>.zero, shift: SIMD2<Double>.zero)
         var command = -1
         var run = Run()
 
@@ -411,7 +416,9 @@ package struct LeafPatch {
             state.contextIndex = segment.context
             state.contextClips = state.context.toClip != nil && state.context.clip != nil
             state.contextToClip = state.context.toClip ?? .identity
-            state.contextPlane = PlanarMap(target: state.context.toTarget)
+            let plane = PlanarMap(target: state.context.toTarget)
+            state.placesOnPlane = plane != nil && projectionPlane != nil && !state.contextClips
+            if state.placesOnPlane { (state.contextPlane, state.projected) = (plane!, projectionPlane!) }
         }
         // Drawn as an offscreen group, or not at all: not what the list holds.
         guard !placement.pointee.isHidden, layerOpacity > 0, state.context.opacity > 0,
@@ -422,14 +429,12 @@ package struct LeafPatch {
         let leaf = AnimatedLeafPlacement(
             kept: placement, transform: nil, bounds: bounds, position: position, anchorPoint: anchorPoint,
             anchorPointZ: anchorPointZ)
-        if !reshapes, !state.contextClips, let targetPlane = state.contextPlane, let projected = projectionPlane,
-            let frame = planarFrame(of: id, placement, anchor: leaf.anchorInBounds, position: position)
-        {
+        if !reshapes, state.placesOnPlane, let frame = planarFrame(of: id, placement, anchor: leaf.anchorInBounds, position: position) {
             // A flat leaf in a flat context (a spinner among thousands): placed on the plane alone.
-            let world = frame.concatenating(targetPlane)
+            let world = frame.concatenating(state.contextPlane)
             own = OwnPlacement(
                 bounds: kept.pointee.bounds, isDoubleSided: kept.pointee.isDoubleSided, world: world, in: target,
-                projection: projected)
+                projection: state.projected)
             axes = world
         } else {
             let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
@@ -470,8 +475,10 @@ package struct LeafPatch {
                 ? SIMD4(repeating: Float(opacity)) : index == first && backgroundColor != nil ? backgroundColor! : border!
             return isFill ? LayerInstance.roundedTo8Bit(painted) : painted
         }
-        // Every instance checked before any is written.
+        // Every instance checked before any is written; their colours kept for the writing (a leaf has
+        // at most three instances: background, contents, border).
         var reshapedPiece: ContentsLayout.Piece?  // the contents' quad laid out for animated bounds
+        var colors = (SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero)
         for index in first..<Int(segment.end) {
             guard state.readRun(of: index, in: list.commands), !list.instances[index].isCollapsed else { return .left }
             let isContents = hasContents && index == first + (background == nil ? 0 : 1)
@@ -502,6 +509,11 @@ package struct LeafPatch {
                 guard wanted == texture.sampler else { return .left }
             }
             let newColor = color(index, isFill: state.run.isFill)
+            switch index - first {
+            case 0: colors.0 = newColor
+            case 1: colors.1 = newColor
+            default: colors.2 = newColor
+            }
             // A `blit` run draws texels at full strength: contents fading leave it.
             guard state.run.variant != .blit || newColor == SIMD4(repeating: 1) else { return .left }
             // Opacity decides blending and occlusion, which the build settled: the same class, or the
@@ -522,8 +534,7 @@ package struct LeafPatch {
             // Made again whole, as the build makes them for bounds laid over kept parts.
             let (bounds, corners) = (bounds!, kept.pointee.corners)
             for index in first..<Int(segment.end) {
-                _ = state.readRun(of: index, in: list.commands)
-                let color = color(index, isFill: state.run.isFill)
+                let color = index == first ? colors.0 : index == first + 1 ? colors.1 : colors.2
                 var instance: LayerInstance
                 if let piece = reshapedPiece, index == first + (background == nil ? 0 : 1) {
                     instance = RenderListBuilder.contentsInstance(
@@ -549,10 +560,9 @@ package struct LeafPatch {
             return .patched
         }
         for index in first..<Int(segment.end) {
-            _ = state.readRun(of: index, in: list.commands)
             // Written in place: the instance is 224 bytes, and only its matrix, colour and clip mapping
             // follow the placement.
-            let color = color(index, isFill: state.run.isFill)
+            let color = index == first ? colors.0 : index == first + 1 ? colors.1 : colors.2
             let old = (matrix: (list.instances[index].matrix0, list.instances[index].matrix1, list.instances[index].matrix2,
                 list.instances[index].matrix3), color: list.instances[index].color)
             if old.matrix.0 == columns.0, old.matrix.1 == columns.1, old.matrix.2 == columns.2, old.matrix.3 == columns.3,

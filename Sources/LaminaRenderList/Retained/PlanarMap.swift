@@ -58,7 +58,11 @@ struct PlanarMap: Equatable {
     /// `frame(transform:...)` for the transform `Transform3D(affine: t)`, which animations of a turn, a
     /// move or a stretch store this way (`Presentation.animatedAffine`).
     static func frame(affine t: AffineTransform, anchor: SIMD3<Double>, position: Point, zPosition: Double) -> PlanarMap? {
-        guard t != .identity else { return translation(anchor: anchor, position: position, zPosition: zPosition) }
+        // The identity's fields compared in place (`AffineTransform.identity` is a global, reached
+        // through its lazy initialiser at every read).
+        guard t.a != 1 || t.b != 0 || t.c != 0 || t.d != 1 || t.tx != 0 || t.ty != 0 else {
+            return translation(anchor: anchor, position: position, zPosition: zPosition)
+        }
         let m = PlanarMap(row1: SIMD2(t.a, t.b), row2: SIMD2(t.c, t.d), row4: SIMD2(t.tx, t.ty))
         // Its z row is (0, 0, 1, 0) and its z translation 0: the z lane is zPosition − anchor z.
         guard ((m.row1 + m.row2) + m.row4).sum().isFinite, (zPosition - anchor.z).isFinite else { return nil }
