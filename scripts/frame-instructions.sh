@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --layers) layers="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
     --cache) cache="--cache-sim=yes --LL=2097152,16,64"; shift ;;
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) binaries+=("$1"); shift ;;
     esac
 done
