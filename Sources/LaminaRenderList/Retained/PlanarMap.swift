@@ -102,12 +102,4 @@ struct PlanarMap: Equatable {
                 SIMD4(Float(t.x), Float(t.y), 0, 1)
             ))
     }
-
-    /// As a `Transform3D` (z row and column zero, but the last row's w): for tests, and for the rare
-    /// reader that wants the matrix.
-    var transform: Transform3D {
-        Transform3D(
-            row1: SIMD4(row1.x, row1.y, 0, 0), row2: SIMD4(row2.x, row2.y, 0, 0), row3: .zero,
-            row4: SIMD4(row4.x, row4.y, 0, 1))
-    }
 }
