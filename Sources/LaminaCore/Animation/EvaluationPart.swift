@@ -1,5 +1,5 @@
 /// Where an evaluation records each evaluated layer's overlay: the presentation itself, or one range's
-/// part of a split evaluation.
+/// records in a split evaluation (`SplitRecorder`).
 protocol OverlayRecorder {
     /// Records what `writer` appended since its `startNext()` as the overlay of layer `id`.
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID)
@@ -7,30 +7,34 @@ protocol OverlayRecorder {
 
 extension Presentation: OverlayRecorder {}
 
-/// What one range of a split evaluation wrote, other than the first range's (which writes the
-/// presentation itself): its values and transforms, its layers' overlays within them, its transitions
-/// and events. `Presentation.join` records its layers after the ranges before it; their values stay
-/// here for the frame (`Presentation.Extent.part`). Kept by the presentation from frame to frame with
-/// its capacity, so a steady split frame allocates nothing for them.
+/// What one range of a split evaluation wrote besides its layers' extents: its values (in `writer`,
+/// for every range but the first, whose values go to the presentation's own storage), the layers it
+/// evaluated in order, their transitions, and its events. `Presentation.join` appends them after the
+/// ranges before it; the values stay here for the frame (`Presentation.Extent.part`). Kept by the
+/// presentation from frame to frame with its capacity, so a steady split frame allocates nothing.
 @usableFromInline
-struct EvaluationPart: OverlayRecorder, Sendable {
+struct EvaluationPart: Sendable {
     @usableFromInline var writer = PresentationOverlay()
-    var layers: [(id: LayerID, extent: Presentation.Extent)] = []
+    /// The slots and identifiers of the layers the range gave an overlay, in evaluation order.
+    var slots: ContiguousArray<Int32> = []
+    var layers: ContiguousArray<LayerID> = []
+    /// Every key those layers animate, bit `rawValue` set for each.
+    var keys: UInt128 = 0
+    /// Their transitions; their extents index these until the join moves them past the ranges before.
     var transitions: ContiguousArray<TransitionProgress> = []
+    /// The slots whose extents index `transitions` (few: a transition is rare).
+    var transitioned: [Int32] = []
     var events: [AnimationEvent] = []
-
-    mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        guard let extent = Presentation.extent(of: &writer, transitions: &transitions) else { return }
-        layers.append((id, extent))
-    }
 
     /// Reallocates the storage at the size the last frame used.
     mutating func shrink() {
         writer.values = ContiguousArray(writer.values)
         writer.transforms = ContiguousArray(writer.transforms)
         writer.affines = ContiguousArray(writer.affines)
-        layers = Array(layers)
+        slots = ContiguousArray(slots)
+        layers = ContiguousArray(layers)
         transitions = ContiguousArray(transitions)
+        transitioned = Array(transitioned)
         events = Array(events)
     }
 
@@ -40,8 +44,32 @@ struct EvaluationPart: OverlayRecorder, Sendable {
         writer.transforms.removeAll(keepingCapacity: true)
         writer.affines.removeAll(keepingCapacity: true)
         writer.startNext()
+        slots.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
+        keys = 0
         transitions.removeAll(keepingCapacity: true)
+        transitioned.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Records a range of a split evaluation: each layer's extent straight into the presentation's extents
+/// (a range evaluates only its own layers, so the ranges write apart), the rest into its part. The
+/// join that follows then only appends the parts' lists: it wrote every extent of the ranges after the
+/// first once more, alone, and a hundred thousand turning layers waited on it every frame.
+struct SplitRecorder: OverlayRecorder {
+    let extents: UnsafeMutablePointer<Presentation.Extent>
+    /// Whose storage the range's values are in (`Presentation.Extent.part`).
+    let part: Int32
+    let records: UnsafeMutablePointer<EvaluationPart>
+
+    mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
+        guard var extent = Presentation.extent(of: &writer, transitions: &records.pointee.transitions) else { return }
+        extent.part = part
+        if extent.transition >= 0 { records.pointee.transitioned.append(Int32(id.index)) }
+        extents[Int(id.index)] = extent
+        records.pointee.slots.append(Int32(id.index))
+        records.pointee.layers.append(id)
+        records.pointee.keys |= extent.keys
     }
 }

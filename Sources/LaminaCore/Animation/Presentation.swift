@@ -26,7 +26,7 @@ public struct Presentation: Sendable {
 
     /// The canvas time it was evaluated at.
     public internal(set) var time: Double = 0
-    @usableFromInline var extents: ContiguousArray<Extent> = []
+    @usableFromInline var extents: ContiguousArray<Presentation.Extent> = []
     /// The flat storage, held by `writer` while a frame is evaluated.
     @usableFromInline var values: ContiguousArray<PresentationOverlay.Animated> = []
     @usableFromInline var transforms: ContiguousArray<PresentationOverlay.AnimatedTransform> = []
@@ -41,8 +41,10 @@ public struct Presentation: Sendable {
     /// Every key some layer animates this frame, bit `rawValue` set for each: a reader asking one
     /// key of every animated layer (the renderer, about `zPosition`) asks none when no layer animates it.
     public internal(set) var animatedKeys: UInt128 = 0
-    /// The storage of a split evaluation's ranges after the first, kept from frame to frame: their
-    /// layers' extents point into it (`Extent.part`), so a split frame copies no values to join them.
+    /// What each range of a split evaluation wrote, by range, kept from frame to frame: the layers'
+    /// extents of ranges after the first point into their part's values (`Extent.part`), so a split
+    /// frame copies no values to join them. (The first range's values are the presentation's own; its
+    /// part holds only its lists.)
     @usableFromInline var parts: [EvaluationPart] = []
 
     /// An empty presentation (every layer shows its model values).
@@ -51,19 +53,19 @@ public struct Presentation: Sendable {
     /// The values storage an extent indexes (for a view that keeps it).
     @inlinable
     func valueStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.Animated> {
-        extent.part == 0 ? values : parts[Int(extent.part) - 1].writer.values
+        extent.part == 0 ? values : parts[Int(extent.part)].writer.values
     }
 
     /// The transforms storage an extent indexes (for a view that keeps it).
     @inlinable
     func transformStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.AnimatedTransform> {
-        extent.part == 0 ? transforms : parts[Int(extent.part) - 1].writer.transforms
+        extent.part == 0 ? transforms : parts[Int(extent.part)].writer.transforms
     }
 
     /// The affine transforms' storage an extent indexes (for a view that keeps it).
     @inlinable
     func affineStorage(_ extent: Extent) -> ContiguousArray<PresentationOverlay.AnimatedAffine> {
-        extent.part == 0 ? affines : parts[Int(extent.part) - 1].writer.affines
+        extent.part == 0 ? affines : parts[Int(extent.part)].writer.affines
     }
 
     /// Calls `body` with the values storage an extent indexes, in place: no retain of the storage,
@@ -71,7 +73,7 @@ public struct Presentation: Sendable {
     @inlinable
     func withValueStorage<R>(_ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.Animated>) -> R) -> R {
         guard extent.part != 0 else { return values.withUnsafeBufferPointer(body) }
-        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.values.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part)].writer.values.withUnsafeBufferPointer(body) }
     }
 
     /// `withValueStorage` for the transforms storage.
@@ -80,7 +82,7 @@ public struct Presentation: Sendable {
         _ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.AnimatedTransform>) -> R
     ) -> R {
         guard extent.part != 0 else { return transforms.withUnsafeBufferPointer(body) }
-        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.transforms.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part)].writer.transforms.withUnsafeBufferPointer(body) }
     }
 
     /// `withValueStorage` for the affine transforms' storage.
@@ -89,7 +91,7 @@ public struct Presentation: Sendable {
         _ extent: Extent, _ body: (UnsafeBufferPointer<PresentationOverlay.AnimatedAffine>) -> R
     ) -> R {
         guard extent.part != 0 else { return affines.withUnsafeBufferPointer(body) }
-        return parts.withUnsafeBufferPointer { $0[Int(extent.part) - 1].writer.affines.withUnsafeBufferPointer(body) }
+        return parts.withUnsafeBufferPointer { $0[Int(extent.part)].writer.affines.withUnsafeBufferPointer(body) }
     }
 
     /// The overlay of a layer (empty when nothing animates it): a view of the flat storage.
@@ -316,20 +318,16 @@ public struct Presentation: Sendable {
         return extent
     }
 
-    /// Records the layers a range of a split evaluation wrote into `parts[part - 1]` (see
-    /// `EvaluationPart`) after those before it, their values left where they were written.
+    /// Appends what range `part` of a split evaluation recorded (see `EvaluationPart`) after the ranges
+    /// before it: its layers, its keys, its transitions (moving the indices its extents hold past
+    /// those already here). Its extents are in place already (`SplitRecorder`).
     mutating func join(part: Int) {
         let transitionBase = Int32(transitions.count)
-        transitions.append(contentsOf: parts[part - 1].transitions)
-        for (id, local) in parts[part - 1].layers {
-            var extent = local
-            extent.part = Int32(part)
-            if local.transition >= 0 { extent.transition = local.transition + transitionBase }
-            extents[Int(id.index)] = extent
-            animatedSlots.append(Int32(id.index))
-            animatedLayers.append(id)
-            animatedKeys |= extent.keys
-        }
+        transitions.append(contentsOf: parts[part].transitions)
+        for slot in parts[part].transitioned { extents[Int(slot)].transition += transitionBase }
+        animatedSlots.append(contentsOf: parts[part].slots)
+        animatedLayers.append(contentsOf: parts[part].layers)
+        animatedKeys |= parts[part].keys
     }
 
     /// Takes the flat storage back from the writer.
@@ -412,10 +410,11 @@ extension LayerTree {
     }
 
     /// The schedule cut into `ranges` runs of whole layers, evaluated at once by `threads`: the first
-    /// into `writer` and `presentation` as a whole evaluation would, each other into a part of its own,
-    /// joined after it in order. A layer's animations read only their own slot and its ancestors'
-    /// timing, and write only their own slot, so the ranges share nothing they write, and the joined
-    /// result is the one a whole evaluation gives, bit for bit, events in the same order.
+    /// into `writer` (the presentation's storage), each other into a part of its own, each writing its
+    /// own layers' extents in place and listing them, the lists joined after in order. A layer's
+    /// animations read only their own slot and its ancestors' timing, and write only their own slot
+    /// and extent, so the ranges share nothing they write, and the joined result is the one a whole
+    /// evaluation gives, bit for bit, events in the same order.
     private static func evaluateSplit(
         into ranges: Int, threads: FrameThreads, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
         compiled: UnsafeBufferPointer<CompiledAnimation>, slots: UnsafeMutableBufferPointer<Slot>, at time: Double,
@@ -429,35 +428,37 @@ extension LayerTree {
             bounds.append(cut)
         }
         bounds.append(items.count)
-        // The parts leave the presentation while the first range writes it.
+        // The parts and extents leave the presentation while the ranges write them.
         var parts: [EvaluationPart] = []
         swap(&parts, &presentation.parts)
-        if parts.count < ranges - 1 { parts.append(contentsOf: repeatElement(EvaluationPart(), count: ranges - 1 - parts.count)) }
+        if parts.count < ranges { parts.append(contentsOf: repeatElement(EvaluationPart(), count: ranges - parts.count)) }
+        var extents: ContiguousArray<Presentation.Extent> = []
+        swap(&extents, &presentation.extents)
         var removed = Array(repeating: false, count: ranges)
         parts.withUnsafeMutableBufferPointer { parts in
-            withUnsafeMutablePointer(to: &writer) { writer in
-                withUnsafeMutablePointer(to: &presentation) { presentation in
+            extents.withUnsafeMutableBufferPointer { extents in
+                withUnsafeMutablePointer(to: &writer) { writer in
                     withUnsafeMutablePointer(to: &events) { events in
                         removed.withUnsafeMutableBufferPointer { removed in
-                            let shared = Unshared((parts, writer, presentation, events, removed, items, compiled, slots, bounds))
+                            let shared = Unshared((parts, extents, writer, events, removed, items, compiled, slots, bounds))
                             threads.forEach(ranges) { r in
-                                let (parts, writer, presentation, events, removed, items, compiled, slots, bounds) = shared.value
-                                let range = bounds[r]..<bounds[r + 1]
-                                if r == 0 {
-                                    removed[0] = evaluate(
-                                        range, items: items, compiled: compiled, slots: slots, at: time, writer: &writer.pointee,
-                                        recorder: &presentation.pointee, events: &events.pointee)
-                                } else {
-                                    // On this thread's stack while it works: side by side in `parts`,
-                                    // two ranges' writers would share cache lines both write at every layer.
-                                    var part = EvaluationPart()
-                                    swap(&part, &parts[r - 1])
-                                    defer { swap(&part, &parts[r - 1]) }
-                                    removed[r] = withUnsafeMutablePointer(to: &part) { part in
-                                        evaluate(
+                                let (parts, extents, writer, events, removed, items, compiled, slots, bounds) = shared.value
+                                // On this thread's stack while it works: side by side in `parts`, two
+                                // ranges' writers would share cache lines both write at every layer.
+                                var part = EvaluationPart()
+                                swap(&part, &parts[r])
+                                defer { swap(&part, &parts[r]) }
+                                removed[r] = withUnsafeMutablePointer(to: &part) { part in
+                                    var recorder = SplitRecorder(extents: extents.baseAddress!, part: Int32(r), records: part)
+                                    let range = bounds[r]..<bounds[r + 1]
+                                    guard r > 0 else {
+                                        return evaluate(
                                             range, items: items, compiled: compiled, slots: slots, at: time,
-                                            writer: &part.pointee.writer, recorder: &part.pointee, events: &part.pointee.events)
+                                            writer: &writer.pointee, recorder: &recorder, events: &events.pointee)
                                     }
+                                    return evaluate(
+                                        range, items: items, compiled: compiled, slots: slots, at: time,
+                                        writer: &part.pointee.writer, recorder: &recorder, events: &part.pointee.events)
                                 }
                             }
                         }
@@ -465,9 +466,10 @@ extension LayerTree {
                 }
             }
         }
+        swap(&extents, &presentation.extents)
         swap(&parts, &presentation.parts)
-        for r in 1..<ranges {
-            events.append(contentsOf: presentation.parts[r - 1].events)
+        for r in 0..<ranges {
+            events.append(contentsOf: presentation.parts[r].events)
             presentation.join(part: r)
         }
         return removed.contains(true)

@@ -105,7 +105,7 @@ extension LayerTree {
         var scale = 1.0, offset = 0.0
         var index = slot
         while true {
-            if slots[index].node.timing != nil { return localTimeFolded(ofSlot: slot, at: time, in: slots) }
+            if slots[index].node.isTimed { return localTimeFolded(ofSlot: slot, at: time, in: slots) }
             // current map g(t) = scale·t + offset; composed with this layer's f(t) = s·t + shift.
             offset += scale * slots[index].node.timeShift
             scale *= slots[index].node.timeScale
