@@ -161,6 +161,8 @@ package final class RenderListHarness {
     private var uploaded = UploadedInstances()
     /// What the last frame's upload copied.
     package var lastUpload: InstanceChanges.Upload? { uploaded.lastPlan }
+    /// What the last frame's upload of the matrices (packed apart) copied.
+    package var lastMatrixUpload: InstanceChanges.Upload? { uploaded.lastMatrixPlan }
 
     /// Answers about half the tiles the frame's tiled layers lack (a client's tiles arrive over several
     /// frames, a coarser one standing in meanwhile): they show, fading in, from the next frame.

@@ -1,5 +1,5 @@
 import LaminaCore
-import LaminaRenderList
+@testable import LaminaRenderList
 import LaminaRenderListChecks
 import Testing
 
@@ -35,16 +35,30 @@ struct UploadedInstancesTests {
         return (harness, violations)
     }
 
-    @Test("turning leaves, clipped or not, are copied as the list marks them: one by one, or all past the limit")
+    @Test("turning leaves are copied as the list marks them: their matrices alone, or whole where a clip's mapping follows them; one by one, or all past the limit")
     func copiedAsMarked() throws {
         // Past the changes the list keeps one by one (4,096), they count as all.
-        for (count, clipped) in [(40, false), (40, true), (5_000, false)] {
+        for (count, clipped) in [(40, false), (40, true), (5_000, false), (5_000, true)] {
             let (harness, violations) = try turning(count, clipped: clipped)
             let broken = violations.flatMap { $0 }
             #expect(broken.isEmpty, "\(broken.prefix(3))")
             #expect(harness.retained.list.patchedLeaves == count)
-            let expected: InstanceChanges.Upload = count > 4_096 ? .all : .ranges([0..<count])
-            #expect(harness.lastUpload == expected, "\(count) leaves, clipped: \(clipped)")
+            let every: InstanceChanges.Upload = count > 4_096 ? .all : .ranges([0..<count])
+            // A clipped leaf's clip mapping turns with it: the whole instance is copied.
+            #expect(harness.lastUpload == (clipped ? every : .ranges([])), "\(count) leaves, clipped: \(clipped)")
+            #expect(harness.lastMatrixUpload == every, "\(count) leaves, clipped: \(clipped)")
         }
+    }
+
+    @Test("an instance whose colour changed but was marked as only moved is found: the GPU would draw its old colour")
+    func colourMarkedAsMovedIsFound() throws {
+        let (harness, _) = try turning(3, clipped: false)
+        var list = harness.retained.list
+        list.instanceChanges.clear()
+        list.instances[1].color = SIMD4(0, 0, 1, 1)
+        list.instanceChanges.markMatrix(1)
+        var uploaded = UploadedInstances()
+        _ = uploaded.follow(harness.retained.list)
+        #expect(uploaded.follow(list) == ["instance 1 of 3 changed but the upload left it as it was"])
     }
 }

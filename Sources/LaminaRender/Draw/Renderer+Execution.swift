@@ -187,21 +187,21 @@ extension Renderer {
         layerProgram.set(uniforms.secondMode, SecondMode.none.rawValue)
         layerProgram.set(uniforms.stencilOnly, false)
         glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
     }
 
     /// Copies what changed of the retained list's instances to their buffer (`RetainedInstances`).
     func uploadRetained(_ list: RenderList) {
         encoding {
             counters.uploadedInstanceBytes += retainedInstances.upload(list, threads: threads)
-            instanceBuffer = retainedInstances.buffer
+            instanceSource = (retainedInstances.buffer, retainedInstances.matrices, RetainedInstances.matrixStride)
         }
     }
 
     /// Copies a list's instances into the next buffer of the ring (any list but the retained one).
     func uploadInstances(_ instances: ContiguousArray<LayerInstance>) {
         encoding {
-            instanceBuffer = instances.withUnsafeBytes { instanceRing.upload($0) }
+            let buffer = instances.withUnsafeBytes { instanceRing.upload($0) }
+            instanceSource = (buffer, buffer, MemoryLayout<LayerInstance>.stride)
             counters.uploadedInstanceBytes += instances.count * MemoryLayout<LayerInstance>.stride
         }
     }
@@ -219,12 +219,18 @@ extension Renderer {
     /// instance, so the offset goes into the attribute pointers), each as a four-corner strip or, for
     /// `blit` and `fill` runs, as two separate triangles.
     func drawInstances(first: Int, count: Int, asTriangles: Bool = false) {
-        let stride = MemoryLayout<LayerInstance>.stride
-        for attribute in InstanceLayout.attributes {
-            glVertexAttribPointer(
-                GLuint(attribute.location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
-                UnsafeRawPointer(bitPattern: first * stride + attribute.offset))
+        // Each attribute reads the buffer bound when it is pointed: the matrix from where the list
+        // keeps its matrices, the rest from its whole instances.
+        func point(matrix: Bool, into buffer: GLuint, stride: Int) {
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+            for attribute in InstanceLayout.attributes where attribute.isMatrix == matrix {
+                glVertexAttribPointer(
+                    GLuint(attribute.location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                    UnsafeRawPointer(bitPattern: first * stride + attribute.offset))
+            }
         }
+        point(matrix: true, into: instanceSource.matrices, stride: instanceSource.matrixStride)
+        point(matrix: false, into: instanceSource.buffer, stride: MemoryLayout<LayerInstance>.stride)
         guard asTriangles else {
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             return
@@ -235,7 +241,6 @@ extension Renderer {
         glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
         glVertexAttribPointer(corner, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
     }
 
     /// Draws the instances of a run of the retained list that may reach `box` (target pixels), found

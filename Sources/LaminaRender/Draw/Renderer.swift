@@ -85,7 +85,10 @@ public final class Renderer {
     var retainedInstances: RetainedInstances
     /// Where the retained list's instances reach, for damaged frames (`InstanceGrid`).
     var grid = InstanceGrid()
-    var instanceBuffer: GLuint = 0
+    /// Where the instances of the list being drawn are: the buffer holding them whole, and the one its
+    /// matrices are read from with their stride (the same buffer, a `LayerInstance` apart, for a list
+    /// in the ring; packed apart for the retained list, see `RetainedInstances`).
+    var instanceSource = (buffer: GLuint(0), matrices: GLuint(0), matrixStride: MemoryLayout<LayerInstance>.stride)
     /// 1x1 textures bound where nothing else is: white for colour-only draws, clear for a missing
     /// old appearance.
     let white: GLuint

@@ -39,11 +39,12 @@ package struct InstanceGrid: Sendable {
     /// Follows the list's changes since the last frame: the instances that changed are filed again; a
     /// list built anew (every instance changed), or a target of another size, leaves the grid stale.
     package mutating func follow(_ list: RenderList, width: Int, height: Int) {
-        guard isCurrent, !list.instanceChanges.all, width == self.width, height == self.height else {
+        guard isCurrent, !list.instanceChanges.allMatrices, width == self.width, height == self.height else {
             isCurrent = false
             return
         }
-        for range in list.instanceChanges.ranges() {
+        // Every instance that moved, whether it changed whole or only its matrix.
+        for range in list.instanceChanges.matrixRanges() {
             for index in range { refile(index, list.instances[index]) }
         }
     }

@@ -19,6 +19,10 @@ public enum InstanceLayout {
         public let offset: Int
         /// What it holds, for the header's reader.
         public let meaning: String
+        /// Whether it is part of the matrix (`matrix0` to `matrix3`, the first 64 bytes), which the
+        /// retained list's instances keep packed in a buffer of their own as well (see the renderer's
+        /// `RetainedInstances`).
+        public var isMatrix: Bool { offset < MemoryLayout<SIMD4<Float>>.stride * 4 }
     }
 
     /// The unit quad's corner, the one per-vertex attribute: (0,0) (1,0) (0,1) (1,1).

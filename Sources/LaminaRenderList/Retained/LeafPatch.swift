@@ -189,6 +189,7 @@ package struct LeafPatch {
         for state in states {
             patched += state.patched
             for index in state.changedInstances { list.instanceChanges.mark(index) }
+            for index in state.movedInstances { list.instanceChanges.markMatrix(index) }
             for (id, identity) in state.laidOver { table.markBoundsLaidOver(true, of: id, identity: identity) }
             if patched <= Self.preciseDamageLimit { for bounds in state.damage { damage.add(bounds) } }
         }
@@ -226,8 +227,10 @@ package struct LeafPatch {
         /// at most `preciseDamageLimit` leaves; past that, the damage is the whole target anyway.
         var damage: [(minX: Float, minY: Float, maxX: Float, maxY: Float)?] = []
         var precise: Bool { patched <= LeafPatch.preciseDamageLimit }
-        /// The instances written, in order, for the list's `instanceChanges`.
+        /// The instances written, in order, for the list's `instanceChanges`: whole, or (`moved`) only
+        /// their matrices.
         var changedInstances: [Int] = []
+        var movedInstances: [Int] = []
         /// The leaves patched with animated bounds, whose kept parts are then marked laid over.
         var laidOver: [(LayerID, PropertyValues.Identity)] = []
         var contextIndex: Int32 = -1
@@ -268,6 +271,7 @@ package struct LeafPatch {
             patched = 0
             damage.removeAll(keepingCapacity: true)
             changedInstances.removeAll(keepingCapacity: true)
+            movedInstances.removeAll(keepingCapacity: true)
             laidOver.removeAll(keepingCapacity: true)
             (contextIndex, command) = (-1, -1)
         }
@@ -573,8 +577,13 @@ package struct LeafPatch {
             if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
             (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
-            list.instances[index].color = color
-            state.changedInstances.append(index)
+            // Moved alone, only its matrix is copied to the GPU again (`InstanceChanges.markMatrix`).
+            if old.color == color && !state.contextClips {
+                state.movedInstances.append(index)
+            } else {
+                list.instances[index].color = color
+                state.changedInstances.append(index)
+            }
             if state.contextClips { RenderListBuilder.applyClip(&list.instances[index], state.leafToClip, state.context.clip) }
             if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
         }
