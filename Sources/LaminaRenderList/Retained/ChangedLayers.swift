@@ -8,9 +8,9 @@ package import LaminaCore
 ///
 /// One per retained list, kept from frame to frame: it remembers which layers animated last frame.
 package struct ChangedLayers {
-    /// The layers animated in the last frame, and whether their `zPosition` was.
-    private var previouslyAnimated: [(layer: LayerID, zPosition: Bool)] = []
-    private var animatedNow: [(layer: LayerID, zPosition: Bool)] = []
+    /// The layers animated in the last frame, and those of them whose `zPosition` was.
+    private var animatedBefore: ContiguousArray<LayerID> = []
+    private var zAnimatedBefore: [LayerID] = []
     /// Per slot, the frame (`frameCount`) it was last animated in: whether a layer animated last frame
     /// is listed already, without asking the presentation again.
     private var animatedInFrame: [UInt32] = []
@@ -23,54 +23,61 @@ package struct ChangedLayers {
     /// The layers changed in a frame whose writes and hierarchy changes are `changes`, in `tree` as
     /// `presentation` (this frame's) shows it; nil when the hierarchy changed.
     package mutating func changed(_ changes: LayerChanges, in tree: LayerTree, _ presentation: Presentation) -> [LayerID]? {
+        let animated = presentation.animatedLayers
         // Through locals: the loops below then check no exclusive access and retain nothing per pass.
-        var (now, before, marks) = ([(layer: LayerID, zPosition: Bool)](), [(layer: LayerID, zPosition: Bool)](), [UInt32]())
-        swap(&before, &animatedNow)  // last frame's
-        swap(&now, &previouslyAnimated)  // the frame before's storage, emptied below for this frame's
+        var (before, zBefore, marks) = (ContiguousArray<LayerID>(), [LayerID](), [UInt32]())
+        swap(&before, &animatedBefore)
+        swap(&zBefore, &zAnimatedBefore)
         swap(&marks, &animatedInFrame)
+        let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
+        // This frame's animated layers become the next frame's `before`, copied into the storage kept
+        // from frame to frame (sharing the presentation's would make its next frame allocate anew).
         defer {
-            swap(&now, &animatedNow)
-            swap(&before, &previouslyAnimated)
+            before.removeAll(keepingCapacity: true)
+            before.append(contentsOf: animated)
+            zBefore.removeAll(keepingCapacity: true)
+            if zPositions { for layer in animated where presentation.animates(.zPosition, of: layer) { zBefore.append(layer) } }
+            swap(&before, &animatedBefore)
+            swap(&zBefore, &zAnimatedBefore)
             swap(&marks, &animatedInFrame)
         }
-        now.removeAll(keepingCapacity: true)
-        frameCount &+= 1
-        if frameCount == 0 {  // wrapped: old marks could pass for this frame's
-            for i in marks.indices { marks[i] = 0 }
-            frameCount = 1
+        // The same layers animating as last frame (a steady scene of spinners): last frame's add none
+        // that are not listed already, and no layer needs marking to tell.
+        let same = before == animated
+        if !same {
+            frameCount &+= 1
+            if frameCount == 0 {  // wrapped: old marks could pass for this frame's
+                for i in marks.indices { marks[i] = 0 }
+                frameCount = 1
+            }
+            if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
+            for layer in animated { marks[Int(layer.index)] = frameCount }
         }
-        let frame = frameCount
-        if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
-        // Asked of each layer only when some layer animates its zPosition; else the lists are copied
-        // whole (appended one by one, a hundred thousand layers took a millisecond).
-        let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
-        if zPositions {
-            for layer in presentation.animatedLayers { now.append((layer, presentation.animates(.zPosition, of: layer))) }
-        } else {
-            now.append(contentsOf: presentation.animatedLayers.lazy.map { ($0, false) })
-        }
-        for layer in presentation.animatedLayers { marks[Int(layer.index)] = frame }
         guard !changes.hierarchy else { return nil }
         var changedLayers: [LayerID] = []
         swap(&changedLayers, &self.changedLayers)
+        defer { swap(&changedLayers, &self.changedLayers) }
         changedLayers.removeAll(keepingCapacity: true)
         func add(_ layer: LayerID, zPosition: Bool) {
             changedLayers.append(layer)
             if zPosition, let parent = (try? tree.superlayer(of: layer)) ?? nil { changedLayers.append(parent) }
         }
         for write in changes.writes { add(write.layer, zPosition: write.key == .zPosition) }
+        // Appended whole unless some layer animates its zPosition (one by one, a hundred thousand
+        // layers took a millisecond).
         if zPositions {
-            for (layer, z) in now { add(layer, zPosition: z) }
+            for layer in animated { add(layer, zPosition: presentation.animates(.zPosition, of: layer)) }
         } else {
-            changedLayers.append(contentsOf: presentation.animatedLayers)
+            changedLayers.append(contentsOf: animated)
         }
-        for (layer, z) in before {
-            // Listed already, unless its superlayer must come too (its zPosition animated then); the
-            // marks are read first, being cheaper than asking the tree.
-            if !z, marks[Int(layer.index)] == frame { continue }
-            if tree.contains(layer) { add(layer, zPosition: z) }
+        // Last frame's animated layers that are not this frame's (an animation ended: they changed too).
+        if !same {
+            for layer in before where marks[Int(layer.index)] != frameCount {
+                if tree.contains(layer) { add(layer, zPosition: false) }
+            }
         }
-        self.changedLayers = changedLayers
+        // Those whose zPosition animated come again with their superlayer, whose order they changed.
+        for layer in zBefore where tree.contains(layer) { add(layer, zPosition: true) }
         return changedLayers
     }
 }

@@ -84,11 +84,28 @@ package struct LeafPatch {
             if met.count < slotCount { met.append(contentsOf: repeatElement(0, count: slotCount - met.count)) }
         }
 
-        /// Whether this `apply` meets `slot` for the first time (and marks it met).
-        fileprivate mutating func firstMeeting(_ slot: Int) -> Bool {
-            guard met[slot] != stamp else { return false }
-            met[slot] = stamp
-            return true
+        /// Appends to `candidates` each layer of `changed` this `apply` meets for the first time, with
+        /// its place in `changed`; marks `left` those past the list's `slotCount` slots. Through
+        /// pointers: a hundred thousand turning layers pass here every frame, on one thread.
+        fileprivate mutating func gather(
+            _ changed: [LayerID], slotCount: Int, into candidates: inout [(id: LayerID, order: Int32)], left: inout [Bool]
+        ) {
+            candidates.reserveCapacity(changed.count)
+            let stamp = stamp
+            met.withUnsafeMutableBufferPointer { met in
+                left.withUnsafeMutableBufferPointer { left in
+                    for (order, id) in changed.enumerated() {
+                        let slot = Int(id.index)
+                        guard slot < slotCount else {
+                            left[order] = true
+                            continue
+                        }
+                        guard met[slot] != stamp else { continue }
+                        met[slot] = stamp
+                        candidates.append((id, Int32(order)))
+                    }
+                }
+            }
         }
     }
 
@@ -118,23 +135,12 @@ package struct LeafPatch {
         var table = LayerPartsTable()
         swap(&table, &list.parts)
         defer { swap(&table, &list.parts) }
-        // First, in order, each leaf drawn by the last build met once; the rest of the checks run in
-        // the ranges (`patch(_:_:_:_:)`). `left` keeps `changed`'s order for the rest.
+        // First, in order, each layer met once; the checks run in the ranges (`patch(_:_:_:_:)`), the
+        // first of them whether the last build drew the leaf. `left` keeps `changed`'s order for the rest.
         var candidates = scratch.takeCandidates()
         var left = scratch.takeLeft(count: changed.count)
         defer { scratch.keep(candidates: &candidates, left: &left) }
-        for (order, id) in changed.enumerated() {
-            let slot = Int(id.index)
-            // Not visited by the build (not drawn): the update knows what to do with it. A layer gone
-            // since is found by `patch` (which reads its slot in the tree anyway) and left then too:
-            // asking the tree here as well cost a cache miss per layer.
-            guard slot < list.segments.count, list.segments[slot].records(id, stamp: list.stamp) else {
-                left[order] = true
-                continue
-            }
-            guard scratch.firstMeeting(slot) else { continue }
-            candidates.append((id, Int32(order)))
-        }
+        scratch.gather(changed, slotCount: list.segments.count, into: &candidates, left: &left)
         var states: [State] = []
         swap(&states, &scratch.states)
         defer { swap(&states, &scratch.states) }
@@ -155,7 +161,7 @@ package struct LeafPatch {
                             list.opaque.withUnsafeBufferPointer { opaque in
                                 let access = ListAccess(
                                     instances: instances, segments: segments, contexts: contexts, commands: commands,
-                                    opaque: opaque, occludedInstances: list.occludedInstances)
+                                    opaque: opaque, occludedInstances: list.occludedInstances, stamp: list.stamp)
                                 table.withLeaves { table in
                                 states.withUnsafeMutableBufferPointer { states in
                                     candidates.withUnsafeBufferPointer { candidates in
@@ -211,6 +217,8 @@ package struct LeafPatch {
         let commands: UnsafeBufferPointer<RenderCommand>
         let opaque: UnsafeBufferPointer<Bool>
         let occludedInstances: Int
+        /// The list's build (`RenderSegment.records`).
+        let stamp: UInt32
     }
 
     /// The animated keys a patched leaf may have: its placement but for `zPosition` (which reorders),
@@ -335,6 +343,10 @@ package struct LeafPatch {
     /// that need no placement: visited alone and flat, animating only what a patch writes.
     private func patch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ state: inout State) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
+        // Not visited by the last build (not drawn): the update knows what to do with it. A layer gone
+        // since is found below, by its slot in the tree, and left then too. (Asked here rather than
+        // when the leaves are gathered, so that the ranges read the segments at once.)
+        guard segment.records(id, stamp: list.stamp) else { return .left }
         let (animated, transition) = presentation.animatedKeyMask(of: id)
         guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0, !transition,
             animated & ~Self.patchableKeys == 0

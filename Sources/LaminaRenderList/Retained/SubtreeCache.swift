@@ -151,10 +151,10 @@ package final class SubtreeCaches {
     private var insideChanged: ContiguousArray<UInt64> = []
     /// The changed layers with sublayers, in `beginFrame`: its storage, kept from frame to frame.
     private var changedParents: [LayerID] = []
-    /// Per changed layer, its superlayer and sublayer count (nil for a layer gone), kept with its
-    /// capacity: read split across `threads` before the walks, which then touch no slot of the tree
-    /// for their first step (a slot read per layer was most of a frame's walk over a hundred thousand).
-    private var changedLinks: [(superlayer: LayerID?, sublayerCount: Int)?] = []
+    /// The first steps of the walks up from the changed layers (`readLinks`), kept with their capacity:
+    /// read split across `threads` before the walks, which then touch no slot of the tree for their
+    /// first step (a slot read per layer was most of a frame's walk over a hundred thousand).
+    private var changedSteps: [[Step]] = []
     /// Per slot, the frame in which the layer last changed its placement or anything else, and its
     /// presented values then (for layers with sublayers).
     private var lastSeen: [Int32: (frame: UInt64, values: PropertyValues)] = [:]
@@ -171,25 +171,37 @@ package final class SubtreeCaches {
     /// The bytes held.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
-    /// `tree.links(of:)` of every layer of `changed`, into `links` (emptied first), in ranges split
-    /// across `threads`: each range writes its own elements only.
-    private static func readLinks(
-        of changed: [LayerID], in tree: LayerTree, into links: inout [(superlayer: LayerID?, sublayerCount: Int)?],
-        threads: FrameThreads
-    ) {
-        // Every element is written below: only the count is set here (filling a hundred thousand
-        // through `repeatElement` took as long as reading them).
-        if links.count > changed.count { links.removeLast(links.count - changed.count) }
-        while links.count < changed.count { links.append(nil) }
+    /// A changed layer's links, as the walk up from it reads them.
+    fileprivate typealias Step = (layer: LayerID, superlayer: LayerID?, sublayerCount: Int)
+
+    /// The links of the layers of `changed` that the walk up from them needs (`tree.links(of:)`), in
+    /// order, one list per range of `threads` (each range appends to its own): a layer gone is left
+    /// out, and so is one without sublayers whose superlayer is that of the layer before it, whose walk
+    /// marked it already. A hundred thousand turning siblings leave one step per range, where the walk
+    /// over all of them on one thread cost half a millisecond a frame.
+    private static func readLinks(of changed: [LayerID], in tree: LayerTree, into steps: inout [[Step]], threads: FrameThreads) {
+        let ranges = threads.ranges(for: changed.count)
+        if steps.count > ranges { steps.removeLast(steps.count - ranges) }
+        while steps.count < ranges { steps.append([]) }
         changed.withUnsafeBufferPointer { changed in
-            links.withUnsafeMutableBufferPointer { links in
+            steps.withUnsafeMutableBufferPointer { steps in
                 // The tree by value: each range holds its own reference, so reading a slot retains
                 // nothing (through a pointer, every read retained the slots' storage, which two
                 // threads then fought over).
-                let shared = Unshared((changed, links, tree))
-                threads.forEachRange(of: changed.count) { range in
-                    let (changed, links, tree) = shared.value
-                    for i in range { links[i] = tree.links(of: changed[i]) }
+                let shared = Unshared((changed, steps, tree))
+                threads.forEach(ranges) { r in
+                    let (changed, steps, tree) = shared.value
+                    var own: [Step] = []
+                    swap(&own, &steps[r])
+                    defer { swap(&own, &steps[r]) }
+                    own.removeAll(keepingCapacity: true)
+                    var last: LayerID?? = .none  // the superlayer of the last layer listed
+                    for i in changed.count * r / ranges..<changed.count * (r + 1) / ranges {
+                        guard let links = tree.links(of: changed[i]) else { continue }
+                        if links.sublayerCount == 0, last == .some(links.superlayer) { continue }
+                        own.append((changed[i], links.superlayer, links.sublayerCount))
+                        last = .some(links.superlayer)
+                    }
                 }
             }
         }
@@ -232,21 +244,20 @@ package final class SubtreeCaches {
         var stale: [LayerID] = []
         // Through locals: a class's stored array is checked for exclusive access on every use, which
         // in a loop over ten thousand changed layers cost more than the walk.
-        var (insideChanged, parents, firstSteps) = (ContiguousArray<UInt64>(), [LayerID](), changedLinks)
-        changedLinks = []
+        var (insideChanged, parents, steps) = (ContiguousArray<UInt64>(), [LayerID](), [[Step]]())
         swap(&insideChanged, &self.insideChanged)
         swap(&parents, &changedParents)
+        swap(&steps, &changedSteps)
         defer {
             swap(&insideChanged, &self.insideChanged)
             swap(&parents, &changedParents)
-            changedLinks = firstSteps
+            swap(&steps, &changedSteps)
         }
         parents.removeAll(keepingCapacity: true)
-        Self.readLinks(of: changed, in: tree, into: &firstSteps, threads: threads)
-        for (layer, links) in zip(changed, firstSteps) {
-            guard let links else { continue }
-            if links.sublayerCount > 0 { parents.append(layer) }
-            var ancestor = links.superlayer
+        Self.readLinks(of: changed, in: tree, into: &steps, threads: threads)
+        for step in steps.joined() {
+            if step.sublayerCount > 0 { parents.append(step.layer) }
+            var ancestor = step.superlayer
             while let a = ancestor {
                 let slot = Int(a.index)
                 if insideChanged[slot] == frame { break }  // this walk was taken already
