@@ -80,6 +80,8 @@ let package = Package(
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
         .target(name: "CLaminaSys"),
+        // The processor's prefetch hint, for the loops over a hundred thousand layers' records.
+        .target(name: "CLaminaPrefetch"),
 
         // MARK: GLSL ES 3.00 sources, embedded into the binary (no bundle to install beside it).
         // Every shader file is listed here; ShaderSources.swift names them, and a test checks both
@@ -114,7 +116,7 @@ let package = Package(
         // the renderer must do to them before drawing. Links no GL: tested on the CPU alone.
         .target(
             name: "LaminaRenderList",
-            dependencies: ["LaminaCore", "LaminaRaster"],
+            dependencies: ["LaminaCore", "LaminaRaster", "CLaminaPrefetch"],
             swiftSettings: strict
         ),
         // The render list's invariants, checked on the CPU after every frame of a harness that runs the

@@ -11,20 +11,22 @@ import LaminaCore
 struct LayerParts {
     /// The contents: the bitmap, how it is sampled, and its quads once laid out for the bitmap's size.
     struct Contents {
-        var bitmap: BitmapID
+        // What a patched leaf reads every frame first (its one quad and how it is sampled), so that it
+        // follows the kept parts' colours in the same cache lines.
+        /// The quad, when the layout for an image of `laidOutFor` pixels in `laidOutIn` made exactly
+        /// one (nine-slice layouts are made again each time they are drawn: kept inline, one quad keeps
+        /// the parts free of references, so copying them retains nothing).
+        var piece: ContentsLayout.Piece?
         var minification: ContentsFilter
         var magnification: ContentsFilter
         /// `minificationFilterBias`, applied only with trilinear filtering (without mipmaps there is no
         /// level to move).
         var lodBias: Float
+        var bitmap: BitmapID
         var rect: Rect
         var center: Rect
         var gravity: ContentsGravity
         var scale: Double
-        /// The quad, when the layout for an image of `laidOutFor` pixels in `laidOutIn` made exactly
-        /// one (nine-slice layouts are made again each time they are drawn: kept inline, one quad keeps
-        /// the parts free of references, so copying them retains nothing).
-        var piece: ContentsLayout.Piece?
         var laidOutFor = SIMD2<Int>(-1, -1)
         /// The bounds `piece` was laid out in: an animation laying its bounds over kept parts
         /// (`LayerParts.laidOverKeys`) lays the contents out again.
@@ -32,7 +34,7 @@ struct LayerParts {
 
         /// What `LayerParts.someContents` holds while a layer has none.
         static let placeholder = Contents(
-            bitmap: BitmapID(0), minification: .linear, magnification: .linear, lodBias: 0, rect: .zero, center: .zero,
+            minification: .linear, magnification: .linear, lodBias: 0, bitmap: BitmapID(0), rect: .zero, center: .zero,
             gravity: .resize, scale: 1)
 
         /// Calls `body` with each quad of the contents for an image of `width` x `height` pixels in
@@ -84,15 +86,16 @@ struct LayerParts {
     var background: SIMD4<Float>?
     /// The border, its colour premultiplied before any opacity; nil when it draws nothing.
     var border: (width: Double, color: SIMD4<Float>)?
-    /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
-    var borderWidth: Double
-    var corners: CornerShape
     /// The contents when `hasContents` (else what was there last): stored as a value beside a flag
     /// rather than as an optional, so that the leaf patch (`LeafPatch`), for ten thousand leaves a
     /// frame, reads the fields it needs in place; reading anything through the optional copied the
     /// whole contents (some two hundred bytes, over four cache lines) out of the kept parts first.
-    /// Last: the fields above that the patch reads share two cache lines instead of spreading over five.
+    /// Right after the colours: what the patch reads of the parts then lies in their first three
+    /// cache lines, where it spread over five.
     private(set) var someContents = Contents.placeholder
+    /// `borderWidth`, kept for a border colour painted over the parts (`paintBorder`).
+    var borderWidth: Double
+    var corners: CornerShape
 
     /// The contents, if any.
     var contents: Contents? {
@@ -128,8 +131,8 @@ struct LayerParts {
         if let bitmap = values[.contents] {
             let minification = values[.minificationFilter]
             someContents = Contents(
-                bitmap: bitmap, minification: minification, magnification: values[.magnificationFilter],
-                lodBias: minification == .trilinear ? Float(values[.minificationFilterBias]) : 0,
+                minification: minification, magnification: values[.magnificationFilter],
+                lodBias: minification == .trilinear ? Float(values[.minificationFilterBias]) : 0, bitmap: bitmap,
                 rect: values[.contentsRect], center: values[.contentsCenter], gravity: values[.contentsGravity],
                 scale: values[.contentsScale])
             hasContents = true

@@ -1,3 +1,4 @@
+import CLaminaPrefetch
 import LaminaCore
 
 /// Each layer's `LayerParts`, kept from frame to frame beside a copy of the model values they were
@@ -53,6 +54,26 @@ package struct LayerPartsTable {
         fileprivate let keys: UnsafeBufferPointer<Key?>
         fileprivate let parts: UnsafeBufferPointer<LayerParts>
         fileprivate let placements: UnsafeBufferPointer<LeafPlacement>
+
+        /// Asks for the lines a patch of the leaf in `slot` reads of its entry: its key, its parts' flags,
+        /// bounds and colours and its contents' quad and sampling, and its placement but for the
+        /// transform (last). Only those: with two threads asking for more, the memory's bandwidth, not
+        /// its latency, bounded the patch.
+        func prefetch(_ slot: Int) {
+            guard slot < keys.count else { return }
+            lamina_prefetch(keys.baseAddress! + slot)
+            Self.prefetch(UnsafeRawPointer(self.parts.baseAddress! + slot), 0..<Self.partsRead)
+            Self.prefetch(UnsafeRawPointer(placements.baseAddress! + slot), 0..<MemoryLayout<LeafPlacement>.offset(of: \.transform)!)
+        }
+
+        /// The bytes of `LayerParts` the patch reads: up to the contents' bias, after its one quad.
+        private static let partsRead = MemoryLayout<LayerParts>.offset(of: \.someContents.bitmap)!
+
+        /// Asks for every line holding a byte of `bytes` past `base`.
+        private static func prefetch(_ base: UnsafeRawPointer, _ bytes: Range<Int>) {
+            for offset in stride(from: bytes.lowerBound, to: bytes.upperBound, by: 64) { lamina_prefetch(base + offset) }
+            lamina_prefetch(base + bytes.upperBound - 1)
+        }
 
         /// Calls `body` with the parts and placement kept for the leaf `id`, in place, if they still
         /// hold for its model values, whose identity is `identity`: pointers, valid for the call, so

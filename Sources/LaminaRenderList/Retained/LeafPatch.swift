@@ -1,3 +1,4 @@
+import CLaminaPrefetch
 package import LaminaCore
 
 /// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded,
@@ -175,7 +176,14 @@ package struct LeafPatch {
                                                 var state = State(commandOf: [])
                                                 swap(&state, &states[r])
                                                 defer { swap(&state, &states[r]) }
-                                                for c in bounds[r]..<bounds[r + 1] {
+                                                let end = bounds[r + 1]
+                                                for c in bounds[r]..<end {
+                                                    if c + Self.prefetchDistance < end {
+                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table)
+                                                    }
+                                                    if c + Self.prefetchDistance / 2 < end {
+                                                        patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access)
+                                                    }
                                                     let (id, order) = candidates[c]
                                                     if patch.patch(id, access, table, &state) == .left { left[Int(order)] = true }
                                                 }
@@ -205,6 +213,35 @@ package struct LeafPatch {
         var rest: [LayerID] = []
         for (order, id) in changed.enumerated() where left[order] { rest.append(id) }
         return (patched <= Self.preciseDamageLimit ? damage.clipped(width: target.width, height: target.height) : .full, rest)
+    }
+
+    /// How many leaves ahead the patch asks for the lines a leaf's patch reads (`prefetch`), and half
+    /// as many for its instances (`prefetchInstances`, which reads its segment to find them).
+    static let prefetchDistance = 8
+
+    /// Asks for the lines patching leaf `id` reads first: its segment, its kept parts and placement,
+    /// its extent in the presentation.
+    private func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves) {
+        let slot = Int(id.index)
+        guard slot < list.segments.count else { return }
+        lamina_prefetch(list.segments.baseAddress! + slot)
+        table.prefetch(slot)
+        presentation.withExtentAddress(of: id) { if let extent = $0 { lamina_prefetch(extent) } }
+    }
+
+    /// Asks for leaf `id`'s instances (their matrix and colour) and its animated affine transform, which
+    /// its segment and extent, asked for earlier, locate.
+    private func prefetchInstances(_ id: LayerID, _ list: ListAccess) {
+        let slot = Int(id.index)
+        guard slot < list.segments.count else { return }
+        let segment = list.segments[slot]
+        guard segment.records(id, stamp: list.stamp), segment.first >= 0, Int(segment.end) <= list.instances.count else { return }
+        for index in Int(segment.first)..<Int(segment.end) {
+            let instance = UnsafeRawPointer(list.instances.baseAddress! + index)
+            lamina_prefetch_for_writing(instance)
+            lamina_prefetch_for_writing(instance + MemoryLayout<LayerInstance>.offset(of: \.color)!)
+        }
+        presentation.withAnimatedAffineAddress(.transform, of: id) { if let affine = $0 { lamina_prefetch(affine) } }
     }
 
     /// The list as a patch reads and writes it, through pointers: the ranges of a split patch write

@@ -1,0 +1,2 @@
+// Everything is in the header (static inline); a C target needs one source file.
+#include "CLaminaPrefetch.h"
