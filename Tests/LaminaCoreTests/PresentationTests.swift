@@ -83,6 +83,12 @@ struct PresentationTests {
         splitTree.evaluate(at: 1.5, into: &parts, events: &events, threads: split)
         #expect(whole.animatedKeys == bit(.position) | bit(.zPosition), "the fades ended and left")
         #expect(parts.animatedKeys == whole.animatedKeys)
+        // The layers that stopped animating read their model again, in every range.
+        for (i, layer) in layers.enumerated() {
+            let expected = i == 3 ? bit(.position) : i == 11 ? bit(.zPosition) : 0
+            #expect(whole.animatedKeyMask(of: layer).keys == expected && parts.animatedKeyMask(of: layer).keys == expected, "layer \(i)")
+            #expect(parts.overlay(of: layer).isEmpty == (expected == 0), "layer \(i)")
+        }
         tree.evaluate(at: 3, into: &whole, events: &events)
         splitTree.evaluate(at: 3, into: &parts, events: &events, threads: split)
         #expect(whole.animatedKeys == 0 && parts.animatedKeys == 0)

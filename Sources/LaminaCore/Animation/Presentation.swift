@@ -33,11 +33,16 @@ public struct Presentation: Sendable {
     @usableFromInline var affines: ContiguousArray<PresentationOverlay.AnimatedAffine> = []
     @usableFromInline var transitions: ContiguousArray<TransitionProgress> = []
     /// The slots of the layers animated this frame (given an overlay), in evaluation order; also what
-    /// the next frame clears.
+    /// the next frame clears of those it does not animate.
     public internal(set) var animatedSlots: ContiguousArray<Int32> = []
     /// The same layers by identifier, in the same order: what a caller listing them needs, without
     /// looking each slot up in the tree again.
     public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
+    /// While a frame is evaluated, the last frame's `animatedSlots`; and per slot, the frame
+    /// (`staleStamp`) that last wrote its extent: which extents the frame left stale (`endFrame`).
+    var lastAnimatedSlots: ContiguousArray<Int32> = []
+    var written: ContiguousArray<UInt32> = []
+    var staleStamp: UInt32 = 0
     /// Every key some layer animates this frame, bit `rawValue` set for each: a reader asking one
     /// key of every animated layer (the renderer, about `zPosition`) asks none when no layer animates it.
     public internal(set) var animatedKeys: UInt128 = 0
@@ -245,6 +250,8 @@ public struct Presentation: Sendable {
     /// overlays of slots past it (layers gone, see `LayerTree.releaseSpareMemory()`) are dropped.
     /// Steady frames keep their capacity on purpose; this is for after a scene shrank for good.
     public mutating func releaseSpareMemory(slotCount: Int) {
+        lastAnimatedSlots = []
+        written = ContiguousArray(written.prefix(slotCount))
         let kept = animatedSlots.indices.filter { Int(animatedSlots[$0]) < slotCount }
         animatedSlots = ContiguousArray(kept.map { animatedSlots[$0] })
         animatedLayers = ContiguousArray(kept.map { animatedLayers[$0] })
@@ -262,9 +269,12 @@ public struct Presentation: Sendable {
 
     /// Starts a frame: forgets the last frame's overlays, keeping capacity, and returns the overlay the
     /// frame is evaluated through, which holds the flat storage until `endFrame(_:)`.
-    mutating func beginFrame(at time: Double, slotCount: Int, threads: FrameThreads = .single) -> PresentationOverlay {
+    mutating func beginFrame(at time: Double, slotCount: Int) -> PresentationOverlay {
         self.time = time
-        clearExtents(threads: threads)
+        // Last frame's extents stay until the frame ends (`endFrame` clears those it did not write
+        // again): a steady scene animates the same layers every frame, and clearing them first wrote
+        // every extent twice. Nothing reads an extent while a frame is evaluated.
+        swap(&animatedSlots, &lastAnimatedSlots)
         animatedSlots.removeAll(keepingCapacity: true)
         animatedLayers.removeAll(keepingCapacity: true)
         animatedKeys = 0
@@ -284,17 +294,19 @@ public struct Presentation: Sendable {
         return writer
     }
 
-    /// Empties the extents of the layers the last frame animated, split across `threads` (each slot
-    /// is listed once, so the ranges write apart).
-    private mutating func clearExtents(threads: FrameThreads) {
-        animatedSlots.withUnsafeBufferPointer { slots in
-            extents.withUnsafeMutableBufferPointer { extents in
-                let shared = Unshared((slots, extents))
-                threads.forEachRange(of: slots.count) { range in
-                    let (slots, extents) = shared.value
-                    for i in range { extents[Int(slots[i])] = Extent() }
-                }
-            }
+    /// Empties the extents of the layers the last frame animated and this one did not: none when the
+    /// same layers animated, in the same order.
+    private mutating func clearStaleExtents() {
+        guard animatedSlots != lastAnimatedSlots else { return }
+        staleStamp &+= 1
+        if staleStamp == 0 {  // wrapped: old marks could pass for this frame's
+            for i in written.indices { written[i] = 0 }
+            staleStamp = 1
+        }
+        if written.count < extents.count { written.append(contentsOf: repeatElement(0, count: extents.count - written.count)) }
+        for slot in animatedSlots { written[Int(slot)] = staleStamp }
+        for slot in lastAnimatedSlots where Int(slot) < extents.count && written[Int(slot)] != staleStamp {
+            extents[Int(slot)] = Extent()
         }
     }
 
@@ -351,11 +363,13 @@ public struct Presentation: Sendable {
         animatedKeys |= parts[part].keys
     }
 
-    /// Takes the flat storage back from the writer.
+    /// Takes the flat storage back from the writer, and empties the extents of the layers the last
+    /// frame animated and this one did not.
     mutating func endFrame(_ writer: inout PresentationOverlay) {
         swap(&writer.values, &values)
         swap(&writer.transforms, &transforms)
         swap(&writer.affines, &affines)
+        clearStaleExtents()
     }
 }
 
@@ -371,7 +385,7 @@ extension LayerTree {
     ) {
         // Evaluating edits slots without the journal (ended animations leave): it keeps any open one.
         commitJournal()
-        var writer = presentation.beginFrame(at: time, slotCount: slots.count, threads: threads)
+        var writer = presentation.beginFrame(at: time, slotCount: slots.count)
         if schedule.isStale { slots.withUnsafeBufferPointer { schedule.rebuild(from: $0) } }
         let ranges = threads.ranges(for: schedule.items.count)
         var removed = false

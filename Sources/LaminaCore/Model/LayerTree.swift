@@ -319,6 +319,18 @@ public struct LayerTree: Sendable {
     /// The identity of a leaf's values (`PropertyValues.Identity`), read in place: nil unless `id` is a
     /// live layer without sublayers or a mask. What a renderer keeping what it made of each leaf's
     /// values checks every frame, instead of copying the values.
+    /// Calls `body` with the address of the slot of layer `id` (nil past the slots): for a reader of many
+    /// layers that asks for their lines ahead of reading them (a prefetch; the address is not read).
+    @inlinable
+    package func withSlotAddress(of id: LayerID, _ body: (UnsafeRawPointer?) -> Void) {
+        guard Int(id.index) < slots.count else { return body(nil) }
+        slots.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + Int(id.index))) }
+    }
+
+    /// The bytes of a slot that `leafIdentity(of:)` reads, from its start: for a reader that asks for
+    /// them ahead (`withSlotAddress`).
+    package static let leafIdentityBytes = MemoryLayout<Slot>.offset(of: \.node.mask)! + MemoryLayout<LayerID?>.size
+
     // Inlinable: the leaf patch asks it of every patched leaf, and called across the module boundary
     // the tree (184 bytes) was copied for each call.
     @inlinable

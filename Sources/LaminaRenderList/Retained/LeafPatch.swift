@@ -220,13 +220,18 @@ package struct LeafPatch {
     static let prefetchDistance = 8
 
     /// Asks for the lines patching leaf `id` reads first: its segment, its kept parts and placement,
-    /// its extent in the presentation.
+    /// its extent in the presentation, its slot in the tree.
     private func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves) {
         let slot = Int(id.index)
         guard slot < list.segments.count else { return }
         lamina_prefetch(list.segments.baseAddress! + slot)
         table.prefetch(slot)
         presentation.withExtentAddress(of: id) { if let extent = $0 { lamina_prefetch(extent) } }
+        tree.withSlotAddress(of: id) { slot in
+            guard let slot else { return }
+            lamina_prefetch(slot)
+            lamina_prefetch(slot + LayerTree.leafIdentityBytes - 1)
+        }
     }
 
     /// Asks for leaf `id`'s instances (their matrix and colour) and its animated affine transform, which
