@@ -64,9 +64,7 @@ struct KeptValuesTests {
         #expect(presentation.animatedValue(.opacity, of: layer) == .number(0.5))
         #expect(presentation.animatedValue(.position, of: layer) == nil)
         #expect(presentation.animatedTransform(.transform, of: still) == nil)
-        // The animated layers, by slot and by identifier, the same and in the same order.
         #expect(Array(presentation.animatedLayers) == [layer])
-        #expect(presentation.animatedSlots.map { Int($0) } == presentation.animatedLayers.map { Int($0.index) })
     }
 
     @Test("components written into the identity are the analytic matrices, and what the decomposition gives within its rounding")

@@ -15,8 +15,7 @@ extension Presentation: OverlayRecorder {}
 @usableFromInline
 struct EvaluationPart: Sendable {
     @usableFromInline var writer = PresentationOverlay()
-    /// The slots and identifiers of the layers the range gave an overlay, in evaluation order.
-    var slots: ContiguousArray<Int32> = []
+    /// The layers the range gave an overlay, in evaluation order.
     var layers: ContiguousArray<LayerID> = []
     /// Every key those layers animate, bit `rawValue` set for each.
     var keys: UInt128 = 0
@@ -31,7 +30,6 @@ struct EvaluationPart: Sendable {
         writer.values = ContiguousArray(writer.values)
         writer.transforms = ContiguousArray(writer.transforms)
         writer.affines = ContiguousArray(writer.affines)
-        slots = ContiguousArray(slots)
         layers = ContiguousArray(layers)
         transitions = ContiguousArray(transitions)
         transitioned = Array(transitioned)
@@ -44,7 +42,6 @@ struct EvaluationPart: Sendable {
         writer.transforms.removeAll(keepingCapacity: true)
         writer.affines.removeAll(keepingCapacity: true)
         writer.startNext()
-        slots.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
         keys = 0
         transitions.removeAll(keepingCapacity: true)
@@ -68,7 +65,6 @@ struct SplitRecorder: OverlayRecorder {
         extent.part = part
         if extent.transition >= 0 { records.pointee.transitioned.append(Int32(id.index)) }
         extents[Int(id.index)] = extent
-        records.pointee.slots.append(Int32(id.index))
         records.pointee.layers.append(id)
         records.pointee.keys |= extent.keys
     }

@@ -32,15 +32,12 @@ public struct Presentation: Sendable {
     @usableFromInline var transforms: ContiguousArray<PresentationOverlay.AnimatedTransform> = []
     @usableFromInline var affines: ContiguousArray<PresentationOverlay.AnimatedAffine> = []
     @usableFromInline var transitions: ContiguousArray<TransitionProgress> = []
-    /// The slots of the layers animated this frame (given an overlay), in evaluation order; also what
-    /// the next frame clears of those it does not animate.
-    public internal(set) var animatedSlots: ContiguousArray<Int32> = []
-    /// The same layers by identifier, in the same order: what a caller listing them needs, without
-    /// looking each slot up in the tree again.
+    /// The layers animated this frame (given an overlay), in evaluation order; also the extents the
+    /// next frame clears of those it does not animate.
     public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
-    /// While a frame is evaluated, the last frame's `animatedSlots`; and per slot, the frame
+    /// While a frame is evaluated, the last frame's `animatedLayers`; and per slot, the frame
     /// (`staleStamp`) that last wrote its extent: which extents the frame left stale (`endFrame`).
-    var lastAnimatedSlots: ContiguousArray<Int32> = []
+    var lastAnimatedLayers: ContiguousArray<LayerID> = []
     var written: ContiguousArray<UInt32> = []
     var staleStamp: UInt32 = 0
     /// Every key some layer animates this frame, bit `rawValue` set for each: a reader asking one
@@ -250,11 +247,9 @@ public struct Presentation: Sendable {
     /// overlays of slots past it (layers gone, see `LayerTree.releaseSpareMemory()`) are dropped.
     /// Steady frames keep their capacity on purpose; this is for after a scene shrank for good.
     public mutating func releaseSpareMemory(slotCount: Int) {
-        lastAnimatedSlots = []
+        lastAnimatedLayers = []
         written = ContiguousArray(written.prefix(slotCount))
-        let kept = animatedSlots.indices.filter { Int(animatedSlots[$0]) < slotCount }
-        animatedSlots = ContiguousArray(kept.map { animatedSlots[$0] })
-        animatedLayers = ContiguousArray(kept.map { animatedLayers[$0] })
+        animatedLayers = ContiguousArray(animatedLayers.filter { Int($0.index) < slotCount })
         extents = ContiguousArray(extents.prefix(slotCount))
         values = ContiguousArray(values)
         transforms = ContiguousArray(transforms)
@@ -274,8 +269,7 @@ public struct Presentation: Sendable {
         // Last frame's extents stay until the frame ends (`endFrame` clears those it did not write
         // again): a steady scene animates the same layers every frame, and clearing them first wrote
         // every extent twice. Nothing reads an extent while a frame is evaluated.
-        swap(&animatedSlots, &lastAnimatedSlots)
-        animatedSlots.removeAll(keepingCapacity: true)
+        swap(&animatedLayers, &lastAnimatedLayers)
         animatedLayers.removeAll(keepingCapacity: true)
         animatedKeys = 0
         if extents.count < slotCount {
@@ -297,16 +291,16 @@ public struct Presentation: Sendable {
     /// Empties the extents of the layers the last frame animated and this one did not: none when the
     /// same layers animated, in the same order.
     private mutating func clearStaleExtents() {
-        guard animatedSlots != lastAnimatedSlots else { return }
+        guard animatedLayers != lastAnimatedLayers else { return }
         staleStamp &+= 1
         if staleStamp == 0 {  // wrapped: old marks could pass for this frame's
             for i in written.indices { written[i] = 0 }
             staleStamp = 1
         }
         if written.count < extents.count { written.append(contentsOf: repeatElement(0, count: extents.count - written.count)) }
-        for slot in animatedSlots { written[Int(slot)] = staleStamp }
-        for slot in lastAnimatedSlots where Int(slot) < extents.count && written[Int(slot)] != staleStamp {
-            extents[Int(slot)] = Extent()
+        for layer in animatedLayers { written[Int(layer.index)] = staleStamp }
+        for layer in lastAnimatedLayers where Int(layer.index) < extents.count && written[Int(layer.index)] != staleStamp {
+            extents[Int(layer.index)] = Extent()
         }
     }
 
@@ -314,7 +308,6 @@ public struct Presentation: Sendable {
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
         guard let extent = Self.extent(of: &writer, transitions: &transitions) else { return }
         extents[Int(id.index)] = extent
-        animatedSlots.append(Int32(id.index))
         animatedLayers.append(id)
         animatedKeys |= extent.keys
     }
@@ -358,7 +351,6 @@ public struct Presentation: Sendable {
         let transitionBase = Int32(transitions.count)
         transitions.append(contentsOf: parts[part].transitions)
         for slot in parts[part].transitioned { extents[Int(slot)].transition += transitionBase }
-        animatedSlots.append(contentsOf: parts[part].slots)
         animatedLayers.append(contentsOf: parts[part].layers)
         animatedKeys |= parts[part].keys
     }

@@ -80,7 +80,7 @@ extension RenderListBuilder {
             if i > 0, delay != 0 {
                 presentation = frame
                 tree.evaluateSubtree(below: id, atLocalTime: replicatorTime - k * delay, into: &shifted)
-                if !shifted.animatedSlots.isEmpty, list.laggingReplicators.last != id { list.laggingReplicators.append(id) }
+                if !shifted.animatedLayers.isEmpty, list.laggingReplicators.last != id { list.laggingReplicators.append(id) }
                 presentation = shifted
                 replicaClock = (id, replicatorTime - k * delay)
             }
