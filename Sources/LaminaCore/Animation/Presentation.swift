@@ -35,11 +35,10 @@ public struct Presentation: Sendable {
     /// The layers animated this frame (given an overlay), in evaluation order; also the extents the
     /// next frame clears of those it does not animate.
     public internal(set) var animatedLayers: ContiguousArray<LayerID> = []
-    /// While a frame is evaluated, the last frame's `animatedLayers`; and per slot, the frame
-    /// (`staleStamp`) that last wrote its extent: which extents the frame left stale (`endFrame`).
+    /// While a frame is evaluated, the last frame's `animatedLayers`; and the slots whose extent the
+    /// frame wrote: which extents it left stale (`endFrame`).
     var lastAnimatedLayers: ContiguousArray<LayerID> = []
-    var written: ContiguousArray<UInt32> = []
-    var staleStamp: UInt32 = 0
+    var written = SlotMarks()
     /// Every key some layer animates this frame, bit `rawValue` set for each: a reader asking one
     /// key of every animated layer (the renderer, about `zPosition`) asks none when no layer animates it.
     public internal(set) var animatedKeys: UInt128 = 0
@@ -248,7 +247,7 @@ public struct Presentation: Sendable {
     /// Steady frames keep their capacity on purpose; this is for after a scene shrank for good.
     public mutating func releaseSpareMemory(slotCount: Int) {
         lastAnimatedLayers = []
-        written = ContiguousArray(written.prefix(slotCount))
+        written.shrink(to: slotCount)
         animatedLayers = ContiguousArray(animatedLayers.filter { Int($0.index) < slotCount })
         extents = ContiguousArray(extents.prefix(slotCount))
         values = ContiguousArray(values)
@@ -292,14 +291,9 @@ public struct Presentation: Sendable {
     /// same layers animated, in the same order.
     private mutating func clearStaleExtents() {
         guard animatedLayers != lastAnimatedLayers else { return }
-        staleStamp &+= 1
-        if staleStamp == 0 {  // wrapped: old marks could pass for this frame's
-            for i in written.indices { written[i] = 0 }
-            staleStamp = 1
-        }
-        if written.count < extents.count { written.append(contentsOf: repeatElement(0, count: extents.count - written.count)) }
-        for layer in animatedLayers { written[Int(layer.index)] = staleStamp }
-        for layer in lastAnimatedLayers where Int(layer.index) < extents.count && written[Int(layer.index)] != staleStamp {
+        written.startRound(slotCount: extents.count)
+        for layer in animatedLayers { written.mark(Int(layer.index)) }
+        for layer in lastAnimatedLayers where Int(layer.index) < extents.count && !written.contains(Int(layer.index)) {
             extents[Int(layer.index)] = Extent()
         }
     }

@@ -11,10 +11,9 @@ package struct ChangedLayers {
     /// The layers animated in the last frame, and those of them whose `zPosition` was.
     private var animatedBefore: ContiguousArray<LayerID> = []
     private var zAnimatedBefore: [LayerID] = []
-    /// Per slot, the frame (`frameCount`) it was last animated in: whether a layer animated last frame
-    /// is listed already, without asking the presentation again.
-    private var animatedInFrame: [UInt32] = []
-    private var frameCount: UInt32 = 0
+    /// The slots animated in this frame: whether a layer animated last frame is listed already, without
+    /// asking the presentation again.
+    private var animatedNow = SlotMarks()
     /// The last answer's storage, reused.
     private var changedLayers: [LayerID] = []
 
@@ -25,10 +24,10 @@ package struct ChangedLayers {
     package mutating func changed(_ changes: LayerChanges, in tree: LayerTree, _ presentation: Presentation) -> [LayerID]? {
         let animated = presentation.animatedLayers
         // Through locals: the loops below then check no exclusive access and retain nothing per pass.
-        var (before, zBefore, marks) = (ContiguousArray<LayerID>(), [LayerID](), [UInt32]())
+        var (before, zBefore, marks) = (ContiguousArray<LayerID>(), [LayerID](), SlotMarks())
         swap(&before, &animatedBefore)
         swap(&zBefore, &zAnimatedBefore)
-        swap(&marks, &animatedInFrame)
+        swap(&marks, &animatedNow)
         let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
         // This frame's animated layers become the next frame's `before`, copied into the storage kept
         // from frame to frame (sharing the presentation's would make its next frame allocate anew).
@@ -39,19 +38,14 @@ package struct ChangedLayers {
             if zPositions { for layer in animated where presentation.animates(.zPosition, of: layer) { zBefore.append(layer) } }
             swap(&before, &animatedBefore)
             swap(&zBefore, &zAnimatedBefore)
-            swap(&marks, &animatedInFrame)
+            swap(&marks, &animatedNow)
         }
         // The same layers animating as last frame (a steady scene of spinners): last frame's add none
         // that are not listed already, and no layer needs marking to tell.
         let same = before == animated
         if !same {
-            frameCount &+= 1
-            if frameCount == 0 {  // wrapped: old marks could pass for this frame's
-                for i in marks.indices { marks[i] = 0 }
-                frameCount = 1
-            }
-            if marks.count < tree.slotCount { marks.append(contentsOf: repeatElement(0, count: tree.slotCount - marks.count)) }
-            for layer in animated { marks[Int(layer.index)] = frameCount }
+            marks.startRound(slotCount: tree.slotCount)
+            for layer in animated { marks.mark(Int(layer.index)) }
         }
         guard !changes.hierarchy else { return nil }
         var changedLayers: [LayerID] = []
@@ -72,7 +66,7 @@ package struct ChangedLayers {
         }
         // Last frame's animated layers that are not this frame's (an animation ended: they changed too).
         if !same {
-            for layer in before where marks[Int(layer.index)] != frameCount {
+            for layer in before where Int(layer.index) >= tree.slotCount || !marks.contains(Int(layer.index)) {
                 if tree.contains(layer) { add(layer, zPosition: false) }
             }
         }

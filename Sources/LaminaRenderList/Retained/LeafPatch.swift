@@ -45,9 +45,8 @@ package struct LeafPatch {
     /// leaves allocates nothing but the list of what it leaves.
     package struct Scratch {
         package init() {}
-        /// Per slot, the `apply` that last met it (`stamp`): a layer listed twice is taken once.
-        private var met: ContiguousArray<UInt32> = []
-        private var stamp: UInt32 = 0
+        /// The slots this `apply` met: a layer listed twice is taken once.
+        private var met = SlotMarks()
         /// The leaves drawn by the last build, each once, whether each changed layer is left, and each
         /// range's state: kept with their capacity, so a steady frame allocates nothing for them.
         fileprivate var candidates: [(id: LayerID, order: Int32)] = []
@@ -77,12 +76,7 @@ package struct LeafPatch {
 
         /// Starts an `apply` over a list of `slotCount` slots: no slot met yet.
         fileprivate mutating func startApply(slotCount: Int) {
-            stamp &+= 1
-            if stamp == 0 {  // wrapped: old marks could pass for this apply's
-                for i in met.indices { met[i] = 0 }
-                stamp = 1
-            }
-            if met.count < slotCount { met.append(contentsOf: repeatElement(0, count: slotCount - met.count)) }
+            met.startRound(slotCount: slotCount)
         }
 
         /// Appends to `candidates` each layer of `changed` this `apply` meets for the first time, with
@@ -92,8 +86,7 @@ package struct LeafPatch {
             _ changed: [LayerID], slotCount: Int, into candidates: inout [(id: LayerID, order: Int32)], left: inout [Bool]
         ) {
             candidates.reserveCapacity(changed.count)
-            let stamp = stamp
-            met.withUnsafeMutableBufferPointer { met in
+            met.withUnsafeMarks { met, round in
                 left.withUnsafeMutableBufferPointer { left in
                     for (order, id) in changed.enumerated() {
                         let slot = Int(id.index)
@@ -101,8 +94,8 @@ package struct LeafPatch {
                             left[order] = true
                             continue
                         }
-                        guard met[slot] != stamp else { continue }
-                        met[slot] = stamp
+                        guard met[slot] != round else { continue }
+                        met[slot] = round
                         candidates.append((id, Int32(order)))
                     }
                 }
