@@ -1,4 +1,3 @@
-import CLaminaPrefetch
 package import LaminaCore
 
 /// Brings last frame's render list up to date for the changed leaves that only moved, turned, faded,
@@ -208,44 +207,10 @@ package struct LeafPatch {
         return (patched <= Self.preciseDamageLimit ? damage.clipped(width: target.width, height: target.height) : .full, rest)
     }
 
-    /// How many leaves ahead the patch asks for the lines a leaf's patch reads (`prefetch`), and half
-    /// as many for its instances (`prefetchInstances`, which reads its segment to find them).
-    static let prefetchDistance = 8
-
-    /// Asks for the lines patching leaf `id` reads first: its segment, its kept parts and placement,
-    /// its extent in the presentation, its slot in the tree.
-    private func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves) {
-        let slot = Int(id.index)
-        guard slot < list.segments.count else { return }
-        lamina_prefetch(list.segments.baseAddress! + slot)
-        table.prefetch(slot)
-        presentation.withExtentAddress(of: id) { if let extent = $0 { lamina_prefetch(extent) } }
-        tree.withSlotAddress(of: id) { slot in
-            guard let slot else { return }
-            lamina_prefetch(slot)
-            lamina_prefetch(slot + LayerTree.leafIdentityBytes - 1)
-        }
-    }
-
-    /// Asks for leaf `id`'s instances (their matrix and colour) and its animated affine transform, which
-    /// its segment and extent, asked for earlier, locate.
-    private func prefetchInstances(_ id: LayerID, _ list: ListAccess) {
-        let slot = Int(id.index)
-        guard slot < list.segments.count else { return }
-        let segment = list.segments[slot]
-        guard segment.records(id, stamp: list.stamp), segment.first >= 0, Int(segment.end) <= list.instances.count else { return }
-        for index in Int(segment.first)..<Int(segment.end) {
-            let instance = UnsafeRawPointer(list.instances.baseAddress! + index)
-            lamina_prefetch_for_writing(instance)
-            lamina_prefetch_for_writing(instance + MemoryLayout<LayerInstance>.offset(of: \.color)!)
-        }
-        presentation.withAnimatedAffineAddress(.transform, of: id) { if let affine = $0 { lamina_prefetch(affine) } }
-    }
-
     /// The list as a patch reads and writes it, through pointers: the ranges of a split patch write
     /// their own leaves' instances at once, and no array is reached through the list (a read of one
     /// that retained its storage would make another thread's write copy it).
-    private struct ListAccess {
+    struct ListAccess {
         let instances: UnsafeMutableBufferPointer<LayerInstance>
         let segments: UnsafeBufferPointer<RenderSegment>
         let contexts: UnsafeBufferPointer<VisitContext>
