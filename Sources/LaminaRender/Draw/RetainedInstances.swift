@@ -30,13 +30,13 @@ struct RetainedInstances {
     /// and after their storage was given back).
     private var holdsList = false
 
-    /// The bytes of one instance's matrix, as `matrices` packs them: `LayerInstance`'s first four
-    /// fields, at the same offsets, so the matrix attributes read either buffer alike.
-    static let matrixStride = MemoryLayout<SIMD4<Float>>.stride * 4
+    /// The bytes of one instance's matrix, as `matrices` packs them (`InstanceLayout.matrixBytes`), at
+    /// the same offsets, so the matrix attributes read either buffer alike.
+    static let matrixStride = InstanceLayout.matrixBytes
 
     /// Makes the buffers (on the render thread, with its context current).
     init() {
-        precondition(MemoryLayout<LayerInstance>.offset(of: \.matrix3)! == 3 * MemoryLayout<SIMD4<Float>>.stride)
+        precondition(MemoryLayout<LayerInstance>.offset(of: \.matrix0)! == 0 && Self.matrixStride == 64)
         buffer = GLObjects.make(.buffer)
         matrices = GLObjects.make(.buffer)
     }

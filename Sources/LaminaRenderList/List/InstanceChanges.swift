@@ -68,9 +68,6 @@ public struct InstanceChanges: Sendable {
         matrixIndices.removeAll(keepingCapacity: true)
     }
 
-    /// Whether nothing changed.
-    public var isEmpty: Bool { !all && !allMatrices && indices.isEmpty && matrixIndices.isEmpty }
-
     /// The instances that changed whole, as sorted, disjoint ranges (empty when `all`: everything is to
     /// be copied).
     public func ranges() -> [Range<Int>] {

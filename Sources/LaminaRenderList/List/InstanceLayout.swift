@@ -22,8 +22,12 @@ public enum InstanceLayout {
         /// Whether it is part of the matrix (`matrix0` to `matrix3`, the first 64 bytes), which the
         /// retained list's instances keep packed in a buffer of their own as well (see the renderer's
         /// `RetainedInstances`).
-        public var isMatrix: Bool { offset < MemoryLayout<SIMD4<Float>>.stride * 4 }
+        public var isMatrix: Bool { offset < InstanceLayout.matrixBytes }
     }
+
+    /// The bytes of a `LayerInstance`'s matrix, its first four fields: what a buffer of packed matrices
+    /// holds per instance, at the same offsets.
+    public static let matrixBytes = MemoryLayout<LayerInstance>.offset(of: \.rect)!
 
     /// The unit quad's corner, the one per-vertex attribute: (0,0) (1,0) (0,1) (1,1).
     public static let corner = (name: "a_corner", location: 0)
