@@ -61,6 +61,21 @@ import Testing
         #expect(try LottieImporter.compile(one).animationCount == 1)
     }
 
+    @Test func anImportStopsAtTheFirstValueItRefuses() throws {
+        // The bottom layer (the last listed, compiled first) has a repeater that scales its second copy
+        // by 10^7 to the power 10^9: infinite. Had the import gone on to the seventy layers above it (a
+        // thousand copies each, past the 65,536-layer limit) before failing, it would have spent the
+        // time and named the limit instead.
+        let overflowing = #"{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "shapes": [{"ty": "rc", "s": {"k": [10, 10]}}, {"ty": "fl", "c": {"k": [1, 0, 0]}}, {"ty": "rp", "c": {"k": 2}, "o": {"k": 1e9}, "tr": {"s": {"k": [1e9, 1e9]}}}]}"#
+        let many = #"{"ty": 4, "ip": 0, "op": 60, "ks": {}, "shapes": [{"ty": "rc", "s": {"k": [10, 10]}}, {"ty": "fl", "c": {"k": [1, 0, 0]}}, {"ty": "rp", "c": {"k": 1000}}]}"#
+        let layers = "[" + (Array(repeating: many, count: 70) + [overflowing]).joined(separator: ",") + "]"
+        let error = try #require(refusal(document(layers)))
+        #expect(error.path.hasPrefix("layers[70].shapes[2]") && error.message.contains("overflows to infinity"), "\(error)")
+        // The seventy alone reach the limit: what the import met first decides the error.
+        let limit = try #require(refusal(document("[" + Array(repeating: many, count: 70).joined(separator: ",") + "]")))
+        #expect(limit.message.contains("more than \(LottieLimits.maximumLayers) layers"), "\(limit)")
+    }
+
     @Test func aStarTurningAbsurdlyFastIsImportedUnsampled() throws {
         // 10^9 degrees (the largest number a file may hold) between keyframes cannot be sampled 10°
         // apart: the star is kept at its keyframes (as any shape whose parts animate), without trapping

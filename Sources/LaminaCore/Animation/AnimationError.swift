@@ -73,13 +73,15 @@ extension Animation {
         }
     }
 
-    private static func check(_ value: PropertyValue?, _ field: String, _ path: LayerKeyPath) throws(AnimationError) {
+    /// `field` is named only when the value fails: made for every keyframe (`values[i]`), the name cost
+    /// more than the checks.
+    private static func check(_ value: PropertyValue?, _ field: @autoclosure () -> String, _ path: LayerKeyPath) throws(AnimationError) {
         guard let value else { return }
         guard value.type == path.valueType else {
-            throw .valueType(keyPath: path.description, field: field, expected: path.valueType, got: value.type)
+            throw .valueType(keyPath: path.description, field: field(), expected: path.valueType, got: value.type)
         }
-        guard value.isFinite else { throw .notFinite(keyPath: path.description, field: field) }
-        if let excess = PropertyLimits.excess(of: value) { throw .tooLarge(keyPath: path.description, field: field, excess: excess) }
+        guard value.isFinite else { throw .notFinite(keyPath: path.description, field: field()) }
+        if let excess = PropertyLimits.excess(of: value) { throw .tooLarge(keyPath: path.description, field: field(), excess: excess) }
     }
 
     /// Checks that every key path the animation (or a group's children) animates is a property of a

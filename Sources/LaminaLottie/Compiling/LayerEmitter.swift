@@ -46,6 +46,10 @@ struct LayerEmitter {
 
     /// A new layer of `kind`.
     mutating func create(_ kind: LayerKind = .layer, name: String?, at path: String) throws(LottieError) -> LayerHandle {
+        // An import that already met a value the model refuses (or spent its samples) fails with that
+        // error whatever follows: stopping at the next layer keeps a hostile file from compiling on
+        // (a repeater's thousand copies, each sampling its trim two thousand times) only to be refused.
+        if let invalid { throw invalid }
         guard layerCount < LottieLimits.maximumLayers else {
             throw LottieError(path: path, message: "the file needs more than \(LottieLimits.maximumLayers) layers (the per-client limit)")
         }

@@ -19,12 +19,33 @@ extension LottieCompiler {
         var doubled: Bool
         /// The trim item, for the places its values came from.
         var node: LottieNode
+        /// The values sampled for it (a frame's each, at both ends), which every stroke that takes the
+        /// cut spends from the file's budget: 0 when it keeps the file's keyframes.
+        var sampledValues = 0
     }
 
     /// `trims` resolved, innermost (the first) first: each later trim keeps its part of what the ones
-    /// before it kept. Nil without a trim.
+    /// before it kept. Nil without a trim. Resolved once per list of trims (a repeater's copies, and
+    /// each instance of a precomp, stroke the same ones), and its samples spent at each stroke.
     mutating func trimCut(_ trims: [LottieNode]) throws(LottieError) -> TrimCut? {
         guard let trim = trims.first else { return nil }
+        let key = trims.map(\.path).joined(separator: "\n")
+        let cut: TrimCut
+        if let known = trimCuts[key] {
+            cut = known
+        } else {
+            cut = try resolvedTrimCut(trims)
+            trimCuts[key] = cut
+        }
+        guard cut.sampledValues == 0 || emitter.spend(cut.sampledValues, at: trim.path) else {
+            return TrimCut(start: .constant(0), end: .constant(1), doubled: false, node: trim)
+        }
+        return cut
+    }
+
+    /// The cut of `trims` (at least one), computed.
+    private mutating func resolvedTrimCut(_ trims: [LottieNode]) throws(LottieError) -> TrimCut {
+        let trim = trims[0]
         func fraction(_ node: LottieNode, _ key: String, _ fallback: Double, per unit: Double) throws(LottieError) -> LottieProperty<Double> {
             try node[key]?.property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() / unit } ?? .constant(fallback)
         }
@@ -67,9 +88,6 @@ extension LottieCompiler {
             let (a, b) = Self.wrapped(ends[0], doubled: wraps)
             return TrimCut(start: .constant(a), end: .constant(b), doubled: wraps, node: trim)
         }
-        guard emitter.spend(frames.count * 2, at: trim.path) else {
-            return TrimCut(start: .constant(0), end: .constant(1), doubled: false, node: trim)
-        }
         // Once a frame, held where the kept part's start goes round past the path's start.
         let turns = ends.map { ($0.0).rounded(.down) }
         let values = ends.map { Self.wrapped($0, doubled: wraps) }
@@ -80,7 +98,7 @@ extension LottieCompiler {
                     return LottieKeyframe(time: frames[i], value: pick(values[i]), end: nil, easing: .linear, hold: hold, tangentOut: nil, tangentIn: nil)
                 })
         }
-        return TrimCut(start: keyframes(\.0), end: keyframes(\.1), doubled: wraps, node: trim)
+        return TrimCut(start: keyframes(\.0), end: keyframes(\.1), doubled: wraps, node: trim, sampledValues: frames.count * 2)
     }
 
     /// The kept part `(a, b)` (fractions of one path, b − a ≤ 1 when ordered) as fractions of the

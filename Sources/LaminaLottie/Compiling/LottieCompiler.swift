@@ -22,6 +22,8 @@ struct LottieCompiler {
     var diagnostics: [LottieDiagnostic] = []
     /// Diagnostics already reported, by feature and path, so a precomp used twice reports once.
     private var reported: Set<String> = []
+    /// Trim cuts already resolved, by the paths of their trims (`trimCut`).
+    var trimCuts: [String: TrimCut] = [:]
     /// Assets (precomps and images) by id.
     var assets: [String: LottieNode] = [:]
     /// Where image files named by path are read from.
