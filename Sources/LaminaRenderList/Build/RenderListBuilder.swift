@@ -417,7 +417,7 @@ package struct RenderListBuilder {
     /// `isPixelExact` for a world given by its lanes on the plane (`pixelAxes`, or a `PlanarMap`, which
     /// has no perspective); nil for a world that is not axis-aligned on the plane.
     static func isPixelExact(_ piece: ContentsLayout.Piece, axes: PlanarMap?, width: Int, height: Int) -> Bool {
-        guard let axes, axes.row1.y == 0, axes.row2.x == 0 else { return false }
+        guard let axes, keepsAxes(axes) else { return false }
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
         let pixelX = piece.rect.minX * axes.row1.x + axes.row4.x, pixelWidth = piece.rect.width * axes.row1.x
         let pixelY = piece.rect.minY * axes.row2.y + axes.row4.y, pixelHeight = piece.rect.height * axes.row2.y
@@ -425,6 +425,13 @@ package struct RenderListBuilder {
         let texelY = piece.uv.y * Double(height), texelHeight = (piece.uv.w - piece.uv.y) * Double(height)
         return whole(pixelX) && whole(pixelY) && whole(texelX) && whole(texelY)
             && abs(abs(pixelWidth) - abs(texelWidth)) < 1e-6 && abs(abs(pixelHeight) - abs(texelHeight)) < 1e-6
+    }
+
+    /// Whether lanes on the plane (`pixelAxes`) map x to x and y to y, as any world whose quads may land
+    /// texels on pixels does (`isPixelExact`): a reader of the quad can ask this first.
+    static func keepsAxes(_ axes: PlanarMap?) -> Bool {
+        guard let axes else { return false }
+        return axes.row1.y == 0 && axes.row2.x == 0
     }
 
     /// The x and y lanes of a world transform that is axis-aligned on the plane, without perspective

@@ -21,6 +21,8 @@ package struct LayerPartsTable {
     private var keys: ContiguousArray<Key?> = []
     private var parts: ContiguousArray<LayerParts> = []
     private var placements: ContiguousArray<LeafPlacement> = []
+    /// What the leaf patch reads of each entry's parts and placement, packed (`LeafPatchRecord`).
+    private var records: ContiguousArray<LeafPatchRecord> = []
     /// The copies whose storage the keys name, kept so that the storage stays shared (never read).
     private var copies: ContiguousArray<PropertyValues?> = []
 
@@ -44,7 +46,11 @@ package struct LayerPartsTable {
     func withLeaves<R>(_ body: (Leaves) -> R) -> R {
         keys.withUnsafeBufferPointer { keys in
             parts.withUnsafeBufferPointer { parts in
-                placements.withUnsafeBufferPointer { placements in body(Leaves(keys: keys, parts: parts, placements: placements)) }
+                placements.withUnsafeBufferPointer { placements in
+                    records.withUnsafeBufferPointer { records in
+                        body(Leaves(keys: keys, parts: parts, placements: placements, records: records))
+                    }
+                }
             }
         }
     }
@@ -54,38 +60,29 @@ package struct LayerPartsTable {
         fileprivate let keys: UnsafeBufferPointer<Key?>
         fileprivate let parts: UnsafeBufferPointer<LayerParts>
         fileprivate let placements: UnsafeBufferPointer<LeafPlacement>
+        fileprivate let records: UnsafeBufferPointer<LeafPatchRecord>
 
-        /// Asks for the lines a patch of the leaf in `slot` reads of its entry: its key, its parts' flags,
-        /// bounds and colours and its contents' quad and sampling, and its placement but for the
-        /// transform (last). Only those: with two threads asking for more, the memory's bandwidth, not
-        /// its latency, bounded the patch.
+        /// Asks for the lines a patch of the leaf in `slot` reads of its entry: its key and its record.
+        /// Only those: with two threads asking for more (all of the parts' lines), the patch was slower.
         func prefetch(_ slot: Int) {
             guard slot < keys.count else { return }
             lamina_prefetch(keys.baseAddress! + slot)
-            Self.prefetch(UnsafeRawPointer(self.parts.baseAddress! + slot), 0..<Self.partsRead)
-            Self.prefetch(UnsafeRawPointer(placements.baseAddress! + slot), 0..<MemoryLayout<LeafPlacement>.offset(of: \.transform)!)
+            let record = UnsafeRawPointer(records.baseAddress! + slot)
+            for offset in stride(from: 0, to: MemoryLayout<LeafPatchRecord>.size, by: 64) { lamina_prefetch(record + offset) }
+            lamina_prefetch(record + MemoryLayout<LeafPatchRecord>.size - 1)
         }
 
-        /// The bytes of `LayerParts` the patch reads: up to the contents' bias, after its one quad.
-        private static let partsRead = MemoryLayout<LayerParts>.offset(of: \.someContents.bitmap)!
-
-        /// Asks for every line holding a byte of `bytes` past `base`.
-        private static func prefetch(_ base: UnsafeRawPointer, _ bytes: Range<Int>) {
-            for offset in stride(from: bytes.lowerBound, to: bytes.upperBound, by: 64) { lamina_prefetch(base + offset) }
-            lamina_prefetch(base + bytes.upperBound - 1)
-        }
-
-        /// Calls `body` with the parts and placement kept for the leaf `id`, in place, if they still
-        /// hold for its model values, whose identity is `identity`: pointers, valid for the call, so
-        /// that only the fields read are loaded (ten thousand leaves patched a frame copied 560 bytes
+        /// Calls `body` with the record, parts and placement kept for the leaf `id`, in place, if they
+        /// still hold for its model values, whose identity is `identity`: pointers, valid for the call,
+        /// so that only the fields read are loaded (ten thousand leaves patched a frame copied 560 bytes
         /// each out of `leaf(of:identity:)`).
         func withLeaf<R>(
             of id: LayerID, identity: PropertyValues.Identity,
-            _ body: (UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
+            _ body: (UnsafePointer<LeafPatchRecord>, UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
         ) -> R? {
             let slot = Int(id.index)
             guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
-            return body(parts.baseAddress! + slot, placements.baseAddress! + slot)
+            return body(records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
         }
     }
 
@@ -98,11 +95,13 @@ package struct LayerPartsTable {
             keys.append(contentsOf: repeatElement(nil, count: more))
             self.parts.append(contentsOf: repeatElement(parts, count: more))
             placements.append(contentsOf: repeatElement(placement, count: more))
+            records.append(contentsOf: repeatElement(LeafPatchRecord(parts, placement), count: more))
             copies.append(contentsOf: repeatElement(nil, count: more))
         }
         keys[slot] = Key(generation: id.generation, values: model.identity)
         self.parts[slot] = parts
         placements[slot] = placement
+        records[slot] = LeafPatchRecord(parts, placement)
         copies[slot] = model
     }
 
@@ -111,6 +110,7 @@ package struct LayerPartsTable {
         let slot = Int(id.index)
         guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return }
         parts[slot].contents = contents
+        records[slot] = LeafPatchRecord(parts[slot], placements[slot])
     }
 
     /// Records whether `id` was drawn with animated bounds laid over its kept parts
@@ -121,6 +121,7 @@ package struct LayerPartsTable {
             parts[slot].boundsLaidOver != laidOver
         else { return }
         parts[slot].boundsLaidOver = laidOver
+        if laidOver { records[slot].flags.insert(.boundsLaidOver) } else { records[slot].flags.remove(.boundsLaidOver) }
     }
 
     /// Drops `id`'s entry, if it has one.
@@ -144,6 +145,7 @@ package struct LayerPartsTable {
         keys.removeAll()
         parts.removeAll()
         placements.removeAll()
+        records.removeAll()
         copies.removeAll()
     }
 }

@@ -292,15 +292,15 @@ package struct LeafPatch {
         guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
         let outcome: LeafOutcome
         guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
-            outcome = table.withLeaf(of: id, identity: identity) { kept, placement in
-                patch(Moving.self, id, animated, kept, placement, list, &state)
+            outcome = table.withLeaf(of: id, identity: identity) { record, kept, placement in
+                patch(Moving.self, id, animated, record, kept, placement, list, &state)
             } ?? .left
             if outcome == .patched { state.patched += 1 }
             return outcome
         }
         outcome =
-            table.withLeaf(of: id, identity: identity) { kept, placement in
-                patch(Reshaping.self, id, animated, kept, placement, list, &state)
+            table.withLeaf(of: id, identity: identity) { record, kept, placement in
+                patch(Reshaping.self, id, animated, record, kept, placement, list, &state)
             } ?? .left
         // Its quads are now those of animated bounds: the frame they stop animating, it is drawn again.
         if outcome == .patched {
@@ -313,39 +313,39 @@ package struct LeafPatch {
     /// The frame transform of leaf `id` on the plane (`PlanarMap`), its transform animated or kept at
     /// `placement`; nil when that transform leaves the plane.
     private func planarFrame(
-        of id: LayerID, _ placement: UnsafePointer<LeafPlacement>, anchor: SIMD3<Double>, position: Point
+        of id: LayerID, _ placement: UnsafePointer<LeafPlacement>, anchor: SIMD3<Double>, position: Point, zPosition: Double
     ) -> PlanarMap? {
         if let affine = presentation.animatedAffine(.transform, of: id) {
-            return PlanarMap.frame(affine: affine, anchor: anchor, position: position, zPosition: placement.pointee.zPosition)
+            return PlanarMap.frame(affine: affine, anchor: anchor, position: position, zPosition: zPosition)
         }
         return presentation.withAnimatedTransform(.transform, of: id) { animated in
             PlanarMap.frame(
-                transform: animated ?? LeafPlacement.transform(at: placement), anchor: anchor, position: position,
-                zPosition: placement.pointee.zPosition)
+                transform: animated ?? LeafPlacement.transform(at: placement), anchor: anchor, position: position, zPosition: zPosition)
         }
     }
 
-    /// `patch` for the leaf whose kept parts and placement are at `kept` and `placement`, of `Kind`:
-    /// `Reshaping` when its bounds animate, else `Moving`.
+    /// `patch` for the leaf whose kept record, parts and placement are at `record`, `kept` and
+    /// `placement`, of `Kind`: `Reshaping` when its bounds animate, else `Moving`. What every leaf
+    /// needs is read from the record (`LeafPatchRecord`); the parts and placement only for what is rare.
     private func patch<Kind: PatchKind>(
-        _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ kept: UnsafePointer<LayerParts>,
-        _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess, _ state: inout State
+        _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ record: UnsafePointer<LeafPatchRecord>,
+        _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess, _ state: inout State
     ) -> LeafOutcome {
         let reshapes = Kind.reshapes
         let segment = list.segments[Int(id.index)]
+        let flags = record.pointee.flags
         // Last drawn with animated bounds laid over its parts, its quads are not the kept parts': only a
-        // patch that makes them again from this frame's bounds may take it.
-        guard kept.pointee.isPlain, !kept.pointee.antialiasesEdges, reshapes || !kept.pointee.boundsLaidOver else {
-            return .left
-        }
-        // Read through the pointers, field by field: copying the kept parts and placement out (some
-        // four hundred bytes a leaf) cost more than the arithmetic.
-        var (position, layerOpacity) = (placement.pointee.position, placement.pointee.opacity)
-        let hasContents = kept.pointee.hasContents
-        var (background, borderColor) = (kept.pointee.background, kept.pointee.border?.color)
+        // patch that makes them again from this frame's bounds may take it. (Hidden, it is not drawn:
+        // not what the list holds.)
+        guard flags.contains(.patchable), reshapes || !flags.contains(.boundsLaidOver) else { return .left }
+        // Read through the pointer, field by field: copying the record out cost more than the arithmetic.
+        var (position, layerOpacity) = (record.pointee.position, record.pointee.opacity)
+        let hasContents = flags.contains(.hasContents)
+        var background = flags.contains(.hasBackground) ? record.pointee.background : nil
+        var borderColor = flags.contains(.hasBorder) ? record.pointee.borderColor : nil
         func animates(_ key: PropertyKey) -> Bool { animated & 1 &<< UInt128(key.rawValue) != 0 }
         if animates(.position), case .point(let p)? = presentation.animatedValue(.position, of: id) { position = p }
-        var (anchorPoint, anchorPointZ) = (placement.pointee.anchorPoint, placement.pointee.anchorPointZ)
+        var (anchorPoint, anchorPointZ) = (record.pointee.anchorPoint, record.pointee.anchorPointZ)
         if animates(.anchorPoint), case .point(let a)? = presentation.animatedValue(.anchorPoint, of: id) { anchorPoint = a }
         if animates(.anchorPointZ), case .number(let z)? = presentation.animatedValue(.anchorPointZ, of: id) {
             anchorPointZ = z
@@ -375,20 +375,22 @@ package struct LeafPatch {
             if state.placesOnPlane { (state.contextPlane, state.projected) = (plane!, projectionPlane!) }
         }
         // Drawn as an offscreen group, or not at all: not what the list holds.
-        guard !placement.pointee.isHidden, layerOpacity > 0, state.context.opacity > 0,
-            !(kept.pointee.allowsGroupOpacity && layerOpacity < 1 && partCount >= 2)
+        guard layerOpacity > 0, state.context.opacity > 0, !(flags.contains(.allowsGroupOpacity) && layerOpacity < 1 && partCount >= 2)
         else { return .left }
         let own: OwnPlacement
         let axes: PlanarMap?  // the world's lanes when it is axis-aligned on the plane, for the sampler
         let leaf = AnimatedLeafPlacement(
-            kept: placement, transform: nil, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            kept: placement, transform: nil, bounds: bounds ?? record.pointee.bounds, position: position, anchorPoint: anchorPoint,
             anchorPointZ: anchorPointZ)
-        if !reshapes, state.placesOnPlane, let frame = planarFrame(of: id, placement, anchor: leaf.anchorInBounds, position: position) {
+        let isDoubleSided = flags.contains(.isDoubleSided)
+        if !reshapes, state.placesOnPlane,
+            let frame = planarFrame(
+                of: id, placement, anchor: leaf.anchorInBounds, position: position, zPosition: record.pointee.zPosition)
+        {
             // A flat leaf in a flat context (a spinner among thousands): placed on the plane alone.
             let world = frame.concatenating(state.contextPlane)
             own = OwnPlacement(
-                bounds: kept.pointee.bounds, isDoubleSided: kept.pointee.isDoubleSided, world: world, in: target,
-                projection: state.projected)
+                bounds: record.pointee.bounds, isDoubleSided: isDoubleSided, world: world, in: target, projection: state.projected)
             axes = world
         } else {
             let frame = presentation.withAnimatedTransform(.transform, of: id) { animatedTransform in
@@ -399,12 +401,10 @@ package struct LeafPatch {
             }
             let world = frame.concatenating(state.context.toTarget)
             if state.contextClips { state.leafToClip = frame.concatenating(state.contextToClip) }
-            own =
-                reshapes
-                ? OwnPlacement(
-                    bounds: bounds!, isDoubleSided: kept.pointee.isDoubleSided, antialiasesEdges: false, world: world,
-                    in: target, projection: projection)
-                : OwnPlacement(kept.pointee, world: world, in: target, projection: projection)
+            // Its edges are not anti-aliased (`LeafPatchRecord.Flags.patchable`).
+            own = OwnPlacement(
+                bounds: bounds ?? record.pointee.bounds, isDoubleSided: isDoubleSided, antialiasesEdges: false, world: world,
+                in: target, projection: projection)
             axes = RenderListBuilder.pixelAxes(of: world)
         }
         guard own.drawsOwn, own.edgeMargin == nil else { return .left }
@@ -414,7 +414,7 @@ package struct LeafPatch {
         // border (`drawBackgroundAndContents`, `drawBorder`), with what each takes from the placement.
         let (backgroundColor, border) = (background.map { $0 * Float(opacity) }, borderColor.map { $0 * Float(opacity) })
         // Several quads, or none: not one to rewrite.
-        if !reshapes, hasContents, kept.pointee.someContents.piece == nil { return .left }
+        if !reshapes, hasContents, !flags.contains(.hasOnePiece) { return .left }
         let first = Int(segment.first)
         guard Int(segment.end) - first == partCount else { return .left }
         let columns = own.matrix.columns
@@ -434,28 +434,28 @@ package struct LeafPatch {
         var reshapedPiece: ContentsLayout.Piece?  // the contents' quad laid out for animated bounds
         var colors = (SIMD4<Float>.zero, SIMD4<Float>.zero, SIMD4<Float>.zero)
         for index in first..<Int(segment.end) {
-            guard state.readRun(of: index, in: list.commands), !list.instances[index].isCollapsed else { return .left }
+            // Only occlusion culling collapses a plain leaf's instances (`RenderList.collapse`): while
+            // it collapsed none, the instance's quad (a cache line the patch does not otherwise read)
+            // need not be looked at.
+            guard state.readRun(of: index, in: list.commands), list.occludedInstances == 0 || !list.instances[index].isCollapsed
+            else { return .left }
             let isContents = hasContents && index == first + (background == nil ? 0 : 1)
             if isContents {
                 guard let texture = state.run.texture else { return .left }
-                let piece: ContentsLayout.Piece
+                var piece: ContentsLayout.Piece?  // the kept one, read only where texels may land on pixels
                 if reshapes {
                     guard let laidOut = Self.onlyPiece(of: kept, width: texture.width, height: texture.height, in: bounds!) else {
                         return .left
                     }
                     (piece, reshapedPiece) = (laidOut, laidOut)
-                } else {
-                    guard let keptPiece = kept.pointee.someContents.piece else { return .left }
-                    piece = keptPiece
                 }
-                // The fields, in place (see `LayerParts.someContents`).
                 let (lodBias, minification, magnification) = (
-                    kept.pointee.someContents.lodBias, kept.pointee.someContents.minification,
-                    kept.pointee.someContents.magnification
+                    record.pointee.lodBias, record.pointee.minification, record.pointee.magnification
                 )
                 // The sampler follows the matrix: `nearest` where texels land on pixels.
-                let exact = lodBias == 0
-                    && RenderListBuilder.isPixelExact(piece, axes: axes, width: texture.width, height: texture.height)
+                let exact = lodBias == 0 && RenderListBuilder.keepsAxes(axes)
+                    && RenderListBuilder.isPixelExact(
+                        piece ?? kept.pointee.someContents.piece!, axes: axes, width: texture.width, height: texture.height)
                 let wanted =
                     exact
                     ? SamplerChoice(minification: .nearest, magnification: .nearest)
