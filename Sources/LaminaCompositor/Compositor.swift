@@ -269,13 +269,15 @@ public final class Compositor {
         }
         report.phases.evaluate = lap(&mark)
 
-        let changed = redrawsEverything ? nil : changedLayers.changed(store.takeChanges(), in: store.tree, presentation)
-        if redrawsEverything { _ = store.takeChanges() }
+        let changes = store.takeChanges()
+        let changed = redrawsEverything ? nil : changedLayers.changed(changes, in: store.tree, presentation)
         renderer.update(
-            store.tree, presentation, changed: changed, roots: [store.root], scale: configuration.scale, for: target)
+            store.tree, presentation, changed: changed, written: changes.writes.map(\.layer), roots: [store.root],
+            scale: configuration.scale, for: target)
         // Tiles drawn at once (a scene file's) show in the frame that asked for them.
         if let tileSource, fillTiles(from: tileSource) {
-            renderer.update(store.tree, presentation, changed: [], roots: [store.root], scale: configuration.scale, for: target)
+            renderer.update(
+                store.tree, presentation, changed: [], written: [], roots: [store.root], scale: configuration.scale, for: target)
         }
         report.phases.build = lap(&mark)
         guard draws else {

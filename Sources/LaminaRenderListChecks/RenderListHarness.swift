@@ -123,8 +123,13 @@ package final class RenderListHarness {
             split.evaluate(at: time, into: &splitPresentation, events: &splitEvents, threads: Self.splitThreads)
             splitViolations = splitDifferences(split.tree)
         }
-        let changed = changedLayers.changed(store.takeChanges(), in: store.tree, presentation)
-        retained.update(store.tree, presentation, changed: changed, roots: [store.root], scale: scale, for: target)
+        let changes = store.takeChanges()
+        let changed = changedLayers.changed(changes, in: store.tree, presentation)
+        // The layers written, as the compositor passes them: the leaf patch then takes the leaves it
+        // knows from the last frame unchecked, and the fresh builds check what it made of them.
+        retained.update(
+            store.tree, presentation, changed: changed, written: changes.writes.map(\.layer), roots: [store.root], scale: scale,
+            for: target)
         for request in requests.take() {
             switch request {
             case .create(let handle, let width, let height, _, _): generatedSizes[handle] = (width, height)

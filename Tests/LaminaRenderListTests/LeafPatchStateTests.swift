@@ -32,4 +32,41 @@ import Testing
         #expect(patched[9...].allSatisfy { $0 == 0 }, "\(patched)")
         #expect(harness.retained.list.instanceChanges.ranges().allSatisfy { $0.upperBound <= harness.retained.list.instances.count })
     }
+
+    @Test("a leaf patched last frame is taken unchecked only while nothing writes it: written while it turns, it shows the new values")
+    func knownLeavesWritten() throws {
+        let harness = RenderListHarness()
+        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
+            .set(LayerHandle(h), LayerKeyPath(key), value)
+        }
+        var ops: [LayerOperation] = []
+        for h: UInt64 in 1...3 {
+            ops += [
+                .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                set(h, .position, .point(Point(x: Double(h) * 20, y: 20))), set(h, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 0.5))),
+                .insertSublayer(LayerHandle(h), into: nil, at: nil),
+                .addAnimation(
+                    LayerHandle(h), .basic(try LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(6), timing: MediaTiming(duration: 10)),
+                    key: "turn"),
+            ]
+        }
+        try harness.commit(ops, at: 0)
+        for frame in 0..<4 { #expect(harness.frame(at: Double(frame) / 60).isEmpty, "frame \(frame)") }
+        #expect(harness.retained.list.patchedLeaves == 3)
+        // Written while they turn (each property the patch reads of its kept record): the patch must read
+        // their values again, and a fresh build (what `frame` checks against) shows the new ones.
+        let writes: [[LayerOperation]] = [
+            [set(2, .backgroundColor, .color(Color(red: 0, green: 0, blue: 1, alpha: 1)))],
+            [set(2, .position, .point(Point(x: 44, y: 30)))],
+            [set(2, .opacity, .number(0.5)), set(3, .anchorPoint, .point(Point(x: 0, y: 0)))],
+            [set(1, .zPosition, .number(0)), set(3, .bounds, .rect(Rect(x: 0, y: 0, width: 12, height: 10)))],
+        ]
+        for (k, write) in writes.enumerated() {
+            let time = Double(4 + 2 * k) / 60
+            try harness.commit(write, at: time)
+            #expect(harness.frame(at: time).isEmpty, "write \(k)")
+            #expect(harness.frame(at: time + 1.0 / 60).isEmpty, "the frame after write \(k)")
+            #expect(harness.retained.list.patchedLeaves == 3, "write \(k)")
+        }
+    }
 }

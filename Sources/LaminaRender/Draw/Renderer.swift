@@ -267,15 +267,17 @@ public final class Renderer {
     /// The CPU half of a frame that changed only `changed` layers (their values, written or animated)
     /// since the last `build` or `update` for the same `target`, roots and scale: visits only their
     /// subtrees again and leaves the rest of the last frame's list as it was, so the next `execute`
-    /// redraws only the damage (see `RetainedRenderList.update`). Issues no GL call.
+    /// redraws only the damage (see `RetainedRenderList.update`). Issues no GL call. `written`, when
+    /// given, lists the layers of `changed` that transactions wrote since the last update (the rest
+    /// only animate), which spares the leaves that only animate a check.
     ///
     /// Returns the damage the next `execute` will redraw.
     @discardableResult
     public func update(
-        _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, roots: [LayerID]? = nil,
-        scale: Double = 1, for target: OffscreenTarget
+        _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, written: [LayerID]? = nil,
+        roots: [LayerID]? = nil, scale: Double = 1, for target: OffscreenTarget
     ) -> Damage {
-        retained.update(tree, presentation, changed: changed, roots: roots, scale: scale, for: target.listTarget)
+        retained.update(tree, presentation, changed: changed, written: written, roots: roots, scale: scale, for: target.listTarget)
     }
 
     /// Gives back the storage sized for the largest frame drawn so far (the instance buffers, the

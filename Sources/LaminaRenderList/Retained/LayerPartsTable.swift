@@ -62,11 +62,12 @@ package struct LayerPartsTable {
         fileprivate let placements: UnsafeBufferPointer<LeafPlacement>
         fileprivate let records: UnsafeBufferPointer<LeafPatchRecord>
 
-        /// Asks for the lines a patch of the leaf in `slot` reads of its entry: its key and its record.
-        /// Only those: with two threads asking for more (all of the parts' lines), the patch was slower.
-        func prefetch(_ slot: Int) {
+        /// Asks for the lines a patch of the leaf in `slot` reads of its entry: its record, and its key
+        /// when `key`. Only those: with two threads asking for more (all of the parts' lines), the
+        /// patch was slower.
+        func prefetch(_ slot: Int, key: Bool) {
             guard slot < keys.count else { return }
-            lamina_prefetch(keys.baseAddress! + slot)
+            if key { lamina_prefetch(keys.baseAddress! + slot) }
             let record = UnsafeRawPointer(records.baseAddress! + slot)
             for offset in stride(from: 0, to: MemoryLayout<LeafPatchRecord>.size, by: 64) { lamina_prefetch(record + offset) }
             lamina_prefetch(record + MemoryLayout<LeafPatchRecord>.size - 1)
@@ -82,6 +83,16 @@ package struct LayerPartsTable {
         ) -> R? {
             let slot = Int(id.index)
             guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
+            return body(records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
+        }
+
+        /// `withLeaf` for a leaf whose entry the caller knows holds for its model values (it was
+        /// checked, and neither the values nor the entry changed since: `LeafPatch.KnownLeaves`), without
+        /// reading its key. An entry dropped since has a record that patches nothing (`forget`).
+        func withKnownLeaf<R>(
+            in slot: Int, _ body: (UnsafePointer<LeafPatchRecord>, UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
+        ) -> R? {
+            guard slot < records.count else { return nil }
             return body(records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
         }
     }
@@ -129,6 +140,7 @@ package struct LayerPartsTable {
         let slot = Int(id.index)
         guard slot < keys.count, keys[slot] != nil else { return }
         keys[slot] = nil
+        records[slot].flags = []
         copies[slot] = nil
     }
 
@@ -136,6 +148,7 @@ package struct LayerPartsTable {
     mutating func dropUnvisited(_ isVisited: (Int) -> Bool) {
         for slot in keys.indices where keys[slot] != nil && !isVisited(slot) {
             keys[slot] = nil
+            records[slot].flags = []
             copies[slot] = nil
         }
     }

@@ -12,14 +12,17 @@ extension LeafPatch {
     /// as many for its instances (`prefetchInstances`, which reads its segment to find them).
     static let prefetchDistance = 8
 
-    /// Asks for the lines patching leaf `id` reads first: its segment, its kept parts and placement,
-    /// its extent in the presentation, its slot in the tree.
-    func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves) {
+    /// Asks for the lines patching leaf `id` reads first: its segment, its kept record, its extent in
+    /// the presentation, and unless it is known (`KnownLeaves`), its kept parts' key and its slot in
+    /// the tree.
+    func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ known: KnownLeaves) {
         let slot = Int(id.index)
         guard slot < list.segments.count else { return }
         lamina_prefetch(list.segments.baseAddress! + slot)
-        table.prefetch(slot)
+        let isKnown = known.contains(slot)
+        table.prefetch(slot, key: !isKnown)
         presentation.withExtentAddress(of: id) { if let extent = $0 { lamina_prefetch(extent) } }
+        guard !isKnown else { return }
         tree.withSlotAddress(of: id) { slot in
             guard let slot else { return }
             lamina_prefetch(slot)

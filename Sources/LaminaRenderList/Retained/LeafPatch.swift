@@ -58,9 +58,14 @@ package struct LeafPatch {
     /// instances, and what is shared (the instances marked changed, the damage, the leaves left, the
     /// kept parts marked laid over) is gathered per range and joined in range order afterwards, so the
     /// list, the damage and the rest are those of the whole loop, bit for bit.
+    ///
+    /// `written` lists the layers the update's transactions wrote (nil when not known): a leaf patched
+    /// in the last update and not written since is not checked against the tree again (`KnownLeaves`).
     package func apply(
-        to list: inout RenderList, changed: [LayerID], scratch: inout Scratch, threads: FrameThreads = .single
+        to list: inout RenderList, changed: [LayerID], written: [LayerID]? = nil, scratch: inout Scratch,
+        threads: FrameThreads = .single
     ) -> (damage: Damage, rest: [LayerID]) {
+        defer { scratch.appliedToStamp = list.stamp }
         scratch.startApply(slotCount: list.segments.count)
         // Out of the list while its instances are written: the kept parts are read in place.
         var table = LayerPartsTable()
@@ -94,12 +99,13 @@ package struct LeafPatch {
                                     instances: instances, segments: segments, contexts: contexts, commands: commands,
                                     opaque: opaque, occludedInstances: list.occludedInstances, stamp: list.stamp)
                                 table.withLeaves { table in
+                                scratch.withKnownLeaves(stamp: list.stamp, written: written) { known in
                                 states.withUnsafeMutableBufferPointer { states in
                                     candidates.withUnsafeBufferPointer { candidates in
                                         left.withUnsafeMutableBufferPointer { left in
-                                            let shared = Unshared((self, access, table, states, candidates, left, bounds))
+                                            let shared = Unshared((self, access, table, known, states, candidates, left, bounds))
                                             threads.forEach(ranges) { r in
-                                                let (patch, access, table, states, candidates, left, bounds) = shared.value
+                                                let (patch, access, table, known, states, candidates, left, bounds) = shared.value
                                                 // On this thread's stack while it works: side by side in
                                                 // `states`, two ranges' states shared cache lines that
                                                 // both threads wrote at every leaf.
@@ -109,17 +115,18 @@ package struct LeafPatch {
                                                 let end = bounds[r + 1]
                                                 for c in bounds[r]..<end {
                                                     if c + Self.prefetchDistance < end {
-                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table)
+                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table, known)
                                                     }
                                                     if c + Self.prefetchDistance / 2 < end {
                                                         patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access)
                                                     }
                                                     let (id, order) = candidates[c]
-                                                    if patch.patch(id, access, table, &state) == .left { left[Int(order)] = true }
+                                                    if patch.patch(id, access, table, known, &state) == .left { left[Int(order)] = true }
                                                 }
                                             }
                                         }
                                     }
+                                }
                                 }
                                 }
                             }
@@ -279,7 +286,9 @@ package struct LeafPatch {
 
     /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be. First the checks
     /// that need no placement: visited alone and flat, animating only what a patch writes.
-    private func patch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ state: inout State) -> LeafOutcome {
+    private func patch(
+        _ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ known: KnownLeaves, _ state: inout State
+    ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
         // Not visited by the last build (not drawn): the update knows what to do with it. A layer gone
         // since is found below, by its slot in the tree, and left then too. (Asked here rather than
@@ -289,13 +298,30 @@ package struct LeafPatch {
         guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0, !transition,
             animated & ~Self.patchableKeys == 0
         else { return .left }
+        let slot = Int(id.index)
+        let reshapes = animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0
+        if !reshapes, known.contains(slot) {
+            // Checked when it was patched last, and not written since: its slot in the tree and its
+            // kept parts' key are not read.
+            let outcome = table.withKnownLeaf(in: slot) { record, kept, placement in
+                patch(Moving.self, id, animated, record, kept, placement, list, &state)
+            } ?? .left
+            if outcome == .patched {
+                state.patched += 1
+                known.note(slot)
+            }
+            return outcome
+        }
         guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
         let outcome: LeafOutcome
-        guard animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0 else {
+        guard reshapes else {
             outcome = table.withLeaf(of: id, identity: identity) { record, kept, placement in
                 patch(Moving.self, id, animated, record, kept, placement, list, &state)
             } ?? .left
-            if outcome == .patched { state.patched += 1 }
+            if outcome == .patched {
+                state.patched += 1
+                known.note(slot)
+            }
             return outcome
         }
         outcome =

@@ -93,12 +93,17 @@ package final class RetainedRenderList {
     /// replaced, a change inside an offscreen group or under a stencil clip, or changes to most of the
     /// tree.
     ///
+    /// `written`, when given, lists the layers of `changed` that transactions wrote since the last
+    /// update (the rest only animate): the leaf patch then takes the leaves it patched last time, and
+    /// nothing wrote since, without checking them against the tree again (`LeafPatch.KnownLeaves`).
+    ///
     /// Returns the damage the next draw will redraw.
     @discardableResult
     package func update(
-        _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, roots: [LayerID]? = nil, scale: Double = 1,
-        for target: ListTarget
+        _ tree: LayerTree, _ presentation: Presentation, changed: [LayerID]?, written: [LayerID]? = nil, roots: [LayerID]? = nil,
+        scale: Double = 1, for target: ListTarget
     ) -> Damage {
+        patchScratch.advance()
         let textureChanges = textures.takeChanges()
         // Rasters the background thread finished: their layers show something new.
         let rastered = generated.collectResults()
@@ -123,7 +128,7 @@ package final class RetainedRenderList {
             let patch = LeafPatch(
                 tree: tree, presentation: presentation, projection: target.projection,
                 target: PixelRegion(x: 0, y: 0, width: target.width, height: target.height))
-            let (patched, rest) = patch.apply(to: &list, changed: all, scratch: &patchScratch, threads: threads)
+            let (patched, rest) = patch.apply(to: &list, changed: all, written: written, scratch: &patchScratch, threads: threads)
             damage.formUnion(patched)
             if rest.isEmpty {
                 textures.beginFrame()
