@@ -119,7 +119,7 @@ package final class RetainedRenderList {
             retainedTarget === target.identity && retainedRoots == roots && retainedScale == scale && !list.hasUnstableParticles
         let stale = caches.beginFrame(
             changed: changes, repainted: textureChanges.repainted, tree: tree, presentation: presentation, threads: threads,
-            subtreeSize: { self.list.drawnLayers(under: $0) })
+            listBuild: list.stamp, subtreeSize: { self.list.drawnLayers(under: $0) })
         // Leaves that only moved, turned, faded or changed colour, however many: their instances are
         // rewritten in place; the rest of the changes go the usual way.
         if let all = changes, retained, keepsLayerParts, stale.isEmpty, textureChanges.repainted.isEmpty,

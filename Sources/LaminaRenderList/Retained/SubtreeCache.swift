@@ -155,6 +155,12 @@ package final class SubtreeCaches {
     /// read split across `threads` before the walks, which then touch no slot of the tree for their
     /// first step (a slot read per layer was most of a frame's walk over a hundred thousand).
     private var changedSteps: [[Step]] = []
+    /// The changed layers `changedSteps` were read for, and the build of the list then (`beginFrame`'s
+    /// `listBuild`): a frame that changes the same layers in the same build (a steady scene of
+    /// spinners) takes the same first steps without reading a slot of the tree, since the links change
+    /// only with the hierarchy, and a change of the hierarchy makes the list whole again.
+    private var stepsChanged: [LayerID] = []
+    private var stepsBuild: UInt32?
     /// Per slot, the frame in which the layer last changed its placement or anything else, and its
     /// presented values then (for layers with sublayers).
     private var lastSeen: [Int32: (frame: UInt64, values: PropertyValues)] = [:]
@@ -218,10 +224,11 @@ package final class SubtreeCaches {
     /// cache of theirs went stale).
     ///
     /// `subtreeSize` tells how many layers the last frame drew under a layer (itself included), or 0
-    /// when it did not draw it: small subtrees are drawn directly.
+    /// when it did not draw it: small subtrees are drawn directly. `listBuild`, when given, names the
+    /// build of the list the frame updates (`RenderList.stamp`), which changes with any whole build.
     package func beginFrame(
         changed: [LayerID]?, repainted: Set<TextureHandle>, tree: LayerTree, presentation: Presentation,
-        threads: FrameThreads = .single, subtreeSize: (LayerID) -> Int = { _ in .max }
+        threads: FrameThreads = .single, listBuild: UInt32? = nil, subtreeSize: (LayerID) -> Int = { _ in .max }
     ) -> [LayerID] {
         frame += 1
         renders = 0
@@ -236,6 +243,7 @@ package final class SubtreeCaches {
             insideChanged.append(contentsOf: repeatElement(0, count: tree.slotCount - insideChanged.count))
         }
         guard let changed else {
+            stepsBuild = nil
             for entry in entries.values { entry.invalidate() }
             for i in insideChanged.indices { insideChanged[i] = frame }
             lastSeen.removeAll()
@@ -254,7 +262,12 @@ package final class SubtreeCaches {
             swap(&steps, &changedSteps)
         }
         parents.removeAll(keepingCapacity: true)
-        Self.readLinks(of: changed, in: tree, into: &steps, threads: threads)
+        if listBuild == nil || stepsBuild != listBuild || stepsChanged != changed {
+            Self.readLinks(of: changed, in: tree, into: &steps, threads: threads)
+            stepsChanged.removeAll(keepingCapacity: true)
+            stepsChanged.append(contentsOf: changed)
+            stepsBuild = listBuild
+        }
         for step in steps.joined() {
             if step.sublayerCount > 0 { parents.append(step.layer) }
             var ancestor = step.superlayer
