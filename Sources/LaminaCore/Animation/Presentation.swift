@@ -162,27 +162,6 @@ public struct Presentation: Sendable {
         }
     }
 
-    /// Calls `body` with the address of a layer's extent (nil past the extents): for a reader of many
-    /// layers that asks for their lines ahead of reading them (a prefetch; the address is not read).
-    @inlinable
-    package func withExtentAddress(of id: LayerID, _ body: (UnsafeRawPointer?) -> Void) {
-        guard Int(id.index) < extents.count else { return body(nil) }
-        extents.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + Int(id.index))) }
-    }
-
-    /// Calls `body` with the address of a layer's animated affine transform for `key` (nil when it has
-    /// none), found through its extent: likewise for a prefetch.
-    @inlinable
-    package func withAnimatedAffineAddress(_ key: PropertyKey, of id: LayerID, _ body: (UnsafeRawPointer?) -> Void) {
-        guard Int(id.index) < extents.count else { return body(nil) }
-        let extent = extents[Int(id.index)]
-        guard !extent.affines.isEmpty else { return body(nil) }
-        withAffineStorage(extent) { affines in
-            guard Int(extent.affines.lowerBound) < affines.count else { return body(nil) }
-            body(UnsafeRawPointer(affines.baseAddress! + Int(extent.affines.lowerBound)))
-        }
-    }
-
     /// Calls `body` with the address of the animated value of a transform-valued `key` of a layer this
     /// frame (nil when no animation drives it): for a reader that needs the matrix only for a moment,
     /// per layer per frame, without a copy of its 128 bytes. The address is valid only inside `body`.

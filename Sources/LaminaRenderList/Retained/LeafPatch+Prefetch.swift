@@ -15,13 +15,15 @@ extension LeafPatch {
     /// Asks for the lines patching leaf `id` reads first: its segment, its kept record, its extent in
     /// the presentation, and unless it is known (`KnownLeaves`), its kept parts' key and its slot in
     /// the tree.
-    func prefetch(_ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ known: KnownLeaves) {
+    func prefetch(
+        _ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ view: Presentation.AffineView, _ known: KnownLeaves
+    ) {
         let slot = Int(id.index)
         guard slot < list.segments.count else { return }
         lamina_prefetch(list.segments.baseAddress! + slot)
         let isKnown = known.contains(slot)
         table.prefetch(slot, key: !isKnown)
-        presentation.withExtentAddress(of: id) { if let extent = $0 { lamina_prefetch(extent) } }
+        if let extent = view.extentAddress(of: id) { lamina_prefetch(extent) }
         guard !isKnown else { return }
         tree.withSlotAddress(of: id) { slot in
             guard let slot else { return }
@@ -32,7 +34,7 @@ extension LeafPatch {
 
     /// Asks for leaf `id`'s instances (their matrix and colour) and its animated affine transform, which
     /// its segment and extent, asked for earlier, locate.
-    func prefetchInstances(_ id: LayerID, _ list: ListAccess) {
+    func prefetchInstances(_ id: LayerID, _ list: ListAccess, _ view: Presentation.AffineView) {
         let slot = Int(id.index)
         guard slot < list.segments.count else { return }
         let segment = list.segments[slot]
@@ -42,6 +44,6 @@ extension LeafPatch {
             lamina_prefetch_for_writing(instance)
             lamina_prefetch_for_writing(instance + MemoryLayout<LayerInstance>.offset(of: \.color)!)
         }
-        presentation.withAnimatedAffineAddress(.transform, of: id) { if let affine = $0 { lamina_prefetch(affine) } }
+        if let affine = view.affineAddress(of: id) { lamina_prefetch(affine) }
     }
 }

@@ -99,13 +99,14 @@ package struct LeafPatch {
                                     instances: instances, segments: segments, contexts: contexts, commands: commands,
                                     opaque: opaque, occludedInstances: list.occludedInstances, stamp: list.stamp)
                                 table.withLeaves { table in
+                                presentation.withAffineView { view in
                                 scratch.withKnownLeaves(stamp: list.stamp, written: written) { known in
                                 states.withUnsafeMutableBufferPointer { states in
                                     candidates.withUnsafeBufferPointer { candidates in
                                         left.withUnsafeMutableBufferPointer { left in
-                                            let shared = Unshared((self, access, table, known, states, candidates, left, bounds))
+                                            let shared = Unshared((self, access, table, view, known, states, candidates, left, bounds))
                                             threads.forEach(ranges) { r in
-                                                let (patch, access, table, known, states, candidates, left, bounds) = shared.value
+                                                let (patch, access, table, view, known, states, candidates, left, bounds) = shared.value
                                                 // On this thread's stack while it works: side by side in
                                                 // `states`, two ranges' states shared cache lines that
                                                 // both threads wrote at every leaf.
@@ -115,17 +116,18 @@ package struct LeafPatch {
                                                 let end = bounds[r + 1]
                                                 for c in bounds[r]..<end {
                                                     if c + Self.prefetchDistance < end {
-                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table, known)
+                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table, view, known)
                                                     }
                                                     if c + Self.prefetchDistance / 2 < end {
-                                                        patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access)
+                                                        patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access, view)
                                                     }
                                                     let (id, order) = candidates[c]
-                                                    if patch.patch(id, access, table, known, &state) == .left { left[Int(order)] = true }
+                                                    if patch.patch(id, access, table, view, known, &state) == .left { left[Int(order)] = true }
                                                 }
                                             }
                                         }
                                     }
+                                }
                                 }
                                 }
                                 }
@@ -287,14 +289,15 @@ package struct LeafPatch {
     /// Rewrites the instances of leaf `id`; `left` as it was when it cannot be. First the checks
     /// that need no placement: visited alone and flat, animating only what a patch writes.
     private func patch(
-        _ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ known: KnownLeaves, _ state: inout State
+        _ id: LayerID, _ list: ListAccess, _ table: LayerPartsTable.Leaves, _ view: Presentation.AffineView, _ known: KnownLeaves,
+        _ state: inout State
     ) -> LeafOutcome {
         let segment = list.segments[Int(id.index)]
         // Not visited by the last build (not drawn): the update knows what to do with it. A layer gone
         // since is found below, by its slot in the tree, and left then too. (Asked here rather than
         // when the leaves are gathered, so that the ranges read the segments at once.)
         guard segment.records(id, stamp: list.stamp) else { return .left }
-        let (animated, transition) = presentation.animatedKeyMask(of: id)
+        let (animated, transition) = view.animatedKeyMask(of: id)
         guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0, !transition,
             animated & ~Self.patchableKeys == 0
         else { return .left }
@@ -304,7 +307,7 @@ package struct LeafPatch {
             // Checked when it was patched last, and not written since: its slot in the tree and its
             // kept parts' key are not read.
             let outcome = table.withKnownLeaf(in: slot) { record, kept, placement in
-                patch(Moving.self, id, animated, record, kept, placement, list, &state)
+                patch(Moving.self, id, animated, record, kept, placement, list, view, &state)
             } ?? .left
             if outcome == .patched {
                 state.patched += 1
@@ -316,7 +319,7 @@ package struct LeafPatch {
         let outcome: LeafOutcome
         guard reshapes else {
             outcome = table.withLeaf(of: id, identity: identity) { record, kept, placement in
-                patch(Moving.self, id, animated, record, kept, placement, list, &state)
+                patch(Moving.self, id, animated, record, kept, placement, list, view, &state)
             } ?? .left
             if outcome == .patched {
                 state.patched += 1
@@ -326,7 +329,7 @@ package struct LeafPatch {
         }
         outcome =
             table.withLeaf(of: id, identity: identity) { record, kept, placement in
-                patch(Reshaping.self, id, animated, record, kept, placement, list, &state)
+                patch(Reshaping.self, id, animated, record, kept, placement, list, view, &state)
             } ?? .left
         // Its quads are now those of animated bounds: the frame they stop animating, it is drawn again.
         if outcome == .patched {
@@ -339,9 +342,10 @@ package struct LeafPatch {
     /// The frame transform of leaf `id` on the plane (`PlanarMap`), its transform animated or kept at
     /// `placement`; nil when that transform leaves the plane.
     private func planarFrame(
-        of id: LayerID, _ placement: UnsafePointer<LeafPlacement>, anchor: SIMD3<Double>, position: Point, zPosition: Double
+        of id: LayerID, _ placement: UnsafePointer<LeafPlacement>, anchor: SIMD3<Double>, position: Point, zPosition: Double,
+        _ view: Presentation.AffineView
     ) -> PlanarMap? {
-        if let affine = presentation.animatedAffine(.transform, of: id) {
+        if let affine = view.animatedAffine(.transform, of: id) {
             return PlanarMap.frame(affine: affine, anchor: anchor, position: position, zPosition: zPosition)
         }
         return presentation.withAnimatedTransform(.transform, of: id) { animated in
@@ -355,7 +359,8 @@ package struct LeafPatch {
     /// needs is read from the record (`LeafPatchRecord`); the parts and placement only for what is rare.
     private func patch<Kind: PatchKind>(
         _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ record: UnsafePointer<LeafPatchRecord>,
-        _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess, _ state: inout State
+        _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess,
+        _ view: Presentation.AffineView, _ state: inout State
     ) -> LeafOutcome {
         let reshapes = Kind.reshapes
         let segment = list.segments[Int(id.index)]
@@ -411,7 +416,7 @@ package struct LeafPatch {
         let isDoubleSided = flags.contains(.isDoubleSided)
         if !reshapes, state.placesOnPlane,
             let frame = planarFrame(
-                of: id, placement, anchor: leaf.anchorInBounds, position: position, zPosition: record.pointee.zPosition)
+                of: id, placement, anchor: leaf.anchorInBounds, position: position, zPosition: record.pointee.zPosition, view)
         {
             // A flat leaf in a flat context (a spinner among thousands): placed on the plane alone.
             let world = frame.concatenating(state.contextPlane)
