@@ -6,20 +6,25 @@ import Testing
 /// The leaf patch's working storage outlives each frame; what it did one frame must not come back in a
 /// later one.
 @Suite struct LeafPatchStateTests {
-    @Test("a frame with no leaf to patch reports none patched and marks no instance, after frames that patched")
-    func noStaleState() throws {
-        let harness = RenderListHarness()
-        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
-            .set(LayerHandle(h), LayerKeyPath(key), value)
-        }
-        var ops: [LayerOperation] = []
-        for h: UInt64 in 1...3 {
-            ops += [
+    static func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
+        .set(LayerHandle(h), LayerKeyPath(key), value)
+    }
+
+    /// Three translucent red 10-point squares side by side, roots of the tree.
+    static func threeLeaves() -> [LayerOperation] {
+        (1...3).flatMap { (h: UInt64) -> [LayerOperation] in
+            [
                 .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
                 set(h, .position, .point(Point(x: Double(h) * 20, y: 20))), set(h, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 0.5))),
                 .insertSublayer(LayerHandle(h), into: nil, at: nil),
             ]
         }
+    }
+
+    @Test("a frame with no leaf to patch reports none patched and marks no instance, after frames that patched")
+    func noStaleState() throws {
+        let harness = RenderListHarness()
+        var ops = Self.threeLeaves()
         ops.append(.addAnimation(LayerHandle(2), .basic(LayerKeyPath(.position), from: .point(Point(x: 40, y: 20)), to: .point(Point(x: 40, y: 50)), timing: MediaTiming(duration: 0.1)), key: "move"))
         try harness.commit(ops, at: 0)
         var patched: [Int] = []
@@ -36,19 +41,13 @@ import Testing
     @Test("a leaf patched last frame is taken unchecked only while nothing writes it: written while it turns, it shows the new values")
     func knownLeavesWritten() throws {
         let harness = RenderListHarness()
-        func set(_ h: UInt64, _ key: PropertyKey, _ value: PropertyValue) -> LayerOperation {
-            .set(LayerHandle(h), LayerKeyPath(key), value)
-        }
-        var ops: [LayerOperation] = []
+        let set = Self.set
+        var ops = Self.threeLeaves()
         for h: UInt64 in 1...3 {
-            ops += [
-                .create(LayerHandle(h), name: nil), set(h, .bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10))),
-                set(h, .position, .point(Point(x: Double(h) * 20, y: 20))), set(h, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 0.5))),
-                .insertSublayer(LayerHandle(h), into: nil, at: nil),
+            ops.append(
                 .addAnimation(
                     LayerHandle(h), .basic(try LayerKeyPath("transform.rotation.z"), from: .number(0), to: .number(6), timing: MediaTiming(duration: 10)),
-                    key: "turn"),
-            ]
+                    key: "turn"))
         }
         try harness.commit(ops, at: 0)
         for frame in 0..<4 { #expect(harness.frame(at: Double(frame) / 60).isEmpty, "frame \(frame)") }

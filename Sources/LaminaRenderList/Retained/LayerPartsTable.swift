@@ -73,27 +73,20 @@ package struct LayerPartsTable {
             lamina_prefetch(record + MemoryLayout<LeafPatchRecord>.size - 1)
         }
 
-        /// Calls `body` with the record, parts and placement kept for the leaf `id`, in place, if they
-        /// still hold for its model values, whose identity is `identity`: pointers, valid for the call,
-        /// so that only the fields read are loaded (ten thousand leaves patched a frame copied 560 bytes
-        /// each out of `leaf(of:identity:)`).
-        func withLeaf<R>(
-            of id: LayerID, identity: PropertyValues.Identity,
-            _ body: (UnsafePointer<LeafPatchRecord>, UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
-        ) -> R? {
-            let slot = Int(id.index)
-            guard slot < keys.count, keys[slot] == Key(generation: id.generation, values: identity) else { return nil }
-            return body(records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
-        }
+        /// A kept leaf's record, parts and placement in place: pointers, valid while the table's storage
+        /// is (`withLeaves`), so that only the fields read are loaded (ten thousand leaves patched a
+        /// frame copied 560 bytes each out of `leaf(of:identity:)`).
+        typealias Entry = (record: UnsafePointer<LeafPatchRecord>, parts: UnsafePointer<LayerParts>, placement: UnsafePointer<LeafPlacement>)
 
-        /// `withLeaf` for a leaf whose entry the caller knows holds for its model values (it was
-        /// checked, and neither the values nor the entry changed since: `LeafPatch.KnownLeaves`), without
-        /// reading its key. An entry dropped since has a record that patches nothing (`forget`).
-        func withKnownLeaf<R>(
-            in slot: Int, _ body: (UnsafePointer<LeafPatchRecord>, UnsafePointer<LayerParts>, UnsafePointer<LeafPlacement>) -> R
-        ) -> R? {
-            guard slot < records.count else { return nil }
-            return body(records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
+        /// The entry kept for the leaf `id`, if it still holds for its model values, whose identity is
+        /// `identity`; or, with `identity` nil, the entry in its slot unchecked: for a leaf the caller
+        /// knows it holds for (it was checked, and neither the values nor the entry changed since:
+        /// `LeafPatch.KnownLeaves`). An entry dropped since has a record that patches nothing (`forget`).
+        func leaf(_ id: LayerID, identity: PropertyValues.Identity?) -> Entry? {
+            let slot = Int(id.index)
+            guard slot < keys.count else { return nil }
+            if let identity, keys[slot] != Key(generation: id.generation, values: identity) { return nil }
+            return (records.baseAddress! + slot, parts.baseAddress! + slot, placements.baseAddress! + slot)
         }
     }
 

@@ -303,36 +303,25 @@ package struct LeafPatch {
         else { return .left }
         let slot = Int(id.index)
         let reshapes = animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0
-        if !reshapes, known.contains(slot) {
-            // Checked when it was patched last, and not written since: its slot in the tree and its
-            // kept parts' key are not read.
-            let outcome = table.withKnownLeaf(in: slot) { record, kept, placement in
-                patch(Moving.self, id, animated, record, kept, placement, list, view, &state)
-            } ?? .left
-            if outcome == .patched {
-                state.patched += 1
-                known.note(slot)
-            }
-            return outcome
-        }
-        guard let identity = tree.leafIdentity(of: id), KindDrawing.of(identity.kind).drawsOnlyParts else { return .left }
-        let outcome: LeafOutcome
+        // Checked when it was patched last, and not written since: its slot in the tree and its kept
+        // parts' key are not read.
+        let isKnown = !reshapes && known.contains(slot)
+        let identity = isKnown ? nil : tree.leafIdentity(of: id)
+        guard isKnown || identity.map({ KindDrawing.of($0.kind).drawsOnlyParts }) == true,
+            let entry = table.leaf(id, identity: identity)
+        else { return .left }
         guard reshapes else {
-            outcome = table.withLeaf(of: id, identity: identity) { record, kept, placement in
-                patch(Moving.self, id, animated, record, kept, placement, list, view, &state)
-            } ?? .left
+            let outcome = patch(Moving.self, id, animated, entry, list, view, &state)
             if outcome == .patched {
                 state.patched += 1
                 known.note(slot)
             }
             return outcome
         }
-        outcome =
-            table.withLeaf(of: id, identity: identity) { record, kept, placement in
-                patch(Reshaping.self, id, animated, record, kept, placement, list, view, &state)
-            } ?? .left
+        let outcome = patch(Reshaping.self, id, animated, entry, list, view, &state)
         // Its quads are now those of animated bounds: the frame they stop animating, it is drawn again.
-        if outcome == .patched {
+        // (A leaf whose bounds animate is never taken as known: its identity was read.)
+        if outcome == .patched, let identity {
             state.patched += 1
             state.laidOver.append((id, identity))
         }
@@ -358,10 +347,10 @@ package struct LeafPatch {
     /// `placement`, of `Kind`: `Reshaping` when its bounds animate, else `Moving`. What every leaf
     /// needs is read from the record (`LeafPatchRecord`); the parts and placement only for what is rare.
     private func patch<Kind: PatchKind>(
-        _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ record: UnsafePointer<LeafPatchRecord>,
-        _ kept: UnsafePointer<LayerParts>, _ placement: UnsafePointer<LeafPlacement>, _ list: ListAccess,
+        _ kind: Kind.Type, _ id: LayerID, _ animated: UInt128, _ entry: LayerPartsTable.Leaves.Entry, _ list: ListAccess,
         _ view: Presentation.AffineView, _ state: inout State
     ) -> LeafOutcome {
+        let (record, kept, placement) = entry
         let reshapes = Kind.reshapes
         let segment = list.segments[Int(id.index)]
         let flags = record.pointee.flags
