@@ -145,8 +145,9 @@ public struct Presentation: Sendable {
     /// The animated value of a transform-valued `key` of a layer this frame when it is stored as a 2D
     /// affine transform (`PresentationOverlay.AnimatedAffine`: a compiled turn, move or stretch over an
     /// unwritten transform), read in place; nil when no animation drives it or it is held as a whole
-    /// matrix (`withAnimatedTransform` reads both). A reader that places layers on the plane (the leaf
-    /// patch) takes the six numbers without the matrix.
+    /// matrix (`withAnimatedTransform` reads both). A reader that places layers on the plane takes the
+    /// six numbers without the matrix; one on several threads at once (the leaf patch) reads them
+    /// through `withAffineView`, which retains nothing.
     @inlinable
     public func animatedAffine(_ key: PropertyKey, of id: LayerID) -> AffineTransform? {
         guard Int(id.index) < extents.count else { return nil }
