@@ -26,6 +26,9 @@ public enum LottieLimits {
     /// Values computed by sampling over the whole file (keyframes of time-remapped and curved motion,
     /// vertices of joined animated paths): 4 million, some 100 MiB at most.
     public static let maximumSampledValues = 4_000_000
+    /// Stroke layers made for dash lengths that animate (one per frame sampled, each shown at its
+    /// frame), over the whole file: past them a stroke keeps its first lengths, reported.
+    public static let maximumDashSamples = 4_096
     /// Frames per second.
     public static let frameRates = 0.001...1_000.0
 }

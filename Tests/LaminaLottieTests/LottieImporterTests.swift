@@ -76,6 +76,23 @@ import Testing
         #expect(limit.message.contains("more than \(LottieLimits.maximumLayers) layers"), "\(limit)")
     }
 
+    @Test func animatedDashLengthsAreBoundedOverTheWholeFile() throws {
+        // Dash lengths that change over 2,000 frames: one stroke layer per frame, 2,001 a copy of the
+        // stroke. A repeater's three copies need 6,003, past the file's 4,096: the third keeps its
+        // first lengths (one layer), reported.
+        let stroke = #"{"ty": "st", "c": {"k": [1, 0, 0]}, "w": {"k": 2}, "d": [{"n": "d", "v": {"a": 1, "k": [{"t": 0, "s": [1]}, {"t": 2000, "s": [9]}]}}, {"n": "g", "v": {"k": 3}}]}"#
+        func compiled(copies: Int) throws -> LottieComposition {
+            let shapes = #"[{"ty": "rc", "s": {"k": [50, 50]}}, \#(stroke), {"ty": "rp", "c": {"k": \#(copies)}}]"#
+            return try LottieImporter.compile(document(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "shapes": \#(shapes)}]"#))
+        }
+        let two = try compiled(copies: 2)
+        #expect(!two.diagnostics.contains { $0.feature == "animated-dashes" }, "\(two.diagnostics)")
+        let three = try compiled(copies: 3)
+        #expect(three.layerCount - two.layerCount == 1 + 1, "\(three.layerCount) against \(two.layerCount)")
+        let report = try #require(three.diagnostics.first { $0.feature == "animated-dashes" })
+        #expect(report.path == "layers[0].shapes[1].d" && report.detail.contains("\(LottieLimits.maximumDashSamples)"), "\(report)")
+    }
+
     @Test func aStarTurningAbsurdlyFastIsImportedUnsampled() throws {
         // 10^9 degrees (the largest number a file may hold) between keyframes cannot be sampled 10°
         // apart: the star is kept at its keyframes (as any shape whose parts animate), without trapping

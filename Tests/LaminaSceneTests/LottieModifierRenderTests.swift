@@ -82,6 +82,24 @@ import Testing
         }
     }
 
+    @Test func dashLengthsThatAnimateChangeAlongThePath() throws {
+        // Dashes from 10 long at frame 0 to 30 at frame 30, gaps of 10, along the line from x 10 (80
+        // long). Frame 0: on 10...20, 30...40, 50...60, 70...80. Frame 15 (0.5 s), dashes of 20: on
+        // 10...30, 40...60, 70...90. Frame 30 (1 s), dashes of 30: on 10...40, 50...80.
+        let dashes = #"[{"n": "d", "v": \#(Self.ramp(10, 30))}, {"n": "g", "v": {"a": 0, "k": 10}}, {"n": "o", "v": {"a": 0, "k": 0}}]"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1, "d": \#(dashes)}"#
+        let cases: [(time: Double, on: [Int], off: [Int])] = [
+            (0, [15, 35, 55, 75], [25, 45, 65, 85]),
+            (0.5, [15, 25, 45, 55, 75, 85], [35, 65]),
+            (1, [15, 25, 35, 55, 65, 75], [45, 85]),
+        ]
+        for (time, on, off) in cases {
+            let image = try shapeLayer([Self.line, stroke], at: time)
+            for x in on { #expect(image[x, 50] == Self.red, "\(time) s, x \(x): \(image[x, 50])") }
+            for x in off { #expect(image[x, 50] == Self.clear, "\(time) s, x \(x): \(image[x, 50])") }
+        }
+    }
+
     @Test func aRepeatersAnimatedCountShowsThatManyCopies() throws {
         // A 10x10 square at x 0...10, repeated 20 to the right; the count runs from 1 at frame 0 to
         // 5 at frame 30. At frame 16.5 (0.55 s) it is 3.2: three whole copies (x 0, 20 and 40).

@@ -12,7 +12,7 @@ extension LottieCompiler {
     }
 
     mutating func gradient(
-        _ path: LottieProperty<Path>, with style: LottieNode, stroke: Bool, cut: TrimCut?
+        _ path: LottieProperty<Path>, with style: LottieNode, stroke: Bool, cut: TrimCut?, dashes: StrokeDashes?
     ) throws(LottieError) -> LayerHandle {
         // The box every keyframe's path (and, for a stroke, half its widest width) stays inside.
         var points: [Point] = []
@@ -68,7 +68,7 @@ extension LottieCompiler {
         emitter.set(mask, .bounds, .rect(Rect(origin: box.origin, size: .zero)), at: style.path)
         emitter.apply(path, to: mask, LayerKeyPath(.path), at: style.path) { .path($0) }
         if stroke {
-            try self.stroke(style, on: mask, cut: cut)
+            try self.stroke(style, on: mask, cut: cut, dashes: dashes)
             emitter.set(mask, .strokeColor, .color(.black), at: style.path)
         } else {
             emitter.set(mask, .fillColor, .color(.black), at: style.path)

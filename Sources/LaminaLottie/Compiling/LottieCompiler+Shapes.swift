@@ -448,18 +448,38 @@ extension LottieCompiler {
         let cut = isStroke ? try trimCut(trims) : nil
         // A trim that wraps round strokes the paths twice over (see `TrimCut`).
         let stroked = cut?.doubled == true ? shapes + shapes : shapes
+        if !isStroke, !trims.isEmpty {
+            report(.unsupported, "trimmed-fills", at: trims[0].path, "a trim path does not cut fills")
+        }
+        let dashes = isStroke ? try strokeDashes(style) : nil
+        guard let dashes, let frames = dashFrames(dashes) else {
+            emitter.insert(try paintLayer(stroked, with: style, isStroke: isStroke, cut: cut, dashes: dashes), into: container, at: style.path)
+            return
+        }
+        for (k, frame) in frames.enumerated() {
+            let layer = try paintLayer(stroked, with: style, isStroke: true, cut: cut, dashes: dashes.at(frame))
+            showOnlyAtItsSample(layer, k, of: frames, at: dashes.node.path)
+            emitter.insert(layer, into: container, at: style.path)
+        }
+    }
+
+    /// The layer that paints `shapes` with a fill or stroke item, not yet in the tree.
+    private mutating func paintLayer(
+        _ shapes: [LottieProperty<LottieBezier>], with style: LottieNode, isStroke: Bool, cut: TrimCut?, dashes: StrokeDashes?
+    ) throws(LottieError) -> LayerHandle {
+        let type = (try? style["ty"]?.string()) ?? "fl"
         let layer: LayerHandle
         if type == "gf" || type == "gs" {
-            layer = try gradient(joined(stroked, at: style.path), with: style, stroke: isStroke, cut: cut)
+            layer = try gradient(joined(shapes, at: style.path), with: style, stroke: isStroke, cut: cut, dashes: dashes)
         } else {
             layer = try emitter.create(.shape, name: style["nm"].flatMap { try? $0.string() }, at: style.path)
-            emitter.apply(joined(stroked, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
+            emitter.apply(joined(shapes, at: style.path), to: layer, LayerKeyPath(.path), at: style.path) { .path($0) }
             let colorNode = try style.required("c")
             let alpha = colorNode.flag(ValueProviderRewrite.providedAlpha)
             let color = try colorNode.property(&diagnostics) { (n: LottieNode) throws(LottieError) in Self.color(try n.numbers(), alpha: alpha) }
             emitter.apply(color, to: layer, LayerKeyPath(isStroke ? .strokeColor : .fillColor), at: style.path + ".c") { .color($0) }
             if isStroke {
-                try stroke(style, on: layer, cut: cut)
+                try stroke(style, on: layer, cut: cut, dashes: dashes)
             } else {
                 emitter.set(layer, .fillRule, Self.keyword(.fillRule, (try? style.number("r", default: 1)) == 2 ? "evenOdd" : "nonZero"), at: style.path)
             }
@@ -470,15 +490,10 @@ extension LottieCompiler {
                 emitter.apply(opacity, to: layer, LayerKeyPath(.opacity), at: o.path) { .number($0) }
             }
         }
-        if !isStroke {
-            if !trims.isEmpty {
-                report(.unsupported, "trimmed-fills", at: trims[0].path, "a trim path does not cut fills")
-            }
-        }
-        emitter.insert(layer, into: container, at: style.path)
+        return layer
     }
 
-    mutating func stroke(_ style: LottieNode, on layer: LayerHandle, cut: TrimCut?) throws(LottieError) {
+    mutating func stroke(_ style: LottieNode, on layer: LayerHandle, cut: TrimCut?, dashes: StrokeDashes?) throws(LottieError) {
         emitter.set(layer, .fillColor, .color(.clear), at: style.path)
         if let w = style["w"] {
             let width = try w.property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
@@ -496,25 +511,11 @@ extension LottieCompiler {
         } else {
             emitter.set(layer, .miterLimit, .number(4), at: style.path)
         }
-        if let dashes = style["d"], dashes.isArray {
-            // The lengths keep their first values, as lottie-ios keeps them (Core Animation does not
-            // animate `lineDashPattern` here); the offset animates `lineDashPhase`, as there.
-            var pattern: [Double] = []
-            var phase: (LottieProperty<Double>, String)?
-            for dash in dashes.elements {
-                let name = (try? dash["n"]?.string()) ?? "d"
-                if name == "o" {
-                    phase = (try dash.required("v").property(&diagnostics) { (n: LottieNode) throws(LottieError) in try n.number() }, dash.path)
-                    continue
-                }
-                let value = try dash.required("v").property(&diagnostics) { (n: LottieNode) throws(LottieError) in max(try n.number(), 0) }
-                if value.isAnimated { report(.approximated, "animated-dashes", at: dash.path, "the dash keeps its first length") }
-                pattern.append(value.initialValue)
-            }
-            if pattern.count % 2 == 1 { pattern += pattern }
+        if let dashes {
+            let pattern = dashes.pattern
             if pattern.contains(where: { $0 > 0 }) {
-                emitter.set(layer, .lineDashPattern, .numbers(pattern), at: dashes.path)
-                if let (offset, path) = phase { emitter.apply(offset, to: layer, LayerKeyPath(.lineDashPhase), at: path) { .number($0) } }
+                emitter.set(layer, .lineDashPattern, .numbers(pattern), at: dashes.node.path)
+                if let (offset, path) = dashes.offset { emitter.apply(offset, to: layer, LayerKeyPath(.lineDashPhase), at: path) { .number($0) } }
             }
         }
         if let cut { apply(cut, to: layer) }

@@ -24,6 +24,8 @@ struct LottieCompiler {
     private var reported: Set<String> = []
     /// Trim cuts already resolved, by the paths of their trims (`trimCut`).
     var trimCuts: [String: TrimCut] = [:]
+    /// Stroke layers the file may still make for dash lengths that animate (`dashFrames`).
+    var dashSamplesLeft = LottieLimits.maximumDashSamples
     /// Assets (precomps and images) by id.
     var assets: [String: LottieNode] = [:]
     /// Where image files named by path are read from.
