@@ -91,6 +91,14 @@ import Testing
         #expect(three.layerCount - two.layerCount == 1 + 1, "\(three.layerCount) against \(two.layerCount)")
         let report = try #require(three.diagnostics.first { $0.feature == "animated-dashes" })
         #expect(report.path == "layers[0].shapes[1].d" && report.detail.contains("\(LottieLimits.maximumDashSamples)"), "\(report)")
+        // Every layer holds the path again: 2,001 copies of a 10,000-vertex path would be 20 million
+        // vertices, past the file's sampled values. One layer keeps the first lengths.
+        let points = (0..<LottieLimits.maximumPathVertices).map { "[\($0 % 100), \($0 / 100)]" }.joined(separator: ",")
+        let zeros = Array(repeating: "[0, 0]", count: LottieLimits.maximumPathVertices).joined(separator: ",")
+        let path = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [\#(points)], "i": [\#(zeros)], "o": [\#(zeros)]}}}"#
+        let large = try LottieImporter.compile(document(#"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "shapes": [\#(path), \#(stroke)]}]"#))
+        #expect(large.diagnostics.contains { $0.feature == "animated-dashes" }, "\(large.diagnostics)")
+        #expect(large.layerCount < 10, "\(large.layerCount) layers")
     }
 
     @Test func aStarTurningAbsurdlyFastIsImportedUnsampled() throws {

@@ -105,6 +105,14 @@ struct LayerEmitter {
         return true
     }
 
+    /// Takes `count` samples from the file's budget when that many are left (true); otherwise takes
+    /// none, for work the import can do without (false).
+    mutating func spendIfLeft(_ count: Int) -> Bool {
+        guard count <= samplesLeft else { return false }
+        samplesLeft -= count
+        return true
+    }
+
     /// The first value the file led to that the model would refuse (a number so large that scaling or
     /// turning it overflows, a path with such a point): the import fails with it, at its JSON path.
     private(set) var invalid: LottieError?

@@ -47,18 +47,20 @@ extension LottieCompiler {
         return StrokeDashes(lengths: lengths, offset: offset, node: dashes, frame: nil)
     }
 
-    /// The frames at which dashes whose lengths animate are drawn, one stroke layer each: once a frame
-    /// from their first keyframe to their last, and at every keyframe. Nil when the lengths hold still,
-    /// or when the file's layers for animated dashes (`LottieLimits.maximumDashSamples`) would run out:
-    /// that stroke then keeps its first lengths, reported.
-    mutating func dashFrames(_ dashes: StrokeDashes) -> [Double]? {
+    /// The frames at which dashes whose lengths animate are drawn, one layer stroking `shapes` each:
+    /// once a frame from their first keyframe to their last, and at every keyframe. Nil when the
+    /// lengths hold still, or when the file's layers for animated dashes (`LottieLimits.maximumDashSamples`)
+    /// or its sampled values (every layer holds the paths' vertices again) would run out: that stroke
+    /// then keeps its first lengths, reported.
+    mutating func dashFrames(_ dashes: StrokeDashes, stroking shapes: [LottieProperty<LottieBezier>]) -> [Double]? {
         guard dashes.lengths.contains(where: \.isAnimated) else { return nil }
         let frames = Self.keyedFrames(dashes.lengths.map(\.timeline))
         guard frames.count > 1 else { return nil }
-        guard frames.count <= dashSamplesLeft else {
+        let vertices = shapes.reduce(0) { $0 + ($1.keyValues.map(\.vertices.count).max() ?? 0) }
+        guard frames.count <= dashSamplesLeft, emitter.spendIfLeft((frames.count - 1) * vertices) else {
             report(
                 .approximated, "animated-dashes", at: dashes.node.path,
-                "the dashes keep their first lengths: the file's \(LottieLimits.maximumDashSamples) layers for animated dashes are spent")
+                "the dashes keep their first lengths: the file's \(LottieLimits.maximumDashSamples) layers for animated dashes, or its sampled values, are spent")
             return nil
         }
         dashSamplesLeft -= frames.count

@@ -452,7 +452,7 @@ extension LottieCompiler {
             report(.unsupported, "trimmed-fills", at: trims[0].path, "a trim path does not cut fills")
         }
         let dashes = isStroke ? try strokeDashes(style) : nil
-        guard let dashes, let frames = dashFrames(dashes) else {
+        guard let dashes, let frames = dashFrames(dashes, stroking: stroked) else {
             emitter.insert(try paintLayer(stroked, with: style, isStroke: isStroke, cut: cut, dashes: dashes), into: container, at: style.path)
             return
         }
