@@ -400,6 +400,15 @@ public struct RenderList {
         commands[command] = .draw(first: first, count: count, texture: texture, variant: variant, opaque: runIsOpaque)
     }
 
+    /// Moves every current segment's command range through `moved`: commands were inserted or merged
+    /// (`isolate`, `rejoin`).
+    mutating func moveSegmentCommands(_ moved: (Int32) -> Int32) {
+        for slot in segments.indices where segments[slot].stamp == stamp {
+            segments[slot].firstCommand = moved(segments[slot].firstCommand)
+            segments[slot].endCommand = moved(segments[slot].endCommand)
+        }
+    }
+
     /// The whole target pixels instances `range` may touch, with a pixel of margin, within a `width` x
     /// `height` target; nil when one has a corner behind the eye (it may reach anywhere).
     func pixelBounds(of range: Range<Int>, width: Int, height: Int) -> PixelRegion? {

@@ -107,7 +107,7 @@ package struct RenderListUpdate {
                     guard
                         replace(
                             base + k, in: &list, with: scratch.instances[k], isOpaque: scratch.isOpaque(k),
-                            binding: binding, group: enclosing.last ?? Int(segment.group), commandOf: commandOf,
+                            binding: binding, group: enclosing.last ?? Int(segment.group), commandOf: &commandOf,
                             runs: &touchedRuns, damage: &damage)
                     else { return nil }
                 }
@@ -305,7 +305,7 @@ package struct RenderListUpdate {
     /// same way a whole build would have, adding both to `damage`.
     private func replace(
         _ index: Int, in list: inout RenderList, with instance: LayerInstance, isOpaque: Bool, binding: TextureBinding,
-        group: Int, commandOf: ContiguousArray<Int32>, runs: inout Set<Int>,
+        group: Int, commandOf: inout ContiguousArray<Int32>, runs: inout Set<Int>,
         damage: inout Damage
     ) -> Bool {
         let old = list.instances[index]
@@ -329,25 +329,37 @@ package struct RenderListUpdate {
             }
         }
         var texture = runBinding
+        var (run, runCount) = (command, count)
         if instance[.textureMode] != LayerInstance.TextureMode.none.rawValue, !binding.same(as: runBinding) {
-            // Another texture: only a run that samples for this instance alone can change it.
-            for other in first..<(first + count) where other != index {
-                if list.instances[other][.textureMode] != LayerInstance.TextureMode.none.rawValue { return false }
+            // Another texture, or the same sampled another way: only a run that samples for this
+            // instance alone can change it. One it shares with others that sample is split round it,
+            // as a build would have drawn it.
+            if (first..<(first + count)).contains(where: { $0 != index && list.instances[$0][.textureMode] != LayerInstance.TextureMode.none.rawValue }) {
+                guard instance.isPlain == old.isPlain, let (split, lone) = list.isolate(index, inRun: command, texture: binding) else { return false }
+                runs = Set(runs.map { $0 > command ? $0 + split.count - 1 : $0 }).union(split)
+                commandOf = list.commandOfInstances()
+                (run, runCount) = (lone, 1)
             }
             texture = binding
         }
         var newVariant = variant
         if instance.isPlain != old.isPlain {
-            guard count == 1, !Self.mayJoinNeighbour(command, plain: instance.isPlain, in: list) else { return false }
+            guard runCount == 1, !Self.mayJoinNeighbour(run, plain: instance.isPlain, in: list) else { return false }
             newVariant = instance.isPlain ? .plain : .full
         }
         var changed = Damage.none
         if !old.isCollapsed { changed.add(old.pixelBounds(width: width, height: height)) }
         if !instance.isCollapsed { changed.add(instance.pixelBounds(width: width, height: height)) }
         damage.formUnion(Self.reach(of: changed, through: group, in: list))
-        list.replace(index, with: instance, isOpaque: isOpaque, command: command, texture: texture, variant: newVariant)
+        list.replace(index, with: instance, isOpaque: isOpaque, command: run, texture: texture, variant: newVariant)
         list.extendGroups(from: group, toCover: index, width: width, height: height)
-        runs.insert(command)
+        // A lone run sampling as its neighbours do again (the leaf turned off whole pixels) joins them.
+        if runCount == 1, !texture.same(as: runBinding), let joined = list.rejoin(run) {
+            runs = Set(runs.map { $0 < run ? $0 : $0 <= run + 1 ? joined : $0 - 2 })
+            commandOf = list.commandOfInstances()
+            run = joined
+        }
+        runs.insert(run)
         return true
     }
 
