@@ -179,4 +179,20 @@ struct Transform3DTests {
             #expect(close(back.x, a, 1e-7) && close(back.y, b, 1e-7) && close(back.z, c, 1e-7))
         }
     }
+
+    @Test("Scales far from 1 (1e-200, a subnormal, 1e200) written one axis after another read back, the matrix finite")
+    func extremeScalesWrittenInTurn() throws {
+        for scale in [1e-200, Double.leastNormalMagnitude / 1000, 1e200] {
+            var t = Transform3D.identity
+            for (path, value) in [("transform.scale.x", scale), ("transform.scale.y", scale), ("transform.rotation.z", 0.5)] {
+                let written = try LayerKeyPath(path).write(.number(value), into: .transform(t))
+                guard case .transform(let matrix) = written else { throw PropertyError.unknownKey(path) }
+                t = matrix
+            }
+            // Row x is scale·(cos, sin), row y scale·(−sin, cos): each row's length is the scale.
+            #expect(close(t.m11 / scale, Double.cos(0.5), 1e-12) && close(t.m12 / scale, Double.sin(0.5), 1e-12), "\(scale): \(t)")
+            #expect(close(t.m21 / scale, -Double.sin(0.5), 1e-12) && close(t.m22 / scale, Double.cos(0.5), 1e-12), "\(scale): \(t)")
+            #expect(t.m33 == 1 && t.m44 == 1)
+        }
+    }
 }

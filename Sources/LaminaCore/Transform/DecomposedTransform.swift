@@ -141,7 +141,21 @@ public struct DecomposedTransform: Hashable, Sendable {
 // MARK: Small vector helpers
 
 @inline(__always) func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
-@inline(__always) func length(_ a: SIMD3<Double>) -> Double { dot(a, a).squareRoot() }
+/// The length of `a`. Where the sum of squares leaves the normal range (a row scaled by 1e-200 squares
+/// to 0, one by 1e200 to infinity) the vector is divided by its largest component first: the
+/// decomposition divides each row by its length, and a 0 or an infinity there made a finite matrix's
+/// components NaN, refused as if the client had written one.
+@inline(__always) func length(_ a: SIMD3<Double>) -> Double {
+    let squares = dot(a, a)
+    return squares.isNormal ? squares.squareRoot() : scaledLength(a)
+}
+
+@inline(never) func scaledLength(_ a: SIMD3<Double>) -> Double {
+    let largest = max(abs(a.x), max(abs(a.y), abs(a.z)))
+    guard largest > 0, largest.isFinite else { return largest }
+    let unit = a / largest
+    return largest * dot(unit, unit).squareRoot()
+}
 @inline(__always) func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }
