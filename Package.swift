@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "CLaminaSys"),
         // The processor's prefetch hint, for the loops over a hundred thousand layers' records.
         .target(name: "CLaminaPrefetch"),
+        // The C library's sincos (a GNU extension Swift's Glibc does not export), for rotation matrices.
+        .target(name: "CLaminaMath"),
 
         // MARK: GLSL ES 3.00 sources, embedded into the binary (no bundle to install beside it).
         // Every shader file is listed here; ShaderSources.swift names them, and a test checks both
@@ -108,7 +110,7 @@ let package = Package(
         // MARK: Lamina modules.
         .target(
             name: "LaminaCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["CLaminaMath", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
         // The frame as data: the render list, its builder, its retained paths (update, leaf patch, kept

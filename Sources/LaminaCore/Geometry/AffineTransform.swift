@@ -36,7 +36,7 @@ public struct AffineTransform: Hashable, Sendable {
     /// A rotation by `angle` radians (`CGAffineTransformMakeRotation`); with y down a positive angle turns
     /// clockwise on screen.
     public init(rotationAngle angle: Double) {
-        let (s, c) = (Double.sin(angle), Double.cos(angle))
+        let (s, c) = sineAndCosine(angle)
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

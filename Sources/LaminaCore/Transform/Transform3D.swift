@@ -97,7 +97,8 @@ public struct Transform3D: Hashable, Sendable {
             return
         }
         let (x, y, z) = (x / length, y / length, z / length)
-        let s = Double.sin(angle), c = Double.cos(angle), t = 1 - c
+        let (s, c) = sineAndCosine(angle)
+        let t = 1 - c
         self.init(
             m11: t * x * x + c, m12: t * x * y + s * z, m13: t * x * z - s * y, m14: 0,
             m21: t * x * y - s * z, m22: t * y * y + c, m23: t * y * z + s * x, m24: 0,

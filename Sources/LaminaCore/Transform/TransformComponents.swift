@@ -95,7 +95,7 @@ struct TransformComponents {
     static func identityAffine(with c: LayerKeyPath.Component, _ n: Double) -> AffineTransform? {
         switch c {
         case .rotation, .rotationZ:
-            let (sine, cosine) = (Double.sin(n), Double.cos(n))
+            let (sine, cosine) = sineAndCosine(n)
             return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
         case .translationX: return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: n, ty: 0)
         case .translationY: return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: n)
