@@ -10,7 +10,9 @@ package import LaminaCore
 /// but drawn instances (or, for a subtree visited once and flat, the same offscreen groups, clips,
 /// backdrops, 3D spaces and additive runs over the same instances, the groups' shadows free to move,
 /// the backdrops free to move and change their filters), and each new instance drawable by the run
-/// that drew the old one — they replace the old ones in place, and the frame's damage is the union of
+/// that drew the old one, or by a run split round it where it now samples its texture another way (a
+/// leaf turned onto whole pixels; `RenderList.isolate`, and `rejoin` when it samples as its neighbours
+/// again) — they replace the old ones in place, and the frame's damage is the union of
 /// the old and new screen bounds of those that differ, spread through the groups' filters and
 /// shadows. An opaque instance that moves or turns translucent first brings back the instances drawn
 /// before it that occlusion culling collapsed under where it was. Otherwise the caller builds the
