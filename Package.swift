@@ -80,7 +80,8 @@ let package = Package(
 
         // MARK: The Linux calls Swift cannot make cleanly (SCM_RIGHTS, memfd seals, SO_PEERCRED).
         .target(name: "CLaminaSys"),
-        // The processor's prefetch hint, for the loops over a hundred thousand layers' records.
+        // The processor's memory hints (prefetches, stores that bypass the cache), for the loops over a
+        // hundred thousand layers' records and the copy of their matrices to the GPU.
         .target(name: "CLaminaPrefetch"),
         // The C library's sincos (a GNU extension Swift's Glibc does not export), for rotation matrices.
         .target(name: "CLaminaMath"),
@@ -132,7 +133,10 @@ let package = Package(
         // The GL half: the display, shaders, textures behind the handles, and drawing the list.
         .target(
             name: "LaminaRender",
-            dependencies: ["LaminaCore", "LaminaRenderList", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM"],
+            dependencies: [
+                "LaminaCore", "LaminaRenderList", "LaminaImage", "LaminaRaster", "Shaders", "CEGL", "CGLES3", "CGBM", "CDRM",
+                "CLaminaPrefetch",
+            ],
             swiftSettings: strict
         ),
         // What the renderer rasterises on the CPU: text layers' coverage through Pango and cairo, shape

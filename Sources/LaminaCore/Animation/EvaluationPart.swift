@@ -1,13 +1,4 @@
-/// Where an evaluation records each evaluated layer's overlay: the presentation itself, or one range's
-/// records in a split evaluation (`SplitRecorder`).
-protocol OverlayRecorder {
-    /// Records what `writer` appended since its `startNext()` as the overlay of layer `id`.
-    mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID)
-}
-
-extension Presentation: OverlayRecorder {}
-
-/// What one range of a split evaluation wrote besides its layers' extents: its values (in `writer`,
+/// What one range of an evaluation (the whole schedule, or a part of a split one) wrote besides its layers' extents: its values (in `writer`,
 /// for every range but the first, whose values go to the presentation's own storage), the layers it
 /// evaluated in order, their transitions, and its events. `Presentation.join` appends them after the
 /// ranges before it; the values stay here for the frame (`Presentation.Extent.part`). Kept by the
@@ -24,6 +15,8 @@ struct EvaluationPart: Sendable {
     /// The slots whose extents index `transitions` (few: a transition is rare).
     var transitioned: [Int32] = []
     var events: [AnimationEvent] = []
+    /// Whether an animation of the range ended and left its layer.
+    var removed = false
 
     /// Reallocates the storage at the size the last frame used.
     mutating func shrink() {
@@ -47,25 +40,26 @@ struct EvaluationPart: Sendable {
         transitions.removeAll(keepingCapacity: true)
         transitioned.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
+        removed = false
     }
 }
 
-/// Records a range of a split evaluation: each layer's extent straight into the presentation's extents
-/// (a range evaluates only its own layers, so the ranges write apart), the rest into its part. The
-/// join that follows then only appends the parts' lists: it wrote every extent of the ranges after the
-/// first once more, alone, and a hundred thousand turning layers waited on it every frame.
-struct SplitRecorder: OverlayRecorder {
+/// Records a range of an evaluation: each layer's extent straight into the presentation's extents
+/// (a range evaluates only its own layers, so the ranges of a split evaluation write apart), the rest
+/// into its part. The join that follows then only appends the parts' lists: it wrote every extent of
+/// the ranges after the first once more, alone, and a hundred thousand turning layers waited on it
+/// every frame.
+struct RangeRecorder {
     let extents: UnsafeMutablePointer<Presentation.Extent>
     /// Whose storage the range's values are in (`Presentation.Extent.part`).
     let part: Int32
     let records: UnsafeMutablePointer<EvaluationPart>
 
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        guard var extent = Presentation.extent(of: &writer, transitions: &records.pointee.transitions) else { return }
-        extent.part = part
-        if extent.transition >= 0 { records.pointee.transitioned.append(Int32(id.index)) }
-        extents[Int(id.index)] = extent
+        let extent = extents + Int(id.index)
+        guard Presentation.record(&writer, part: part, at: extent, transitions: &records.pointee.transitions) else { return }
+        if extent.pointee.transition >= 0 { records.pointee.transitioned.append(Int32(id.index)) }
         records.pointee.layers.append(id)
-        records.pointee.keys |= extent.keys
+        records.pointee.keys |= extent.pointee.keys
     }
 }

@@ -47,6 +47,8 @@ public struct Presentation: Sendable {
     /// frame copies no values to join them. (The first range's values are the presentation's own; its
     /// part holds only its lists.)
     @usableFromInline var parts: [EvaluationPart] = []
+    /// Where the evaluation cut the schedule into ranges this frame, kept for its capacity.
+    var rangeBounds: [Int] = []
 
     /// An empty presentation (every layer shows its model values).
     public init() {}
@@ -278,49 +280,53 @@ public struct Presentation: Sendable {
         }
     }
 
-    /// Records what the writer appended since its `startNext()` as the overlay of layer `id`.
+    /// Records what the writer appended since its `startNext()` as the overlay of layer `id` (for a
+    /// replicator's copies, `LayerTree.evaluateSubtree`; a frame's evaluation records through
+    /// `RangeRecorder`).
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
-        guard let extent = Self.extent(of: &writer, transitions: &transitions) else { return }
-        extents[Int(id.index)] = extent
+        let recorded = extents.withUnsafeMutableBufferPointer { extents in
+            Self.record(&writer, part: 0, at: extents.baseAddress! + Int(id.index), transitions: &transitions)
+        }
+        guard recorded else { return }
         animatedLayers.append(id)
-        animatedKeys |= extent.keys
+        animatedKeys |= extents[Int(id.index)].keys
     }
 
-    /// Where the overlay the writer appended since its `startNext()` lies in its storage, with its
-    /// transition appended to `transitions`; nil when nothing animated the layer. (The writer is
-    /// `inout` only so that it is not copied for the call, once per animated layer.)
-    @usableFromInline
-    static func extent(of writer: inout PresentationOverlay, transitions: inout ContiguousArray<TransitionProgress>) -> Extent? {
-        guard writer.valuesEnd != writer.valuesStart || writer.transformsEnd != writer.transformsStart
-            || writer.affinesEnd != writer.affinesStart || writer.singleKey != nil || writer.hasTransition
-        else { return nil }
-        var extent = Extent()
+    /// Writes at `extent` where the overlay the writer appended since its `startNext()` lies in its
+    /// storage (that of `part`), with its transition appended to `transitions`; false, and nothing
+    /// written, when nothing animated the layer. Written in place, field by field: made as a value and
+    /// returned as an optional, the extent was copied twice more, some fifty instructions a layer.
+    @inline(__always)
+    static func record(
+        _ writer: inout PresentationOverlay, part: Int32, at extent: UnsafeMutablePointer<Extent>,
+        transitions: inout ContiguousArray<TransitionProgress>
+    ) -> Bool {
+        // The keys the writer gathered as it appended (`keysSinceStart`): reading them back from its
+        // three arrays cost every animated layer some ninety instructions.
+        let keys = writer.keysSinceStart
+        let hasTransition = writer.hasTransition
+        guard keys != 0 || hasTransition else { return false }
         // Ranges the writer keeps in order, in storages far short of 2³¹ elements (each is at least 16
         // bytes): made without the checks, which every animated layer paid for three times.
         @inline(__always) func range(_ start: Int, _ end: Int) -> Range<Int32> {
             Range(uncheckedBounds: (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end)))
         }
-        extent.values = range(writer.valuesStart, writer.valuesEnd)
-        extent.transforms = range(writer.transformsStart, writer.transformsEnd)
-        extent.affines = range(writer.affinesStart, writer.affinesEnd)
-        // The writer's keys, read from its arrays here: through its `animatedKeyMask`, the whole writer
-        // was copied for the call.
-        for i in writer.valuesStart..<writer.valuesEnd { extent.keys |= 1 &<< UInt128(writer.values[i].key.rawValue) }
-        for i in writer.transformsStart..<writer.transformsEnd {
-            extent.keys |= 1 &<< UInt128(writer.transforms[i].key.rawValue)
-        }
-        for i in writer.affinesStart..<writer.affinesEnd { extent.keys |= 1 &<< UInt128(writer.affines[i].key.rawValue) }
-        if let key = writer.singleKey { extent.keys |= 1 &<< UInt128(key.rawValue) }
-        if writer.hasTransition, let transition = writer.transition {
-            extent.transition = Int32(transitions.count)
+        extent.pointee.values = range(writer.valuesStart, writer.valuesEnd)
+        extent.pointee.transforms = range(writer.transformsStart, writer.transformsEnd)
+        extent.pointee.affines = range(writer.affinesStart, writer.affinesEnd)
+        extent.pointee.part = part
+        extent.pointee.keys = keys
+        extent.pointee.transition = -1
+        if hasTransition, let transition = writer.transition {
+            extent.pointee.transition = Int32(transitions.count)
             transitions.append(transition)
         }
-        return extent
+        return true
     }
 
     /// Appends what range `part` of a split evaluation recorded (see `EvaluationPart`) after the ranges
     /// before it: its layers, its keys, its transitions (moving the indices its extents hold past
-    /// those already here). Its extents are in place already (`SplitRecorder`).
+    /// those already here). Its extents are in place already (`RangeRecorder`).
     mutating func join(part: Int) {
         let transitionBase = Int32(transitions.count)
         transitions.append(contentsOf: parts[part].transitions)
@@ -360,15 +366,9 @@ extension LayerTree {
         slots.withUnsafeMutableBufferPointer { slots in
             schedule.items.withUnsafeMutableBufferPointer { items in
                 schedule.compiled.withUnsafeBufferPointer { compiled in
-                    if ranges <= 1 {
-                        removed = Self.evaluate(
-                            items.indices, items: items, compiled: compiled, slots: slots, at: time, writer: &writer,
-                            recorder: &presentation, events: &events)
-                    } else {
-                        removed = Self.evaluateSplit(
-                            into: ranges, threads: threads, items: items, compiled: compiled, slots: slots, at: time,
-                            writer: &writer, presentation: &presentation, events: &events)
-                    }
+                    removed = Self.evaluate(
+                        inRanges: ranges, threads: threads, items: items, compiled: compiled, slots: slots, at: time,
+                        writer: &writer, presentation: &presentation, events: &events)
                 }
             }
         }
@@ -378,10 +378,10 @@ extension LayerTree {
 
     /// Evaluates the scheduled animations `range` (whole layers' runs of them) into `writer`, recording
     /// each layer's overlay with `recorder`; returns whether any ended and left its layer.
-    private static func evaluate<Recorder: OverlayRecorder>(
+    private static func evaluate(
         _ range: Range<Int>, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
         compiled: UnsafeBufferPointer<CompiledAnimation>, slots: UnsafeMutableBufferPointer<Slot>, at time: Double,
-        writer: inout PresentationOverlay, recorder: inout Recorder, events: inout [AnimationEvent]
+        writer: inout PresentationOverlay, recorder: inout RangeRecorder, events: inout [AnimationEvent]
     ) -> Bool {
         var removed = false
         var k = range.lowerBound
@@ -410,20 +410,26 @@ extension LayerTree {
         return removed
     }
 
-    /// The schedule cut into `ranges` runs of whole layers, evaluated at once by `threads`: the first
-    /// into `writer` (the presentation's storage), each other into a part of its own, each writing its
-    /// own layers' extents in place and listing them, the lists joined after in order. A layer's
-    /// animations read only their own slot and its ancestors' timing, and write only their own slot
-    /// and extent, so the ranges share nothing they write, and the joined result is the one a whole
-    /// evaluation gives, bit for bit, events in the same order.
-    private static func evaluateSplit(
-        into ranges: Int, threads: FrameThreads, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
+    /// The schedule cut into `ranges` runs of whole layers, evaluated at once by `threads` (one range:
+    /// on this thread): the first into `writer` (the presentation's storage), each other into a part of
+    /// its own, each writing its own layers' extents in place and listing them, the lists joined after
+    /// in order. A layer's animations read only their own slot and its ancestors' timing, and write
+    /// only their own slot and extent, so the ranges share nothing they write, and the joined result
+    /// is the one a whole evaluation gives, bit for bit, events in the same order. A whole evaluation
+    /// takes the same path, as one range: its extents written through a pointer, not checked for
+    /// uniqueness layer by layer.
+    private static func evaluate(
+        inRanges ranges: Int, threads: FrameThreads, items: UnsafeMutableBufferPointer<AnimationSchedule.Item>,
         compiled: UnsafeBufferPointer<CompiledAnimation>, slots: UnsafeMutableBufferPointer<Slot>, at time: Double,
         writer: inout PresentationOverlay, presentation: inout Presentation, events: inout [AnimationEvent]
     ) -> Bool {
         // Cuts at even counts of animations, moved forwards to the start of the next layer's run.
-        var bounds = [0]
-        for r in 1..<ranges {
+        var bounds: [Int] = []
+        swap(&bounds, &presentation.rangeBounds)
+        defer { swap(&bounds, &presentation.rangeBounds) }
+        bounds.removeAll(keepingCapacity: true)
+        bounds.append(0)
+        for r in 1..<max(1, ranges) {
             var cut = max(bounds[r - 1], items.count * r / ranges)
             while cut > 0, cut < items.count, items[cut].slot == items[cut - 1].slot { cut += 1 }
             bounds.append(cut)
@@ -435,22 +441,21 @@ extension LayerTree {
         if parts.count < ranges { parts.append(contentsOf: repeatElement(EvaluationPart(), count: ranges - parts.count)) }
         var extents: ContiguousArray<Presentation.Extent> = []
         swap(&extents, &presentation.extents)
-        var removed = Array(repeating: false, count: ranges)
         parts.withUnsafeMutableBufferPointer { parts in
             extents.withUnsafeMutableBufferPointer { extents in
                 withUnsafeMutablePointer(to: &writer) { writer in
                     withUnsafeMutablePointer(to: &events) { events in
-                        removed.withUnsafeMutableBufferPointer { removed in
-                            let shared = Unshared((parts, extents, writer, events, removed, items, compiled, slots, bounds))
+                        bounds.withUnsafeBufferPointer { bounds in
+                            let shared = Unshared((parts, extents, writer, events, items, compiled, slots, bounds))
                             threads.forEach(ranges) { r in
-                                let (parts, extents, writer, events, removed, items, compiled, slots, bounds) = shared.value
+                                let (parts, extents, writer, events, items, compiled, slots, bounds) = shared.value
                                 // On this thread's stack while it works: side by side in `parts`, two
                                 // ranges' writers would share cache lines both write at every layer.
                                 var part = EvaluationPart()
                                 swap(&part, &parts[r])
                                 defer { swap(&part, &parts[r]) }
-                                removed[r] = withUnsafeMutablePointer(to: &part) { part in
-                                    var recorder = SplitRecorder(extents: extents.baseAddress!, part: Int32(r), records: part)
+                                part.removed = withUnsafeMutablePointer(to: &part) { part in
+                                    var recorder = RangeRecorder(extents: extents.baseAddress!, part: Int32(r), records: part)
                                     let range = bounds[r]..<bounds[r + 1]
                                     guard r > 0 else {
                                         return evaluate(
@@ -469,11 +474,13 @@ extension LayerTree {
         }
         swap(&extents, &presentation.extents)
         swap(&parts, &presentation.parts)
+        var removed = false
         for r in 0..<ranges {
             events.append(contentsOf: presentation.parts[r].events)
             presentation.join(part: r)
+            removed = removed || presentation.parts[r].removed
         }
-        return removed.contains(true)
+        return removed
     }
 
     /// Evaluates one scheduled animation at its layer's local time `layerTime`; returns whether it

@@ -56,6 +56,10 @@ public struct PresentationOverlay: Sendable {
     /// Whether `transition` holds one: what the evaluation asks of every layer it ends, without
     /// copying the optional out to read its tag.
     @usableFromInline private(set) var hasTransition = false
+    /// The keys appended to the storage (or held as `singleKey`) since `startNext()`, bit `rawValue` set
+    /// for each: while a frame is evaluated, the keys of the layer being evaluated, which its extent
+    /// records (`Presentation.record`) without reading the storage back.
+    @usableFromInline private(set) var keysSinceStart: UInt128 = 0
 
     /// An empty overlay.
     public init() {}
@@ -63,6 +67,7 @@ public struct PresentationOverlay: Sendable {
     /// A view holding one animated transform and nothing else.
     init(single: AnimatedTransform) {
         (singleKey, singleValue) = (single.key, single.value)
+        keysSinceStart = 1 &<< UInt128(single.key.rawValue)
     }
 
     /// A view of part of a presentation's storage.
@@ -118,10 +123,12 @@ public struct PresentationOverlay: Sendable {
         affinesEnd = affinesStart
         singleKey = nil
         transition = nil
+        keysSinceStart = 0
     }
 
     /// Starts an empty overlay at the end of the storage (the evaluation of the next layer).
     mutating func startNext() {
+        keysSinceStart = 0
         (valuesStart, valuesEnd) = (values.count, values.count)
         (transformsStart, transformsEnd) = (transforms.count, transforms.count)
         (affinesStart, affinesEnd) = (affines.count, affines.count)
@@ -163,6 +170,7 @@ public struct PresentationOverlay: Sendable {
             return
         }
         Self.append(Animated(key: key, value: value), to: &values, &valuesStart, &valuesEnd)
+        keysSinceStart |= 1 &<< UInt128(key.rawValue)
     }
 
     /// Sets the animated value of a transform-valued property.
@@ -175,6 +183,7 @@ public struct PresentationOverlay: Sendable {
             // A second transform: into storage of its own, with the first.
             transforms = [AnimatedTransform(key: held, value: singleValue)]
             (transformsStart, transformsEnd) = (0, 1)
+            keysSinceStart |= 1 &<< UInt128(held.rawValue)
             singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key {
@@ -191,6 +200,7 @@ public struct PresentationOverlay: Sendable {
     /// Appends the animated value of a transform-valued property that the overlay does not animate yet.
     mutating func appendTransform(_ value: Transform3D, for key: PropertyKey) {
         Self.append(AnimatedTransform(key: key, value: value), to: &transforms, &transformsStart, &transformsEnd)
+        keysSinceStart |= 1 &<< UInt128(key.rawValue)
     }
 
     /// Appends `element` to the overlay's part `start..<end` of `storage`: at the storage's end while a
@@ -211,6 +221,7 @@ public struct PresentationOverlay: Sendable {
     /// an affine transform whose other lanes are the identity's (see `AnimatedAffine`).
     mutating func appendAffine(_ value: AffineTransform, for key: PropertyKey) {
         Self.append(AnimatedAffine(key: key, value: value), to: &affines, &affinesStart, &affinesEnd)
+        keysSinceStart |= 1 &<< UInt128(key.rawValue)
     }
 
     /// Takes `key` out of the affine transforms, when it is there, for storage as a whole matrix: what
@@ -239,6 +250,7 @@ public struct PresentationOverlay: Sendable {
             // A second transform: into storage of its own, with the first.
             transforms = [AnimatedTransform(key: held, value: singleValue)]
             (transformsStart, transformsEnd) = (0, 1)
+            keysSinceStart |= 1 &<< UInt128(held.rawValue)
             singleKey = nil
         }
         for i in transformsStart..<transformsEnd where transforms[i].key == key { return body(&transforms[i].value) }

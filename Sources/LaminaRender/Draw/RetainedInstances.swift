@@ -1,4 +1,5 @@
 import CGLES3
+import CLaminaPrefetch
 import LaminaCore
 import LaminaRenderList
 
@@ -19,7 +20,10 @@ import LaminaRenderList
 /// A large copy (every instance of a scene whose layers all turn) is split across the frame's
 /// threads through a write mapping of the range: one thread copying 22 MB is bound by its own
 /// load and store throughput, not by the memory's. The range is invalidated, so no driver reads the
-/// old bytes back first.
+/// old bytes back first. Matrices are gathered into it with stores that bypass the cache
+/// (`lamina_gather_64_streaming`): ordinary stores read each target line in before writing it, and
+/// 6.4 MB of them evicted what the next frame reads; a hundred thousand turning layers' encode took
+/// about a third less time.
 struct RetainedInstances {
     let buffer: GLuint
     let matrices: GLuint
@@ -103,9 +107,10 @@ struct RetainedInstances {
             let target = Unshared(mapped)
             threads.forEachRange(of: instances.count) { part in
                 if matricesOnly {
-                    for i in part {
-                        (target.value + i * matrixStride).copyMemory(from: source.value + i * stride, byteCount: matrixStride)
-                    }
+                    // Stores that bypass the cache: the mapping is written once and not read here.
+                    lamina_gather_64_streaming(
+                        target.value + part.lowerBound * matrixStride, source.value + part.lowerBound * stride, stride,
+                        part.count)
                 } else {
                     (target.value + part.lowerBound * stride).copyMemory(
                         from: source.value + part.lowerBound * stride, byteCount: part.count * stride)

@@ -32,6 +32,9 @@ package struct LeafPatch {
     /// `projection`'s scale and shift when it keeps to the plane, as targets' projections do: what the
     /// leaves placed on the plane (`PlanarMap`) are projected by.
     let projectionPlane: (scale: SIMD2<Double>, shift: SIMD2<Double>)?
+    /// `patchableKeys`, read once: a static's every read checks that it was made (`swift_once`), some
+    /// sixteen instructions a leaf.
+    private let patchable = LeafPatch.patchableKeys
 
     /// A patch of leaves of `tree` as `presentation` shows them, in a target of `target` pixels mapped
     /// to clip space by `projection`.
@@ -299,7 +302,7 @@ package struct LeafPatch {
         guard segment.records(id, stamp: list.stamp) else { return .left }
         let (animated, transition) = view.animatedKeyMask(of: id)
         guard segment.isSimple, segment.isLocal, segment.visited == 1, segment.group < 0, segment.context >= 0, !transition,
-            animated & ~Self.patchableKeys == 0
+            animated & ~patchable == 0
         else { return .left }
         let slot = Int(id.index)
         let reshapes = animated & 1 &<< UInt128(PropertyKey.bounds.rawValue) != 0
