@@ -1,5 +1,5 @@
 import LaminaCore
-import LaminaRenderList
+@testable import LaminaRenderList
 import LaminaRenderListChecks
 import Testing
 
@@ -19,6 +19,32 @@ import Testing
                 .insertSublayer(LayerHandle(h), into: nil, at: nil),
             ]
         }
+    }
+
+    @Test("changed layers in increasing slots are taken in place, those past the list left; any other order is gathered, each layer once")
+    func candidates() {
+        func gather(_ slots: [UInt32]) -> (LeafPatch.Candidates.Source, [(Int, Int32)], [Bool]) {
+            var scratch = LeafPatch.Scratch()
+            scratch.startApply(slotCount: 10)
+            let changed = slots.map { LayerID(index: $0, generation: 1) }
+            var gathered: [(id: LayerID, order: Int32)] = []
+            var left = Array(repeating: false, count: changed.count)
+            let source = changed.withUnsafeBufferPointer { scratch.gather($0, slotCount: 10, into: &gathered, left: &left) }
+            return (source, gathered.map { (Int($0.id.index), $0.order) }, left)
+        }
+        let increasing = gather([3, 5, 9, 12, 15])
+        #expect(increasing.0 == .direct(count: 3))
+        #expect(increasing.1.isEmpty)
+        #expect(increasing.2 == [false, false, false, true, true])
+        // A layer listed twice (a write and an animation), or out of order: each taken once, first
+        // place kept.
+        let repeated = gather([5, 3, 5, 12, 9])
+        #expect(repeated.0 == .gathered)
+        #expect(repeated.1.map(\.0) == [5, 3, 9] && repeated.1.map(\.1) == [0, 1, 4])
+        #expect(repeated.2 == [false, false, false, true, false])
+        let twice = gather([2, 4, 4, 6])
+        #expect(twice.0 == .gathered)
+        #expect(twice.1.map(\.0) == [2, 4, 6] && twice.1.map(\.1) == [0, 1, 3])
     }
 
     @Test("a frame with no leaf to patch reports none patched and marks no instance, after frames that patched")

@@ -76,68 +76,21 @@ package struct LeafPatch {
         defer { swap(&table, &list.parts) }
         // First, in order, each layer met once; the checks run in the ranges (`patch(_:_:_:_:)`), the
         // first of them whether the last build drew the leaf. `left` keeps `changed`'s order for the rest.
-        var candidates = scratch.takeCandidates()
+        var gathered = scratch.takeCandidates()
         var left = scratch.takeLeft(count: changed.count)
-        defer { scratch.keep(candidates: &candidates, left: &left) }
-        scratch.gather(changed, slotCount: list.segments.count, into: &candidates, left: &left)
+        defer { scratch.keep(candidates: &gathered, left: &left) }
         var states: [State] = []
         swap(&states, &scratch.states)
         defer { swap(&states, &scratch.states) }
         // Kept from the last apply, each state still holds what it did then: a frame with no leaf to
         // patch must not join it again (instances of a list since rebuilt, marked changed past its end).
         for r in states.indices { states[r].reset(commandOf: []) }
-        if !candidates.isEmpty {
-            let commandOf = list.commandOfInstances()
-            let ranges = threads.ranges(for: candidates.count)
-            if states.count > ranges { states.removeLast(states.count - ranges) }
-            for r in states.indices { states[r].reset(commandOf: commandOf) }
-            while states.count < ranges { states.append(State(commandOf: commandOf)) }
-            let bounds = (0...ranges).map { candidates.count * $0 / ranges }
-            list.instances.withUnsafeMutableBufferPointer { instances in
-                list.segments.withUnsafeBufferPointer { segments in
-                    list.contexts.withUnsafeBufferPointer { contexts in
-                        list.commands.withUnsafeBufferPointer { commands in
-                            list.opaque.withUnsafeBufferPointer { opaque in
-                                let access = ListAccess(
-                                    instances: instances, segments: segments, contexts: contexts, commands: commands,
-                                    opaque: opaque, occludedInstances: list.occludedInstances, stamp: list.stamp)
-                                table.withLeaves { table in
-                                presentation.withAffineView { view in
-                                scratch.withKnownLeaves(stamp: list.stamp, written: written) { known in
-                                states.withUnsafeMutableBufferPointer { states in
-                                    candidates.withUnsafeBufferPointer { candidates in
-                                        left.withUnsafeMutableBufferPointer { left in
-                                            let shared = Unshared((self, access, table, view, known, states, candidates, left, bounds))
-                                            threads.forEach(ranges) { r in
-                                                let (patch, access, table, view, known, states, candidates, left, bounds) = shared.value
-                                                // On this thread's stack while it works: side by side in
-                                                // `states`, two ranges' states shared cache lines that
-                                                // both threads wrote at every leaf.
-                                                var state = State(commandOf: [])
-                                                swap(&state, &states[r])
-                                                defer { swap(&state, &states[r]) }
-                                                let end = bounds[r + 1]
-                                                for c in bounds[r]..<end {
-                                                    if c + Self.prefetchDistance < end {
-                                                        patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table, view, known)
-                                                    }
-                                                    if c + Self.prefetchDistance / 2 < end {
-                                                        patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access, view)
-                                                    }
-                                                    let (id, order) = candidates[c]
-                                                    if patch.patch(id, access, table, view, known, &state) == .left { left[Int(order)] = true }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                                }
-                                }
-                                }
-                            }
-                        }
-                    }
-                }
+        changed.withUnsafeBufferPointer { changed in
+            let source = scratch.gather(changed, slotCount: list.segments.count, into: &gathered, left: &left)
+            gathered.withUnsafeBufferPointer { gathered in
+                let candidates = Candidates(source, changed: changed, gathered: gathered)
+                guard candidates.count > 0 else { return }
+                patchRanges(candidates, in: &list, table: table, written: written, states: &states, left: &left, scratch: &scratch, threads: threads)
             }
         }
         // Joined in range order: what one loop over the leaves would have done.
@@ -155,6 +108,64 @@ package struct LeafPatch {
         var rest: [LayerID] = []
         for (order, id) in changed.enumerated() where left[order] { rest.append(id) }
         return (patched <= Self.preciseDamageLimit ? damage.clipped(width: target.width, height: target.height) : .full, rest)
+    }
+
+    /// Patches `candidates` of `list`, cut into ranges across `threads`, each range into its state of
+    /// `states`; marks `left` (by their places in `changed`) those left for the update.
+    private func patchRanges(
+        _ candidates: Candidates, in list: inout RenderList, table: LayerPartsTable, written: [LayerID]?, states: inout [State],
+        left: inout [Bool], scratch: inout Scratch, threads: FrameThreads
+    ) {
+        let commandOf = list.commandOfInstances()
+        let ranges = threads.ranges(for: candidates.count)
+        if states.count > ranges { states.removeLast(states.count - ranges) }
+        for r in states.indices { states[r].reset(commandOf: commandOf) }
+        while states.count < ranges { states.append(State(commandOf: commandOf)) }
+        let bounds = (0...ranges).map { candidates.count * $0 / ranges }
+        list.instances.withUnsafeMutableBufferPointer { instances in
+            list.segments.withUnsafeBufferPointer { segments in
+                list.contexts.withUnsafeBufferPointer { contexts in
+                    list.commands.withUnsafeBufferPointer { commands in
+                        list.opaque.withUnsafeBufferPointer { opaque in
+                            let access = ListAccess(
+                                instances: instances, segments: segments, contexts: contexts, commands: commands,
+                                opaque: opaque, occludedInstances: list.occludedInstances, stamp: list.stamp)
+                            table.withLeaves { table in
+                            presentation.withAffineView { view in
+                            scratch.withKnownLeaves(stamp: list.stamp, written: written) { known in
+                            states.withUnsafeMutableBufferPointer { states in
+                                left.withUnsafeMutableBufferPointer { left in
+                                    let shared = Unshared((self, access, table, view, known, states, candidates, left, bounds))
+                                    threads.forEach(ranges) { r in
+                                        let (patch, access, table, view, known, states, candidates, left, bounds) = shared.value
+                                        // On this thread's stack while it works: side by side in
+                                        // `states`, two ranges' states shared cache lines that
+                                        // both threads wrote at every leaf.
+                                        var state = State(commandOf: [])
+                                        swap(&state, &states[r])
+                                        defer { swap(&state, &states[r]) }
+                                        let end = bounds[r + 1]
+                                        for c in bounds[r]..<end {
+                                            if c + Self.prefetchDistance < end {
+                                                patch.prefetch(candidates[c + Self.prefetchDistance].id, access, table, view, known)
+                                            }
+                                            if c + Self.prefetchDistance / 2 < end {
+                                                patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access, view)
+                                            }
+                                            let (id, order) = candidates[c]
+                                            if patch.patch(id, access, table, view, known, &state) == .left { left[Int(order)] = true }
+                                        }
+                                    }
+                                }
+                            }
+                            }
+                            }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The list as a patch reads and writes it, through pointers: the ranges of a split patch write
