@@ -272,7 +272,7 @@ public struct Presentation: Sendable {
     /// Empties the extents of the layers the last frame animated and this one did not: none when the
     /// same layers animated, in the same order.
     private mutating func clearStaleExtents() {
-        guard animatedLayers != lastAnimatedLayers else { return }
+        guard !LayerID.same(animatedLayers, lastAnimatedLayers) else { return }
         written.startRound(slotCount: extents.count)
         for layer in animatedLayers { written.mark(Int(layer.index)) }
         for layer in lastAnimatedLayers where Int(layer.index) < extents.count && !written.contains(Int(layer.index)) {

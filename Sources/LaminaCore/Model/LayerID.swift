@@ -18,3 +18,43 @@ public struct LayerID: Hashable, Sendable, CustomStringConvertible {
     /// `layer#index.generation`.
     public var description: String { "layer#\(index).\(generation)" }
 }
+
+extension LayerID {
+    /// Whether `a` and `b` list the same layers in the same order: `a == b`, compared eight layers at a
+    /// time as 64-bit words (an ID is two `UInt32`s, no padding: equal exactly when its bytes are).
+    /// Several lists of every animated layer are compared with last frame's every frame (the
+    /// presentation's, the changed layers', the subtree caches' walk): element by element, each such
+    /// comparison of a hundred thousand layers took a tenth of a millisecond, on one thread.
+    public static func same(_ a: UnsafeBufferPointer<LayerID>, _ b: UnsafeBufferPointer<LayerID>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0, a.baseAddress != b.baseAddress else { return true }
+        let (x, y) = (UnsafeRawPointer(a.baseAddress!), UnsafeRawPointer(b.baseAddress!))
+        let words = a.count * MemoryLayout<LayerID>.stride / 8
+        var i = 0
+        while i + 8 <= words {
+            var difference: UInt64 = 0
+            for k in i..<i + 8 {
+                difference |= x.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
+            }
+            if difference != 0 { return false }
+            i += 8
+        }
+        while i < words {
+            if x.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) {
+                return false
+            }
+            i += 1
+        }
+        return true
+    }
+
+    /// `same(_:_:)` for two arrays.
+    public static func same(_ a: ContiguousArray<LayerID>, _ b: ContiguousArray<LayerID>) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in same(a, b) } }
+    }
+
+    /// `same(_:_:)` for two arrays.
+    public static func same(_ a: [LayerID], _ b: [LayerID]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in same(a, b) } }
+    }
+}

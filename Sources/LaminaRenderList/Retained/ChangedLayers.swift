@@ -42,7 +42,7 @@ package struct ChangedLayers {
         }
         // The same layers animating as last frame (a steady scene of spinners): last frame's add none
         // that are not listed already, and no layer needs marking to tell.
-        let same = before == animated
+        let same = LayerID.same(before, animated)
         if !same {
             marks.startRound(slotCount: tree.slotCount)
             for layer in animated { marks.mark(Int(layer.index)) }

@@ -262,7 +262,7 @@ package final class SubtreeCaches {
             swap(&steps, &changedSteps)
         }
         parents.removeAll(keepingCapacity: true)
-        if listBuild == nil || stepsBuild != listBuild || stepsChanged != changed {
+        if listBuild == nil || stepsBuild != listBuild || !LayerID.same(stepsChanged, changed) {
             Self.readLinks(of: changed, in: tree, into: &steps, threads: threads)
             stepsChanged.removeAll(keepingCapacity: true)
             stepsChanged.append(contentsOf: changed)
