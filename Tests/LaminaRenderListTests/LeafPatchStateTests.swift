@@ -29,7 +29,9 @@ import Testing
             let changed = slots.map { LayerID(index: $0, generation: 1) }
             var gathered: [(id: LayerID, order: Int32)] = []
             var left = Array(repeating: false, count: changed.count)
-            let source = changed.withUnsafeBufferPointer { scratch.gather($0, slotCount: 10, into: &gathered, left: &left) }
+            var count = 0
+            let source = changed.withUnsafeBufferPointer { scratch.gather($0, slotCount: 10, into: &gathered, left: &left, count: &count) }
+            #expect(count == left.filter { $0 }.count)
             return (source, gathered.map { (Int($0.id.index), $0.order) }, left)
         }
         let increasing = gather([3, 5, 9, 12, 15])

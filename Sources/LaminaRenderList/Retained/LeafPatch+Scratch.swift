@@ -79,14 +79,14 @@ extension LeafPatch {
         }
 
         /// The leaves of `changed` this `apply` takes, each once, with its place in `changed`; marks
-        /// `left` those past the list's `slotCount` slots. When `changed` lists each layer once, in
+        /// `left` those past the list's `slotCount` slots, adding them to `count`. When `changed` lists each layer once, in
         /// increasing slots (a frame's animated layers, as the evaluation lists them), they are its
         /// first leaves themselves, in place (`Candidates.direct`); else each layer met for the first
         /// time is appended to `gathered`. Through pointers: a hundred thousand turning layers pass
         /// here every frame, on one thread (marking and copying each took half a millisecond).
         mutating func gather(
             _ changed: UnsafeBufferPointer<LayerID>, slotCount: Int, into gathered: inout [(id: LayerID, order: Int32)],
-            left: inout [Bool]
+            left: inout [Bool], count: inout Int
         ) -> Candidates.Source {
             // In increasing slots, a layer cannot come twice, and those past the slots are the last.
             var (previous, inSlots) = (-1, changed.count)
@@ -102,6 +102,7 @@ extension LeafPatch {
             }
             if increasing {
                 for order in inSlots..<changed.count { left[order] = true }
+                count += changed.count - inSlots
                 return .direct(count: inSlots)
             }
             gathered.reserveCapacity(changed.count)
@@ -111,6 +112,7 @@ extension LeafPatch {
                         let slot = Int(id.index)
                         guard slot < slotCount else {
                             left[order] = true
+                            count += 1
                             continue
                         }
                         guard met[slot] != round else { continue }

@@ -85,8 +85,9 @@ package struct LeafPatch {
         // Kept from the last apply, each state still holds what it did then: a frame with no leaf to
         // patch must not join it again (instances of a list since rebuilt, marked changed past its end).
         for r in states.indices { states[r].reset(commandOf: []) }
+        var leftCount = 0
         changed.withUnsafeBufferPointer { changed in
-            let source = scratch.gather(changed, slotCount: list.segments.count, into: &gathered, left: &left)
+            let source = scratch.gather(changed, slotCount: list.segments.count, into: &gathered, left: &left, count: &leftCount)
             gathered.withUnsafeBufferPointer { gathered in
                 let candidates = Candidates(source, changed: changed, gathered: gathered)
                 guard candidates.count > 0 else { return }
@@ -97,8 +98,9 @@ package struct LeafPatch {
         var (damage, patched) = (Damage.none, 0)
         for state in states {
             patched += state.patched
-            for index in state.changedInstances { list.instanceChanges.mark(index) }
-            for index in state.movedInstances { list.instanceChanges.markMatrix(index) }
+            leftCount += state.left
+            list.instanceChanges.mark(state.changedInstances)
+            list.instanceChanges.markMatrices(state.movedInstances)
             for (id, identity) in state.laidOver { table.markBoundsLaidOver(true, of: id, identity: identity) }
             if patched <= Self.preciseDamageLimit { for bounds in state.damage { damage.add(bounds) } }
         }
@@ -106,7 +108,7 @@ package struct LeafPatch {
         // The states keep no command map between frames: the list's is then made again in place.
         for r in states.indices { states[r].commandOf = [] }
         var rest: [LayerID] = []
-        for (order, id) in changed.enumerated() where left[order] { rest.append(id) }
+        if leftCount > 0 { for (order, id) in changed.enumerated() where left[order] { rest.append(id) } }
         return (patched <= Self.preciseDamageLimit ? damage.clipped(width: target.width, height: target.height) : .full, rest)
     }
 
@@ -153,7 +155,10 @@ package struct LeafPatch {
                                                 patch.prefetchInstances(candidates[c + Self.prefetchDistance / 2].id, access, view)
                                             }
                                             let (id, order) = candidates[c]
-                                            if patch.patch(id, access, table, view, known, &state) == .left { left[Int(order)] = true }
+                                            if patch.patch(id, access, table, view, known, &state) == .left {
+                                                left[Int(order)] = true
+                                                state.left += 1
+                                            }
                                         }
                                     }
                                 }
@@ -190,8 +195,9 @@ package struct LeafPatch {
     /// instances, so each is read out of the list once.
     struct State {
         var commandOf: ContiguousArray<Int32>
-        /// The leaves this state patched.
+        /// The leaves this state patched, and left.
         var patched = 0
+        var left = 0
         /// The old and new bounds of every instance written, in order, while this state has patched
         /// at most `preciseDamageLimit` leaves; past that, the damage is the whole target anyway.
         var damage: [(minX: Float, minY: Float, maxX: Float, maxY: Float)?] = []
@@ -237,7 +243,7 @@ package struct LeafPatch {
         /// A state for a new `apply`, keeping its arrays' capacity.
         mutating func reset(commandOf: ContiguousArray<Int32>) {
             self.commandOf = commandOf
-            patched = 0
+            (patched, left) = (0, 0)
             damage.removeAll(keepingCapacity: true)
             changedInstances.removeAll(keepingCapacity: true)
             movedInstances.removeAll(keepingCapacity: true)
