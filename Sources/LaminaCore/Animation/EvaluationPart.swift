@@ -53,13 +53,28 @@ struct RangeRecorder {
     let extents: UnsafeMutablePointer<Presentation.Extent>
     /// Whose storage the range's values are in (`Presentation.Extent.part`).
     let part: Int32
+    /// The rest of the range's records, but for its layers.
     let records: UnsafeMutablePointer<EvaluationPart>
+    /// Where the range's layers are listed, in place: the part's `layers`, made as long as the range
+    /// has animations (a layer has one at least), so a layer's listing is a store, not an append
+    /// checking the array's uniqueness and capacity (some twenty instructions a layer).
+    let layers: UnsafeMutablePointer<LayerID>?
+    /// How many layers are listed.
+    private(set) var listed = 0
+
+    init(
+        extents: UnsafeMutablePointer<Presentation.Extent>, part: Int32, records: UnsafeMutablePointer<EvaluationPart>,
+        layers: UnsafeMutablePointer<LayerID>?
+    ) {
+        (self.extents, self.part, self.records, self.layers) = (extents, part, records, layers)
+    }
 
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
         let extent = extents + Int(id.index)
         guard Presentation.record(&writer, part: part, at: extent, transitions: &records.pointee.transitions) else { return }
         if extent.pointee.transition >= 0 { records.pointee.transitioned.append(Int32(id.index)) }
-        records.pointee.layers.append(id)
+        layers.unsafelyUnwrapped[listed] = id
+        listed += 1
         records.pointee.keys |= extent.pointee.keys
     }
 }

@@ -454,18 +454,28 @@ extension LayerTree {
                                 var part = EvaluationPart()
                                 swap(&part, &parts[r])
                                 defer { swap(&part, &parts[r]) }
+                                let range = bounds[r]..<bounds[r + 1]
+                                // Room for a layer per animation, the most the range can list: the
+                                // recorder writes them in place, unchecked (`RangeRecorder.layers`).
+                                part.layers.removeAll(keepingCapacity: true)
+                                part.layers.append(contentsOf: repeatElement(LayerID(index: 0, generation: 0), count: range.count))
+                                var listed = 0
                                 part.removed = withUnsafeMutablePointer(to: &part) { part in
-                                    var recorder = RangeRecorder(extents: extents.baseAddress!, part: Int32(r), records: part)
-                                    let range = bounds[r]..<bounds[r + 1]
-                                    guard r > 0 else {
+                                    part.pointee.layers.withUnsafeMutableBufferPointer { layers in
+                                        var recorder = RangeRecorder(
+                                            extents: extents.baseAddress!, part: Int32(r), records: part, layers: layers.baseAddress)
+                                        defer { listed = recorder.listed }
+                                        guard r > 0 else {
+                                            return evaluate(
+                                                range, items: items, compiled: compiled, slots: slots, at: time,
+                                                writer: &writer.pointee, recorder: &recorder, events: &events.pointee)
+                                        }
                                         return evaluate(
                                             range, items: items, compiled: compiled, slots: slots, at: time,
-                                            writer: &writer.pointee, recorder: &recorder, events: &events.pointee)
+                                            writer: &part.pointee.writer, recorder: &recorder, events: &part.pointee.events)
                                     }
-                                    return evaluate(
-                                        range, items: items, compiled: compiled, slots: slots, at: time,
-                                        writer: &part.pointee.writer, recorder: &recorder, events: &part.pointee.events)
                                 }
+                                part.layers.removeLast(range.count - listed)
                             }
                         }
                     }

@@ -126,7 +126,9 @@ public struct PresentationOverlay: Sendable {
         keysSinceStart = 0
     }
 
-    /// Starts an empty overlay at the end of the storage (the evaluation of the next layer).
+    /// Starts an empty overlay at the end of the storage (the evaluation of the next layer). Inlined:
+    /// called, it cost every animated layer twenty-two instructions.
+    @inline(__always)
     mutating func startNext() {
         keysSinceStart = 0
         (valuesStart, valuesEnd) = (values.count, values.count)
