@@ -30,10 +30,14 @@ package struct ChangedLayers {
         swap(&marks, &animatedNow)
         let zPositions = presentation.animatedKeys & 1 &<< UInt128(PropertyKey.zPosition.rawValue) != 0
         // This frame's animated layers become the next frame's `before`, copied into the storage kept
-        // from frame to frame (sharing the presentation's would make its next frame allocate anew).
+        // from frame to frame (sharing the presentation's would make its next frame allocate anew);
+        // not copied when they are the same layers already.
+        var same = false
         defer {
-            before.removeAll(keepingCapacity: true)
-            before.append(contentsOf: animated)
+            if !same {
+                before.removeAll(keepingCapacity: true)
+                before.append(contentsOf: animated)
+            }
             zBefore.removeAll(keepingCapacity: true)
             if zPositions { for layer in animated where presentation.animates(.zPosition, of: layer) { zBefore.append(layer) } }
             swap(&before, &animatedBefore)
@@ -42,7 +46,7 @@ package struct ChangedLayers {
         }
         // The same layers animating as last frame (a steady scene of spinners): last frame's add none
         // that are not listed already, and no layer needs marking to tell.
-        let same = LayerID.same(before, animated)
+        same = LayerID.same(before, animated)
         if !same {
             marks.startRound(slotCount: tree.slotCount)
             for layer in animated { marks.mark(Int(layer.index)) }
