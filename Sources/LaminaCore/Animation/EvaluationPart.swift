@@ -1,8 +1,9 @@
-/// What one range of an evaluation (the whole schedule, or a part of a split one) wrote besides its layers' extents: its values (in `writer`,
-/// for every range but the first, whose values go to the presentation's own storage), the layers it
-/// evaluated in order, their transitions, and its events. `Presentation.join` appends them after the
-/// ranges before it; the values stay here for the frame (`Presentation.Extent.part`). Kept by the
-/// presentation from frame to frame with its capacity, so a steady split frame allocates nothing.
+/// What one range of an evaluation (the whole schedule, or a part of a split one) wrote besides its
+/// layers' extents: its values (in `writer`, for every range but the first, whose values go to the
+/// presentation's own storage), the layers it evaluated in order, their transitions, and its events.
+/// `Presentation.join` appends them after the ranges before it; the values stay here for the frame
+/// (`Presentation.Extent.part`). Kept by the presentation from frame to frame with its capacity, so a
+/// steady frame allocates nothing.
 @usableFromInline
 struct EvaluationPart: Sendable {
     @usableFromInline var writer = PresentationOverlay()

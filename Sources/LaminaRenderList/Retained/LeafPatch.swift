@@ -91,7 +91,9 @@ package struct LeafPatch {
             gathered.withUnsafeBufferPointer { gathered in
                 let candidates = Candidates(source, changed: changed, gathered: gathered)
                 guard candidates.count > 0 else { return }
-                patchRanges(candidates, in: &list, table: table, written: written, states: &states, left: &left, scratch: &scratch, threads: threads)
+                patchRanges(
+                    candidates, in: &list, table: table, written: written, states: &states, left: &left, scratch: &scratch,
+                    threads: threads)
             }
         }
         // Joined in range order: what one loop over the leaves would have done.
