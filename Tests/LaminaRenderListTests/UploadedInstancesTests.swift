@@ -56,7 +56,7 @@ struct UploadedInstancesTests {
         var list = harness.retained.list
         list.instanceChanges.clear()
         list.instances[1].color = SIMD4(0, 0, 1, 1)
-        list.instanceChanges.markMatrix(1)
+        list.instanceChanges.markMatrices([1])
         var uploaded = UploadedInstances()
         _ = uploaded.follow(harness.retained.list)
         #expect(uploaded.follow(list) == ["instance 1 of 3 changed but the upload left it as it was"])

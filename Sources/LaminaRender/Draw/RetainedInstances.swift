@@ -8,7 +8,7 @@ import LaminaRenderList
 ///
 /// Two buffers: the instances whole (`buffer`), and their matrices packed apart (`matrices`, 64 bytes
 /// each), from which the layer program's matrix attributes read. A leaf that only moved or turned
-/// changes its matrix alone (`InstanceChanges.markMatrix`), and only that is copied: the matrices of a
+/// changes its matrix alone (`InstanceChanges.markMatrices`), and only that is copied: the matrices of a
 /// hundred thousand turning layers are 6.4 MB, their whole instances 22. (The matrix fields of
 /// `buffer` go stale then; nothing reads them.)
 ///

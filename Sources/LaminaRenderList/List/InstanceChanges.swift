@@ -33,31 +33,10 @@ public struct InstanceChanges: Sendable {
         }
     }
 
-    /// Instances `range` changed.
-    mutating func mark(_ range: Range<Int>) {
-        guard !all else { return }
-        if indices.count + range.count > Self.limit {
-            markAll()
-        } else {
-            indices.append(contentsOf: range)
-        }
-    }
-
-    /// Only the matrix of instance `index` changed (`LayerInstance`'s `matrix0` to `matrix3`).
-    mutating func markMatrix(_ index: Int) {
-        guard !allMatrices else { return }
-        if matrixIndices.count >= Self.limit {
-            allMatrices = true
-            matrixIndices.removeAll()
-        } else {
-            matrixIndices.append(index)
-        }
-    }
-
-    /// Instances `indices` changed, in order: `mark(_:)` each, checked against `limit` once. (A
-    /// hundred thousand turning leaves' instances, marked one by one, were a serial loop of a tenth of
-    /// a millisecond every frame.)
-    mutating func mark(_ indices: [Int]) {
+    /// Instances `indices` changed, in order (a range of them, or a patch's list): `mark(_:)` each,
+    /// checked against `limit` once. (A hundred thousand turning leaves' instances, marked one by one,
+    /// were a serial loop of a tenth of a millisecond every frame.)
+    mutating func mark(_ indices: some Collection<Int>) {
         guard !all, !indices.isEmpty else { return }
         if self.indices.count + indices.count > Self.limit {
             markAll()
@@ -66,9 +45,9 @@ public struct InstanceChanges: Sendable {
         }
     }
 
-    /// Only the matrices of instances `indices` changed, in order: `markMatrix(_:)` each, checked
-    /// against `limit` once.
-    mutating func markMatrices(_ indices: [Int]) {
+    /// Only the matrices of instances `indices` changed (`LayerInstance`'s `matrix0` to `matrix3`), in
+    /// order; past `limit`, every matrix counts as changed.
+    mutating func markMatrices(_ indices: some Collection<Int>) {
         guard !allMatrices, !indices.isEmpty else { return }
         if matrixIndices.count + indices.count > Self.limit {
             allMatrices = true

@@ -569,7 +569,7 @@ package struct LeafPatch {
             if state.precise { state.damage.append(list.instances[index].pixelBounds(width: target.width, height: target.height)) }
             (list.instances[index].matrix0, list.instances[index].matrix1) = (columns.0, columns.1)
             (list.instances[index].matrix2, list.instances[index].matrix3) = (columns.2, columns.3)
-            // Moved alone, only its matrix is copied to the GPU again (`InstanceChanges.markMatrix`).
+            // Moved alone, only its matrix is copied to the GPU again (`InstanceChanges.markMatrices`).
             if old.color == color && !state.contextClips {
                 state.movedInstances.append(index)
             } else {
