@@ -79,11 +79,11 @@ test: deps check-shaders
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	timeout --kill-after=60 40m $(SWIFT) test --skip-build --skip HostileLoadTests $(SWIFTFLAGS)
 	timeout --kill-after=60 20m $(SWIFT) test --skip-build --filter HostileLoadTests $(SWIFTFLAGS)
-	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS)
-	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS)
-	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS)
-	$(MAKE) fuzz-session FUZZ_RUNS=$(FUZZ_SESSION_SMOKE_RUNS)
-	$(MAKE) fuzz-lottie FUZZ_RUNS=$(FUZZ_LOTTIE_SMOKE_RUNS)
+	$(MAKE) fuzz-pipeline FUZZ_RUNS=$(FUZZ_SMOKE_RUNS) FUZZ_SEED=$(FUZZ_SMOKE_SEED)
+	$(MAKE) fuzz-render-list FUZZ_RUNS=$(FUZZ_RENDER_LIST_SMOKE_RUNS) FUZZ_SEED=$(FUZZ_SMOKE_SEED)
+	$(MAKE) fuzz-json FUZZ_RUNS=$(FUZZ_JSON_SMOKE_RUNS) FUZZ_SEED=$(FUZZ_SMOKE_SEED)
+	$(MAKE) fuzz-session FUZZ_RUNS=$(FUZZ_SESSION_SMOKE_RUNS) FUZZ_SEED=$(FUZZ_SMOKE_SEED)
+	$(MAKE) fuzz-lottie FUZZ_RUNS=$(FUZZ_LOTTIE_SMOKE_RUNS) FUZZ_SEED=$(FUZZ_SMOKE_SEED)
 	$(MAKE) test-python
 
 # The Python client (clients/python) against a real laminad: a venv of Debian's Python in
@@ -110,7 +110,10 @@ check-mutations: deps
 	bash scripts/check-mutations.sh
 
 # The whole-path fuzzer's smoke in `make test`: about a minute in release on two cores; the render
-# list's, on the CPU alone, about half a minute.
+# list's, on the CPU alone, about half a minute. The smoke runs are seeded (scripts/fuzz.sh), so a red
+# CI run is the same run here; `make fuzz-*` alone picks a new seed each time (FUZZ_SEED= empty).
+FUZZ_SMOKE_SEED ?= 1
+FUZZ_SEED ?=
 FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_RENDER_LIST_SMOKE_RUNS ?= 200000
 FUZZ_JSON_SMOKE_RUNS ?= 200000
@@ -165,25 +168,26 @@ FUZZ_RUNS ?= 1000000
 fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-corpus
-	Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh wire Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
 
 # The daemon's whole path under libFuzzer: decode → validate → apply → evaluate → render list
 # (LaminaFuzzing's PipelineHarness). New inputs go to out/fuzz-pipeline, read with the kept corpus in
-# Fuzz/Corpus; a crash leaves crash-* here, which belongs in Fuzz/Regressions once fixed.
+# Fuzz/Corpus; a crash leaves its input in out/fuzz-crashes (scripts/fuzz.sh), which belongs in
+# Fuzz/Regressions once fixed.
 fuzz-pipeline: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product PipelineFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-pipeline
-	Fuzz/.build/release/PipelineFuzzer -runs=$(FUZZ_RUNS) -max_len=2048 -timeout=1 -rss_limit_mb=2048 \
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh pipeline Fuzz/.build/release/PipelineFuzzer -runs=$(FUZZ_RUNS) -max_len=2048 -timeout=1 -rss_limit_mb=2048 \
 	  -print_final_stats=1 out/fuzz-pipeline Fuzz/Corpus
 
 # The render list's invariants under libFuzzer, on the CPU alone (LaminaRenderListChecks'
 # RenderListFuzzing: every frame against a fresh build, caches, occlusion, damage). New inputs go to
-# out/fuzz-render-list, read with the kept corpus in Fuzz/RenderListCorpus; a crash leaves crash-*
-# here, which belongs in Fuzz/RenderListRegressions once fixed.
+# out/fuzz-render-list, read with the kept corpus in Fuzz/RenderListCorpus; a crash leaves its input in
+# out/fuzz-crashes, which belongs in Fuzz/RenderListRegressions once fixed.
 fuzz-render-list: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product RenderListFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-render-list
-	Fuzz/.build/release/RenderListFuzzer -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=2 -rss_limit_mb=2048 \
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh render-list Fuzz/.build/release/RenderListFuzzer -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=2 -rss_limit_mb=2048 \
 	  -print_final_stats=1 out/fuzz-render-list Fuzz/RenderListCorpus
 
 # The JSON parser and writer under libFuzzer (LaminaJSON's JSONRoundTrip), over the kept corpus in
@@ -191,7 +195,7 @@ fuzz-render-list: deps
 fuzz-json: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product JSONFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-json
-	Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh json Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
 
 # The Lottie importer under libFuzzer (LottieImportCheck: refused with an error, or compiled into
 # operations the model accepts), over the kept corpus in Fuzz/LottieCorpus; a crash belongs in
@@ -199,7 +203,7 @@ fuzz-json: deps
 fuzz-lottie: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product LottieFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-lottie
-	Fuzz/.build/release/LottieFuzzer -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=5 -print_final_stats=1 out/fuzz-lottie Fuzz/LottieCorpus
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh lottie Fuzz/.build/release/LottieFuzzer -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=5 -print_final_stats=1 out/fuzz-lottie Fuzz/LottieCorpus
 
 # A client's protocol session under libFuzzer (LaminaFuzzing's SessionFuzzing: bytes in, replies out,
 # the session's promises checked), over the kept corpus in Fuzz/SessionCorpus; a crash belongs in
@@ -207,7 +211,7 @@ fuzz-lottie: deps
 fuzz-session: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product SessionFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-session
-	Fuzz/.build/release/SessionFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh session Fuzz/.build/release/SessionFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
 	  out/fuzz-session Fuzz/SessionCorpus
 
 # Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
