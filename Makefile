@@ -110,8 +110,8 @@ check-mutations: deps
 	bash scripts/check-mutations.sh
 
 # The whole-path fuzzer's smoke in `make test`: about a minute in release on two cores; the render
-# list's, on the CPU alone, about half a minute. The smoke runs are seeded (scripts/fuzz.sh), so a red
-# CI run is the same run here; `make fuzz-*` alone picks a new seed each time (FUZZ_SEED= empty).
+# list's, on the CPU alone, about half a minute. The smoke runs are seeded (scripts/fuzz.sh), so CI's
+# run is close to the one made here; `make fuzz-*` alone picks a new seed each time (FUZZ_SEED= empty).
 FUZZ_SMOKE_SEED ?= 1
 FUZZ_SEED ?=
 FUZZ_SMOKE_RUNS ?= 100000

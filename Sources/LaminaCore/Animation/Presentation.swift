@@ -15,7 +15,7 @@ public struct Presentation: Sendable {
         /// An index into `transitions`, or -1.
         @usableFromInline var transition: Int32 = -1
         /// Whose storage `values`, `transforms` and `affines` index: 0 the presentation's own, `p` that of
-        /// `parts[p - 1]` (a range of a split evaluation, left where it was written).
+        /// `parts[p].writer` (range `p` of a split evaluation, left where it was written).
         @usableFromInline var part: Int32 = 0
         /// Bit `rawValue` set for each animated key: found once, when the layer is evaluated, for
         /// the several readers that ask per layer per frame (the compositor, the renderer's patch).
