@@ -70,6 +70,10 @@ struct RangeRecorder {
         (self.extents, self.part, self.records, self.layers) = (extents, part, records, layers)
     }
 
+    /// Records layer `id`, which the writer evaluated since its `startNext()`: its extent, its place in
+    /// the range's list, its keys; nothing when nothing animated it. Inlined into the evaluation's loop:
+    /// called, it cost every animated layer some twenty instructions of call and frame.
+    @inline(__always)
     mutating func endLayer(_ writer: inout PresentationOverlay, _ id: LayerID) {
         let extent = extents + Int(id.index)
         guard Presentation.record(&writer, part: part, at: extent, transitions: &records.pointee.transitions) else { return }

@@ -100,7 +100,9 @@ extension LayerTree {
     ///
     /// While no layer on the way has a finite `duration`, every map is a line, `(t - beginTime) · speed
     /// + timeOffset`, and the composition is one line gathered on the way up; a layer that repeats or
-    /// holds its time is not a line, and then the maps are applied from the root down.
+    /// holds its time is not a line, and then the maps are applied from the root down. Inlined into
+    /// the evaluation, which asks it once per animated layer.
+    @inline(__always)
     static func localTime(ofSlot slot: Int, at time: Double, in slots: UnsafeBufferPointer<Slot>) -> Double {
         var scale = 1.0, offset = 0.0
         var index = slot
