@@ -114,6 +114,7 @@ check-mutations: deps
 # run is close to the one made here; `make fuzz-*` alone picks a new seed each time (FUZZ_SEED= empty).
 FUZZ_SMOKE_SEED ?= 1
 FUZZ_SEED ?=
+export FUZZ_SEED
 FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_RENDER_LIST_SMOKE_RUNS ?= 200000
 FUZZ_JSON_SMOKE_RUNS ?= 200000
@@ -168,7 +169,7 @@ FUZZ_RUNS ?= 1000000
 fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-corpus
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh wire Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
+	scripts/fuzz.sh wire Fuzz/.build/release/WireFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 out/fuzz-corpus
 
 # The daemon's whole path under libFuzzer: decode → validate → apply → evaluate → render list
 # (LaminaFuzzing's PipelineHarness). New inputs go to out/fuzz-pipeline, read with the kept corpus in
@@ -177,7 +178,7 @@ fuzz: deps
 fuzz-pipeline: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product PipelineFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-pipeline
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh pipeline Fuzz/.build/release/PipelineFuzzer -runs=$(FUZZ_RUNS) -max_len=2048 -timeout=1 -rss_limit_mb=2048 \
+	scripts/fuzz.sh pipeline Fuzz/.build/release/PipelineFuzzer -runs=$(FUZZ_RUNS) -max_len=2048 -timeout=1 -rss_limit_mb=2048 \
 	  -print_final_stats=1 out/fuzz-pipeline Fuzz/Corpus
 
 # The render list's invariants under libFuzzer, on the CPU alone (LaminaRenderListChecks'
@@ -187,7 +188,7 @@ fuzz-pipeline: deps
 fuzz-render-list: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product RenderListFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-render-list
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh render-list Fuzz/.build/release/RenderListFuzzer -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=2 -rss_limit_mb=2048 \
+	scripts/fuzz.sh render-list Fuzz/.build/release/RenderListFuzzer -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=2 -rss_limit_mb=2048 \
 	  -print_final_stats=1 out/fuzz-render-list Fuzz/RenderListCorpus
 
 # The JSON parser and writer under libFuzzer (LaminaJSON's JSONRoundTrip), over the kept corpus in
@@ -195,7 +196,7 @@ fuzz-render-list: deps
 fuzz-json: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product JSONFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-json
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh json Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
+	scripts/fuzz.sh json Fuzz/.build/release/JSONFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -print_final_stats=1 out/fuzz-json Fuzz/JSONCorpus
 
 # The Lottie importer under libFuzzer (LottieImportCheck: refused with an error, or compiled into
 # operations the model accepts), over the kept corpus in Fuzz/LottieCorpus; a crash belongs in
@@ -203,7 +204,7 @@ fuzz-json: deps
 fuzz-lottie: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product LottieFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-lottie
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh lottie Fuzz/.build/release/LottieFuzzer -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=5 -print_final_stats=1 out/fuzz-lottie Fuzz/LottieCorpus
+	scripts/fuzz.sh lottie Fuzz/.build/release/LottieFuzzer -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=5 -print_final_stats=1 out/fuzz-lottie Fuzz/LottieCorpus
 
 # A client's protocol session under libFuzzer (LaminaFuzzing's SessionFuzzing: bytes in, replies out,
 # the session's promises checked), over the kept corpus in Fuzz/SessionCorpus; a crash belongs in
@@ -211,7 +212,7 @@ fuzz-lottie: deps
 fuzz-session: deps
 	$(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer --product SessionFuzzer $(SWIFTFLAGS)
 	@mkdir -p out/fuzz-session
-	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh session Fuzz/.build/release/SessionFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
+	scripts/fuzz.sh session Fuzz/.build/release/SessionFuzzer -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
 	  out/fuzz-session Fuzz/SessionCorpus
 
 # Installs where Debian expects things (PREFIX=/usr for a package; /usr/local by hand), under DESTDIR
